@@ -1,0 +1,46 @@
+/**
+ * ESLint flat config. Besides TypeScript and React-hooks rules, it enforces the federation
+ * boundary of the design brief: a remote never imports another remote's source, and nobody
+ * imports `shared` by a relative path (that would split the store singleton).
+ */
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+const remotes = ['mf-auth', 'mf-news', 'mf-bets', 'mf-leaderboard'];
+
+/** Import patterns a package may not use. */
+function forbiddenFor(pkg) {
+  const others = remotes.filter((r) => r !== pkg);
+  return [
+    ...others.flatMap((r) => [
+      { group: [`**/${r}/**`, `../${r}`, `../../${r}`, `@landing/${r}`, `@landing/${r}/**`], message: `A remote never imports another remote (${r}): use the shared store, the shared API client or typed props.` },
+    ]),
+    { group: ['**/shared/src/**', '../shared', '../../shared'], message: 'Import shared by its package name @landing/shared (a relative import splits the singleton).' },
+  ];
+}
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', '.tools/**', '.data/**', 'playwright-report/**', 'test-results/**', '**/@mf-types/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'warn',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  ...remotes.map((r) => ({
+    files: [`${r}/**/*.{ts,tsx,js,mjs}`],
+    rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFor(r) }] },
+  })),
+  {
+    files: ['shell/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [...remotes.map((r) => ({ group: [`**/${r}/**`, `@landing/${r}`], message: 'The shell loads remotes at run time only.' })), { group: ['**/shared/src/**', '../shared'], message: 'Import shared by its package name @landing/shared.' }] }] },
+  },
+);

@@ -1,0 +1,31 @@
+/**
+ * Unit and component tests of the front-end packages (jest + @testing-library/react, @swc/jest:
+ * ts-jest does not support the TypeScript we run). API tests run separately (node:test, real DB).
+ */
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'jsdom',
+  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-news', '<rootDir>/mf-bets', '<rootDir>/mf-leaderboard'],
+  testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx'],
+  testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing)'],
+  moduleNameMapper: {
+    '\\.css$': 'identity-obj-proxy',
+    '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mfRuntime.ts',
+    '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retryPlugin.ts',
+  },
+  setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+};

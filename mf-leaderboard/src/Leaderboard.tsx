@@ -1,0 +1,185 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  EmptyState,
+  Spinner,
+  Tabs,
+  apiClient,
+  formatNumber,
+  registerTranslations,
+  useLandingStore,
+  type LeaderboardPlayer,
+  type LeaderboardProps,
+  type LeaderboardTeam,
+  type WeeklyPrize,
+} from '@landing/shared';
+import { bundles } from './i18n';
+import './leaderboard.css';
+
+registerTranslations('leaderboard', bundles);
+
+type Tab = 'players' | 'teams';
+type Status = 'loading' | 'ready' | 'error';
+
+/** API answer of `GET /{server}/leaderboard`. */
+interface LeaderboardAnswer {
+  ranking: LeaderboardPlayer[];
+  ranking_teams: LeaderboardTeam[];
+  prizes: WeeklyPrize[];
+  week: { start: string; end: string };
+}
+
+const MEDALS = ['gold', 'silver', 'bronze'] as const;
+
+/** Flag emoji of an ISO 3166 alpha-2 country code (regional indicator symbols). */
+function flagOf(country: string): string {
+  if (!/^[A-Za-z]{2}$/.test(country)) return '🏳️';
+  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
+}
+
+/**
+ * Home-page leaderboard (spec §1, §3): Players and Teams tabs filled from the API fields
+ * `ranking` and `ranking_teams` into the shared store (`leaderboardPlayers`, `leaderboardTeams`),
+ * with the weekly Top 3 prizes. Shows loading, empty and error (with retry) states.
+ */
+export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
+  const { t } = useTranslation('leaderboard');
+  const [tab, setTab] = useState<Tab>('players');
+  const [status, setStatus] = useState<Status>('loading');
+  const [week, setWeek] = useState<LeaderboardAnswer['week'] | null>(null);
+  const players = useLandingStore((s) => s.leaderboardPlayers);
+  const teams = useLandingStore((s) => s.leaderboardTeams);
+  const prizes = useLandingStore((s) => s.weeklyPrizes);
+  const setLeaderboard = useLandingStore((s) => s.setLeaderboard);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setStatus('loading');
+      try {
+        const { data } = await apiClient.get<LeaderboardAnswer>('/leaderboard', { params: { limit }, signal });
+        setLeaderboard(data);
+        setWeek(data.week);
+        setStatus('ready');
+      } catch (e) {
+        if (!signal?.aborted) setStatus('error');
+      }
+    },
+    [limit, setLeaderboard],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, server]);
+
+  const rows = tab === 'players' ? players : teams;
+
+  return (
+    <section className="lb" aria-labelledby="lb-title" data-testid="leaderboard">
+      <header className="lb__head">
+        <div>
+          <h2 id="lb-title" className="lb__title">{t('title')}</h2>
+          <p className="lb__subtitle">{t('subtitle')}</p>
+        </div>
+        <Tabs<Tab>
+          label={t('title')}
+          active={tab}
+          onChange={setTab}
+          items={[
+            { key: 'players', label: t('tabs.players') },
+            { key: 'teams', label: t('tabs.teams') },
+          ]}
+        />
+      </header>
+
+      <div className="lb__grid">
+        <div className="lb__table ui-card" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+          {status === 'loading' && rows.length === 0 ? (
+            <div className="lb__center"><Spinner /></div>
+          ) : status === 'error' ? (
+            <EmptyState
+              tone="error"
+              title={t('error')}
+              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={() => void load()}>{t('retry')}</button>}
+            />
+          ) : rows.length === 0 ? (
+            <EmptyState title={t('empty')} />
+          ) : tab === 'players' ? (
+            <table className="lb__rows">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('columns.player')}</th>
+                  <th scope="col" className="lb__num">{t('columns.ovr')}</th>
+                  <th scope="col" className="lb__num">{t('columns.points')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {players.slice(0, limit).map((p) => (
+                  <tr key={p.id} className={p.position <= 3 ? `lb__row--${MEDALS[p.position - 1]}` : undefined}>
+                    <td><span className="lb__pos">{p.position}</span></td>
+                    <td>
+                      <span className="lb__flag" aria-hidden="true">{flagOf(p.country)}</span>
+                      <span className="lb__name">{p.nickname}</span>
+                      {p.club ? <span className="lb__club">{p.club}</span> : null}
+                    </td>
+                    <td className="lb__num">{p.ovr}</td>
+                    <td className="lb__num lb__points">{formatNumber(p.points)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : (
+            <table className="lb__rows">
+              <thead>
+                <tr>
+                  <th scope="col">#</th>
+                  <th scope="col">{t('columns.team')}</th>
+                  <th scope="col" className="lb__num">{t('columns.members')}</th>
+                  <th scope="col" className="lb__num">{t('columns.points')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {teams.slice(0, limit).map((team) => (
+                  <tr key={team.id} className={team.position <= 3 ? `lb__row--${MEDALS[team.position - 1]}` : undefined}>
+                    <td><span className="lb__pos">{team.position}</span></td>
+                    <td>
+                      <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
+                      <span className="lb__name">{team.name}</span>
+                    </td>
+                    <td className="lb__num">{team.members}</td>
+                    <td className="lb__num lb__points">{formatNumber(team.points)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+
+        <aside className="lb__prizes ui-card" aria-labelledby="lb-prizes">
+          <h3 id="lb-prizes" className="lb__prizes-title">{t('prizes.title')}</h3>
+          <p className="lb__prizes-text">{t('prizes.text')}</p>
+          {week ? (
+            <p className="lb__week">
+              {t('prizes.week', { start: new Date(week.start).toLocaleDateString(), end: new Date(week.end).toLocaleDateString() })}
+            </p>
+          ) : null}
+          <ol className="lb__podium">
+            {prizes.map((p) => (
+              <li key={p.place} className={`lb__prize lb__prize--${MEDALS[p.place - 1]}`}>
+                <span className="lb__medal" aria-hidden="true">{p.place}</span>
+                <span className="lb__prize-place">{t('prizes.place', { place: p.place })}</span>
+                <span className="lb__prize-rewards">
+                  <span>{t('prizes.euro', { value: formatNumber(p.euro) })}</span>
+                  <span>{t('prizes.energy', { value: formatNumber(p.energy) })}</span>
+                  <span>{t('prizes.keys', { count: p.keys })}</span>
+                </span>
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,144 @@
+#!/usr/bin/env node
+/**
+ * Serves the production build like a real deployment, each part on its own origin:
+ *   shell  http://localhost:3000   (SPA; /config.json and /remotes.json, never cached)
+ *   remotes http://localhost:3001-3004/<version>/mf-manifest.json (CORS, manifest/remoteEntry no-cache,
+ *          hashed chunks immutable)
+ *   API    http://localhost:4000/{server}  (embedded PGlite in DATA_DIR, seeded on first start)
+ *
+ * remotes.json lists each remote built in <remote>/dist/<version>/ (version from its package.json),
+ * unless REMOTES_FILE points at an environment's remotes.json (see scripts/deploy.mjs).
+ * Env: PORT_OFFSET, SHELL_PORT, AUTH_PORT, NEWS_PORT, BETS_PORT, LEADERBOARD_PORT, API_PORT,
+ *      DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list), NO_API=1.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+import { ports, remoteDirs } from './ports.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const host = process.env.HOST ?? 'localhost';
+const apiOrigin = `http://${host}:${ports.api}`;
+
+const NO_CACHE = /(^|\/)(remotes\.json|config\.json|mf-manifest\.json|remoteEntry\.js|index\.html|sw\.js|manifest\.webmanifest)$/;
+
+function cacheHeaders(res, pathname) {
+  if (NO_CACHE.test(pathname) || pathname === '/') res.setHeader('Cache-Control', 'no-cache');
+  else if (/\.[0-9a-f]{10}\./.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else res.setHeader('Cache-Control', 'public, max-age=3600');
+}
+
+/** remotes.json of the local environment: every built remote at its package version. */
+function remotesJson() {
+  if (process.env.REMOTES_FILE) return readFileSync(process.env.REMOTES_FILE, 'utf8');
+  const map = {};
+  for (const [name, dir] of Object.entries(remoteDirs)) {
+    const { version } = JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8'));
+    if (existsSync(join(root, dir, 'dist', version, 'mf-manifest.json'))) {
+      map[name] = `http://${host}:${ports[name]}/${version}/mf-manifest.json`;
+    }
+  }
+  return JSON.stringify(map, null, 2);
+}
+
+function configJson() {
+  return JSON.stringify({
+    environment: process.env.LANDING_ENV ?? 'local',
+    production: process.env.LANDING_PRODUCTION === '1',
+    apiBaseTemplate: process.env.API_BASE_TEMPLATE ?? `${apiOrigin}/{server}`,
+    gameUrlTemplate: process.env.GAME_URL_TEMPLATE ?? 'https://{server}.game.example/',
+    cdnBase: process.env.CDN_BASE ?? `http://${host}:${ports.shell}/cdn`,
+  });
+}
+
+function listen(name, port, handler) {
+  return new Promise((resolve, reject) => {
+    const server = createServer(handler);
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(server));
+  });
+}
+
+function json(res, body) {
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(body);
+}
+
+const servers = [];
+async function startStatic() {
+  const shellDist = join(root, 'shell', 'dist');
+  if (!existsSync(join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: run `pnpm run build` first');
+  const shellFiles = sirv(shellDist, { single: true, dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
+  servers.push(
+    await listen('shell', ports.shell, (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/remotes.json') return json(res, remotesJson());
+      if (path === '/config.json') return json(res, configJson());
+      if (!/\.[a-z0-9]+$/i.test(path)) res.setHeader('Cache-Control', 'no-cache');
+      shellFiles(req, res);
+    }),
+  );
+  for (const [name, dir] of Object.entries(remoteDirs)) {
+    const dist = join(root, dir, 'dist');
+    if (!existsSync(dist)) continue;
+    const files = sirv(dist, { dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
+    servers.push(
+      await listen(name, ports[name], (req, res) => {
+        res.setHeader('Access-Control-Allow-Origin', '*');
+        files(req, res, () => {
+          res.writeHead(404, { 'Content-Type': 'text/plain' });
+          res.end('Not found');
+        });
+      }),
+    );
+  }
+}
+
+let api;
+async function startApi() {
+  if (process.env.NO_API === '1') return;
+  const env = {
+    ...process.env,
+    API_PORT: String(ports.api),
+    PORT_OFFSET: '0',
+    API_HOST: process.env.API_HOST ?? '127.0.0.1',
+    CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
+  };
+  api = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: join(root, 'api'), env, stdio: 'inherit' });
+  api.on('exit', (code) => {
+    if (!shuttingDown) {
+      console.error(`✖ API exited with code ${code}`);
+      process.exit(code ?? 1);
+    }
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      const r = await fetch(`http://127.0.0.1:${ports.api}/health`);
+      if (r.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error('API did not become healthy within 60 s');
+}
+
+let shuttingDown = false;
+function shutdown() {
+  shuttingDown = true;
+  for (const s of servers) s.close();
+  api?.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 500).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);
+
+await startApi();
+await startStatic();
+console.log(`\n  Landing site ready:  http://localhost:${ports.shell}/royal`);
+console.log(`  API:                 ${apiOrigin}/royal/stats  (OpenAPI: ${apiOrigin}/docs)`);
+console.log(`  Remotes:             ${Object.keys(JSON.parse(remotesJson())).join(', ') || 'none built'}\n`);

@@ -1,0 +1,104 @@
+/**
+ * The shared HTTP client (spec §7, §8). One axios instance for every app:
+ * - base URL per selected server from the runtime `apiBaseTemplate`;
+ * - headers `X-Auth-Token`, `X-Auth-Id`, `X-Lang` (default en), `X-Server-Id`;
+ * - XSRF: cookie `XSRF-TOKEN` → header `X-XSRF-TOKEN`, sent only to the API's own origin;
+ * - the error catalogue of spec §8 in {@link handleApiError}.
+ */
+import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import { COOKIES } from '../config';
+import { apiBaseFor } from '../runtimeConfig';
+import { landingStore } from '../store';
+import { logout, storedSession } from '../auth';
+import { i18n } from '../i18n';
+import { notifyError } from '../ui/toast';
+
+/** Body of an API error answer: `{ statusCode, error, message }`. */
+export interface ApiErrorBody {
+  statusCode?: number;
+  error?: string;
+  message?: string;
+}
+
+/** True when `url` (absolute or relative to `baseURL`) points at the API origin of the selected server. */
+export function isApiOrigin(config: Pick<InternalAxiosRequestConfig, 'url' | 'baseURL'>): boolean {
+  const base = config.baseURL ?? apiBaseFor(landingStore.getState().selectedServer);
+  try {
+    const target = new URL(config.url ?? '', base.endsWith('/') ? base : base + '/');
+    return target.origin === new URL(base).origin;
+  } catch {
+    return false;
+  }
+}
+
+/** Request interceptor: base URL and the §7 headers, read fresh on every call. */
+export function applyRequestDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const { selectedServer, serverLangLocale } = landingStore.getState();
+  if (!config.baseURL) config.baseURL = apiBaseFor(selectedServer);
+  const { token, uid } = storedSession();
+  if (token) config.headers.set('X-Auth-Token', token);
+  if (uid) config.headers.set('X-Auth-Id', uid);
+  config.headers.set('X-Lang', serverLangLocale || 'en');
+  config.headers.set('X-Server-Id', selectedServer);
+  return config;
+}
+
+/** Text of a toast for an API error: translated catalogue entry when known, else message, else error. */
+export function errorText(error: AxiosError<ApiErrorBody>): string {
+  const body = error.response?.data;
+  if (error.response) {
+    const code = body?.error;
+    const fallback = body?.message || body?.error || i18n.t('common:errors.STATUS', { status: error.response.status });
+    if (code && i18n.exists(`common:errors.${code}`)) return i18n.t(`common:errors.${code}`);
+    return fallback;
+  }
+  if (error.code === AxiosError.ETIMEDOUT || /timeout/i.test(error.message)) return i18n.t('common:errors.TIMEOUT');
+  if (error.code === AxiosError.ECONNABORTED) return i18n.t('common:errors.ABORTED');
+  return i18n.t('common:errors.NETWORK');
+}
+
+/**
+ * The error catalogue of spec §8. Resolves (swallows) for 422 INVALID_VOTE and 404 'NEWS NOT
+ * FOUND' after their toast, returning the error response; otherwise rethrows the AxiosError.
+ * - 403 `UNAUTHORIZED_DEVICE`: opens the two-factor dialog (`modals.twoFactorAuth`), no toast.
+ * - 401, 406, 503: toast, then the user is logged out; 503 also raises `technicalBreak`.
+ * - cancelled requests: no toast.
+ */
+export async function handleApiError(error: unknown): Promise<AxiosResponse<ApiErrorBody>> {
+  if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
+  const status = error.response?.status;
+  const body = (error.response?.data ?? {}) as ApiErrorBody;
+  const state = landingStore.getState();
+
+  if (status === 403 && (body.error === 'UNAUTHORIZED_DEVICE' || body.message === 'UNAUTHORIZED_DEVICE')) {
+    state.openModal('twoFactorAuth');
+    throw error;
+  }
+  notifyError(errorText(error));
+  if (status === 401 || status === 406 || status === 503) {
+    logout(false);
+    if (status === 503) state.setTechnicalBreak(true);
+  }
+  if (status === 422 && (body.error === 'INVALID_VOTE' || body.message === 'INVALID_VOTE')) return error.response!;
+  if (status === 404 && (body.message === 'NEWS NOT FOUND' || body.error === 'NEWS NOT FOUND')) return error.response!;
+  throw error;
+}
+
+/** Creates a client with the §7 defaults and the §8 catalogue (tests create their own). */
+export function createApiClient(): AxiosInstance {
+  const client = axios.create({
+    timeout: 15_000,
+    withCredentials: true,
+    xsrfCookieName: COOKIES.xsrf,
+    xsrfHeaderName: 'X-XSRF-TOKEN',
+    // Deliberate: the XSRF header goes to the API origin only, never to a third party.
+    withXSRFToken: (config) => isApiOrigin(config),
+    headers: { Accept: 'application/json' },
+  });
+  client.interceptors.request.use(applyRequestDefaults);
+  client.interceptors.response.use((r) => r, handleApiError);
+  return client;
+}
+
+/** The client every app uses (shared singleton through `@landing/shared`). */
+export const apiClient: AxiosInstance = createApiClient();

@@ -1,0 +1,19 @@
+/**
+ * `@landing/shared`: the Module Federation singleton every app of the landing site shares.
+ * Import only by this package name: a relative import would split the store singleton.
+ */
+export * from './config';
+export * from './runtimeConfig';
+export * from './cookies';
+export * from './store';
+export * from './auth';
+export * from './i18n';
+export * from './api/client';
+export * from './contracts';
+export * from './format';
+export * from './ui/toast';
+export { Modal, type ModalProps } from './ui/Modal';
+export { Tabs, type TabsProps, type TabItem } from './ui/Tabs';
+export { NumberCounter, type NumberCounterProps } from './ui/NumberCounter';
+export { Spinner } from './ui/Spinner';
+export { EmptyState, type EmptyStateProps } from './ui/EmptyState';

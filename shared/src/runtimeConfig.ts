@@ -1,0 +1,74 @@
+/**
+ * Environment configuration read at run time (never baked into a build), so one build of the
+ * shell or of a remote runs in every environment. The shell fetches `/config.json` (never cached)
+ * at start and calls {@link setRuntimeConfig}; remotes read it through the shared singleton.
+ */
+
+export interface RuntimeConfig {
+  /** Environment name, e.g. `production`, `staging`, `local`. */
+  environment: string;
+  /** Production switches the server list (spec §9) and hides raw errors (spec §2). */
+  production: boolean;
+  /** API base per server (spec §7); `{server}` is replaced by the server code. */
+  apiBaseTemplate: string;
+  /** Game URL per server, the target of "Play now"; `{server}` is replaced. */
+  gameUrlTemplate: string;
+  /** Content host for music and sounds (spec §7). */
+  cdnBase: string;
+  /** External links of the header and footer (spec §2). */
+  links: {
+    fanPage: string;
+    discord: string;
+    affiliate: string;
+    facebook: string;
+    instagram: string;
+    youtube: string;
+    groups: string;
+    chatApp: string;
+    voiceChat: string;
+    otherServers: string;
+  };
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  environment: 'local',
+  production: false,
+  apiBaseTemplate: 'http://localhost:4000/{server}',
+  gameUrlTemplate: 'https://{server}.game.example/',
+  cdnBase: '/cdn',
+  links: {
+    fanPage: 'https://www.facebook.com/',
+    discord: 'https://discord.com/',
+    affiliate: '/affiliate',
+    facebook: 'https://www.facebook.com/',
+    instagram: 'https://www.instagram.com/',
+    youtube: 'https://www.youtube.com/',
+    groups: 'https://vk.com/',
+    chatApp: 'https://t.me/',
+    voiceChat: 'https://discord.com/',
+    otherServers: '/royal',
+  },
+};
+
+let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
+
+/** Current runtime configuration (defaults until the shell has loaded `/config.json`). */
+export function getRuntimeConfig(): RuntimeConfig {
+  return current;
+}
+
+/** Replaces the runtime configuration; unknown keys are ignored, missing ones keep defaults. */
+export function setRuntimeConfig(next: Partial<RuntimeConfig>): RuntimeConfig {
+  current = { ...DEFAULT_RUNTIME_CONFIG, ...next, links: { ...DEFAULT_RUNTIME_CONFIG.links, ...next.links } };
+  return current;
+}
+
+/** API base URL for a server (spec §7): `apiBaseTemplate` with `{server}` replaced. */
+export function apiBaseFor(server: string): string {
+  return current.apiBaseTemplate.replace('{server}', encodeURIComponent(server));
+}
+
+/** Game URL for a server ("Play now", spec §2). */
+export function gameUrlFor(server: string): string {
+  return current.gameUrlTemplate.replace('{server}', encodeURIComponent(server));
+}

@@ -1,0 +1,118 @@
+/** Shapes of the client state of spec §3 and of the API answers that fill it. */
+import type { LocaleCode, RegisterParam, ServerCode } from '../config';
+
+/** Logged-in user (spec §3: the user is logged in when `userData` is set). */
+export interface UserData {
+  id: string;
+  nickname: string;
+  email?: string;
+  /** Overall rating, used by the comment and vote rules (spec §5). */
+  ovr: number;
+  server: ServerCode;
+}
+
+/** Leaderboard player row (API `ranking`). */
+export interface LeaderboardPlayer {
+  position: number;
+  id: string;
+  nickname: string;
+  ovr: number;
+  points: number;
+  country: string;
+  club: string | null;
+}
+
+/** Leaderboard team row (API `ranking_teams`). */
+export interface LeaderboardTeam {
+  position: number;
+  id: string;
+  name: string;
+  badge_color: string;
+  members: number;
+  points: number;
+}
+
+/** Weekly Top 3 prize (spec §1). */
+export interface WeeklyPrize {
+  place: 1 | 2 | 3;
+  euro: number;
+  energy: number;
+  keys: number;
+}
+
+/** Stats strip (spec §3): registeredUsers from `users`, numberOfTeams from `teams`, onlineUsers from `online_users`. */
+export interface Stats {
+  registeredUsers: number;
+  numberOfTeams: number;
+  onlineUsers: number;
+}
+
+/** Modal flags (spec §3). */
+export interface Modals {
+  contactModal: boolean;
+  authForm: boolean;
+  twoFactorAuth: boolean;
+}
+export type ModalName = keyof Modals;
+
+/** Auth form tab (spec §4: register is the default; login and recovery are the other tabs). */
+export type AuthTab = 'register' | 'login' | 'recovery';
+
+export type RegisterParams = Partial<Record<RegisterParam, string>>;
+
+export interface AuthSlice {
+  userData: UserData | null;
+  authActiveTab: AuthTab;
+  isLoginWithRedirect: boolean;
+  userLoginOnce: boolean;
+  newsletterAgreement: boolean;
+  userRegisterLang: LocaleCode | null;
+  authSocialProvider: string | null;
+  setUserData: (user: UserData | null) => void;
+  setAuthActiveTab: (tab: AuthTab) => void;
+  setAuthPreferences: (p: Partial<Pick<AuthSlice, 'userLoginOnce' | 'newsletterAgreement' | 'userRegisterLang' | 'authSocialProvider' | 'isLoginWithRedirect'>>) => void;
+}
+
+export interface ServerSlice {
+  selectedServer: ServerCode;
+  serverLangLocale: LocaleCode;
+  technicalBreak: boolean;
+  setSelectedServer: (server: ServerCode) => void;
+  setServerLangLocale: (locale: LocaleCode) => void;
+  setTechnicalBreak: (on: boolean) => void;
+}
+
+export interface ModalsSlice {
+  modals: Modals;
+  /** Opens a modal. Opening `authForm` also sets `isLoginWithRedirect` (spec §4). */
+  openModal: (name: ModalName) => void;
+  closeModal: (name: ModalName) => void;
+}
+
+export interface RegisterParamsSlice {
+  availableRegisterParams: RegisterParams;
+  setRegisterParams: (params: RegisterParams) => void;
+  clearRegisterParams: () => void;
+}
+
+export interface LeaderboardSlice {
+  leaderboardPlayers: LeaderboardPlayer[];
+  leaderboardTeams: LeaderboardTeam[];
+  weeklyPrizes: WeeklyPrize[];
+  stats: Stats | null;
+  landingHeaderCode: string | null;
+  setLeaderboard: (answer: { ranking: LeaderboardPlayer[]; ranking_teams: LeaderboardTeam[]; prizes?: WeeklyPrize[] }) => void;
+  setStats: (answer: { users: number; teams: number; online_users: number }) => void;
+  setLandingHeaderCode: (code: string | null) => void;
+}
+
+export interface NewsSlice {
+  news: unknown[];
+  comments: unknown[];
+  landingPage: unknown | null;
+  setNews: (news: unknown[]) => void;
+  setComments: (comments: unknown[]) => void;
+  setLandingPage: (page: unknown | null) => void;
+}
+
+export type LandingState = AuthSlice & ServerSlice & ModalsSlice & RegisterParamsSlice & LeaderboardSlice & NewsSlice;

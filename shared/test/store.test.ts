@@ -1,0 +1,43 @@
+import { createLandingStore, STORE_STORAGE_KEY } from '../src/store';
+
+beforeEach(() => localStorage.clear());
+
+test('defaults of spec §3', () => {
+  const s = createLandingStore().getState();
+  expect(s.selectedServer).toBe('royal');
+  expect(s.serverLangLocale).toBe('en');
+  expect(s.authActiveTab).toBe('register');
+  expect(s.isLoginWithRedirect).toBe(true);
+  expect(s.modals).toEqual({ contactModal: false, authForm: false, twoFactorAuth: false });
+  expect(s.userData).toBeNull();
+});
+
+test('opening the auth form sets isLoginWithRedirect (spec §4)', () => {
+  const store = createLandingStore();
+  store.setState({ isLoginWithRedirect: false });
+  store.getState().openModal('authForm');
+  expect(store.getState().modals.authForm).toBe(true);
+  expect(store.getState().isLoginWithRedirect).toBe(true);
+});
+
+test('persists exactly the keys the spec marks persisted', () => {
+  const store = createLandingStore();
+  store.getState().setSelectedServer('pl');
+  store.getState().setAuthActiveTab('login');
+  store.getState().setUserData({ id: '1', nickname: 'x', ovr: 50, server: 'pl' });
+  store.getState().openModal('contactModal');
+  const saved = JSON.parse(localStorage.getItem(STORE_STORAGE_KEY)!).state;
+  expect(Object.keys(saved).sort()).toEqual(
+    ['authActiveTab', 'authSocialProvider', 'isLoginWithRedirect', 'newsletterAgreement', 'selectedServer', 'userLoginOnce', 'userRegisterLang'].sort(),
+  );
+  expect(saved.selectedServer).toBe('pl');
+  const again = createLandingStore();
+  expect(again.getState().selectedServer).toBe('pl');
+  expect(again.getState().authActiveTab).toBe('login');
+});
+
+test('stats are mapped from the API field names (spec §3)', () => {
+  const store = createLandingStore();
+  store.getState().setStats({ users: 10, teams: 2, online_users: 3 });
+  expect(store.getState().stats).toEqual({ registeredUsers: 10, numberOfTeams: 2, onlineUsers: 3 });
+});

@@ -1,0 +1,115 @@
+import { useEffect, useLayoutEffect } from 'react';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import {
+  COOKIES,
+  REGISTER_PARAMS,
+  TIMINGS,
+  apiClient,
+  getCookie,
+  getRuntimeConfig,
+  useLandingStore,
+  type RegisterParams,
+  type ServerCode,
+} from '@landing/shared';
+import { normaliseServerRoute } from '../routing/normalise';
+import { Header } from './Header';
+import { Footer } from './Footer';
+import { ModalsHost } from './ModalsHost';
+import { ErrorPage } from '../pages/StatusPages';
+import { toastTransition, TOAST_WIDTH_PX } from './toasts';
+import { useTranslation } from 'react-i18next';
+
+function SkipLink() {
+  const { t } = useTranslation('shell');
+  return <a className="skip-link" href="#main">{t('header.skip')}</a>;
+}
+
+/** Loads the landing config of the server (spec §3 `landingHeaderCode`, technical break §4). */
+function useLandingConfig(server: ServerCode) {
+  const setHeaderCode = useLandingStore((s) => s.setLandingHeaderCode);
+  const setTechnicalBreak = useLandingStore((s) => s.setTechnicalBreak);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiClient
+      .get<{ landing_header_code: string | null; technical_break: boolean }>('/landing', { signal: controller.signal })
+      .then(({ data }) => {
+        setHeaderCode(data.landing_header_code);
+        setTechnicalBreak(data.technical_break);
+      })
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [server, setHeaderCode, setTechnicalBreak]);
+}
+
+/** Captures the register params of spec §3 from the query (partner, click_id, …). */
+function useRegisterParams(search: string) {
+  const setRegisterParams = useLandingStore((s) => s.setRegisterParams);
+  useEffect(() => {
+    const q = new URLSearchParams(search);
+    const found: RegisterParams = {};
+    for (const key of REGISTER_PARAMS) {
+      const v = q.get(key);
+      if (v) found[key] = v.slice(0, 128);
+    }
+    const refId = q.get('ref_id');
+    if (refId) found.ref_id_track = refId.slice(0, 128);
+    if (Object.keys(found).length) setRegisterParams(found);
+  }, [search, setRegisterParams]);
+}
+
+/** The page frame once the server segment is valid: header, page, footer, modals, toasts. */
+function ServerFrame({ server }: { server: ServerCode }) {
+  const { search } = useLocation();
+  const technicalBreak = useLandingStore((s) => s.technicalBreak);
+  useLandingConfig(server);
+  useRegisterParams(search);
+  return (
+    <div className="app">
+      <SkipLink />
+      <Header server={server} />
+      <main id="main" className="main">
+        {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
+      </main>
+      <Footer />
+      <ModalsHost server={server} />
+      <ToastContainer
+        position="top-right"
+        autoClose={TIMINGS.toastMs}
+        draggable
+        draggableDirection="x"
+        draggablePercent={(TIMINGS.toastSwipePx / TOAST_WIDTH_PX) * 100}
+        transition={toastTransition}
+        newestOnTop
+        theme="dark"
+        limit={4}
+      />
+    </div>
+  );
+}
+
+/**
+ * Default layout of every `/{server}/…` page (spec §2). Applies the route normalisation rules
+ * first (legacy codes, unknown servers) and stores a known server as `selectedServer` before the
+ * page's own requests run.
+ */
+export function DefaultLayout() {
+  const { server: segment = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const rest = pathname.slice(segment.length + 1);
+  const result = normaliseServerRoute({
+    segment,
+    rest,
+    search,
+    production: getRuntimeConfig().production,
+    lastLocale: getCookie(COOKIES.lastLocale),
+  });
+  const setSelectedServer = useLandingStore((s) => s.setSelectedServer);
+  useLayoutEffect(() => {
+    if (result.kind === 'ok') setSelectedServer(result.server);
+  }, [result.kind, result.kind === 'ok' ? result.server : '', setSelectedServer]);
+  const selected = useLandingStore((s) => s.selectedServer);
+  if (result.kind === 'redirect') return <Navigate to={result.to} replace />;
+  if (selected !== result.server) return null; // one frame until the store has the server
+  return <ServerFrame server={result.server} />;
+}

@@ -1,0 +1,96 @@
+import { useTranslation } from 'react-i18next';
+import { getRuntimeConfig, useLandingStore } from '@landing/shared';
+import { Logo } from './Logo';
+
+/** Footer link of spec §3: name (translation key), path, rel, optional action. */
+export interface FooterLink {
+  name: string;
+  path: string;
+  rel?: string;
+  action?: 'contact';
+}
+
+/** Footer links of spec §2 (documents are real PDFs under /documents/). */
+export function footerLinks(): { main: FooterLink[]; social: FooterLink[] } {
+  const { links } = getRuntimeConfig();
+  const ext = 'noopener noreferrer';
+  return {
+    main: [
+      { name: 'affiliate', path: links.affiliate, rel: ext },
+      { name: 'terms', path: '/documents/terms-and-conditions.pdf', rel: ext },
+      { name: 'privacy', path: '/documents/privacy-policy.pdf', rel: ext },
+      { name: 'contact', path: '#contact', action: 'contact' },
+    ],
+    social: [
+      { name: 'facebook', path: links.facebook, rel: ext },
+      { name: 'instagram', path: links.instagram, rel: ext },
+      { name: 'youtube', path: links.youtube, rel: ext },
+      { name: 'discord', path: links.discord, rel: ext },
+      { name: 'fanPage', path: links.fanPage, rel: ext },
+      { name: 'groups', path: links.groups, rel: ext },
+      { name: 'chatApp', path: links.chatApp, rel: ext },
+      { name: 'voiceChat', path: links.voiceChat, rel: ext },
+    ],
+  };
+}
+
+/**
+ * Site footer (spec §2): affiliate, terms and privacy PDFs, Contact (opens the contact modal),
+ * social links, copyright with the current year; the logo scrolls smoothly to the top.
+ */
+export function Footer() {
+  const { t } = useTranslation('shell');
+  const openModal = useLandingStore((s) => s.openModal);
+  const { main, social } = footerLinks();
+  return (
+    <footer className="footer" data-testid="footer">
+      <div className="footer__inner ui-container">
+        <div className="footer__brand">
+          <button
+            type="button"
+            className="footer__logo"
+            aria-label={t('footer.toTop')}
+            onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+          >
+            <Logo />
+          </button>
+          <p className="footer__tagline">{t('footer.tagline')}</p>
+        </div>
+        <nav aria-label={t('footer.linksLabel')} className="footer__col">
+          <h3 className="footer__heading">{t('footer.game')}</h3>
+          <ul>
+            {main.map((l) => (
+              <li key={l.name}>
+                {l.action === 'contact' ? (
+                  <button type="button" className="footer__link" onClick={() => openModal('contactModal')} data-testid="footer-contact">
+                    {t(`footer.${l.name}`)}
+                  </button>
+                ) : (
+                  <a className="footer__link" href={l.path} rel={l.rel} target="_blank">
+                    {t(`footer.${l.name}`)}
+                  </a>
+                )}
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-label={t('footer.socialLabel')} className="footer__col">
+          <h3 className="footer__heading">{t('footer.community')}</h3>
+          <ul className="footer__social">
+            {social.map((l) => (
+              <li key={l.name}>
+                <a className="footer__link" href={l.path} rel={l.rel} target="_blank">
+                  {t(`footer.${l.name}`)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <div className="footer__bottom ui-container">
+        <p>{t('footer.copyright', { year: new Date().getFullYear() })}</p>
+        <p className="footer__note">{t('footer.profanity')}</p>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,21 @@
+/** The game's logo: a football crest with the word mark. Decorative; the link carries the label. */
+export function Logo() {
+  return (
+    <span className="logo" aria-hidden="true">
+      <svg width="38" height="38" viewBox="0 0 64 64" role="presentation">
+        <defs>
+          <linearGradient id="logo-g" x1="0" y1="0" x2="1" y2="1">
+            <stop offset="0" stopColor="#2fd07a" />
+            <stop offset="1" stopColor="#1a8f52" />
+          </linearGradient>
+        </defs>
+        <path d="M32 3 58 13v18c0 15-11 25-26 30C17 56 6 46 6 31V13z" fill="url(#logo-g)" />
+        <circle cx="32" cy="31" r="14" fill="#fff" />
+        <path d="m32 22 7 5-2.7 8.3h-8.6L25 27zM32 17v5M44 27l-5 0M20 27l5 0M37 41l-1-5.7M27 41l1-5.7" stroke="#0b1220" strokeWidth="2" fill="none" strokeLinejoin="round" />
+      </svg>
+      <span className="logo__word">
+        Football<strong>Team</strong>
+      </span>
+    </span>
+  );
+}

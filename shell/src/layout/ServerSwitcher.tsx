@@ -1,0 +1,128 @@
+import { useCallback, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  COOKIE_MAX_AGE_S,
+  COOKIES,
+  LOCALES,
+  changeLocale,
+  currentLocale,
+  findServer,
+  getRuntimeConfig,
+  landingStore,
+  serversFor,
+  setCookie,
+  useLandingStore,
+  type ServerOption,
+  type ServerRegion,
+} from '@landing/shared';
+import { useOutsideClick } from './useOutsideClick';
+
+const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
+
+/**
+ * Stores the chosen server (spec §2): `selectedServer`, the `ft-lang-last-locale` cookie, then a
+ * full navigation to the landing URL of that server.
+ */
+export function chooseServer(server: ServerOption, assign: (url: string) => void = (u) => window.location.assign(u)): void {
+  if (server.status === 'locked') return;
+  landingStore.getState().setSelectedServer(server.value);
+  setCookie(COOKIES.lastLocale, server.value, COOKIE_MAX_AGE_S.languageAndAuth);
+  assign(`/${server.value}`);
+}
+
+/**
+ * Language / server switcher of the header (spec §2): opens and closes on click, closes on an
+ * outside click or Escape; lists the nine languages and the servers by region, locked servers
+ * dimmed with a lock icon, and a play-on-other-servers link.
+ */
+export function ServerSwitcher() {
+  const { t } = useTranslation('shell');
+  const [open, setOpen] = useState(false);
+  const ref = useRef<HTMLDivElement>(null);
+  const selected = useLandingStore((s) => s.selectedServer);
+  const localeCode = useLandingStore((s) => s.serverLangLocale);
+  const close = useCallback(() => setOpen(false), []);
+  useOutsideClick(ref, open, close);
+  const config = getRuntimeConfig();
+  const servers = serversFor(config.production);
+  const current = findServer(selected);
+  const locale = LOCALES.find((l) => l.code === localeCode) ?? LOCALES.find((l) => l.code === currentLocale())!;
+
+  return (
+    <div className="switcher" ref={ref} onKeyDown={(e) => e.key === 'Escape' && close()}>
+      <button
+        type="button"
+        className="switcher__toggle"
+        aria-expanded={open}
+        aria-haspopup="true"
+        aria-controls="switcher-panel"
+        data-testid="switcher-toggle"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <span className="switcher__lang">{locale.code.toUpperCase()}</span>
+        <span className="switcher__server">{current?.name ?? selected}</span>
+        <span className="switcher__caret" aria-hidden="true">▾</span>
+      </button>
+      {open ? (
+        <div className="switcher__panel" id="switcher-panel" data-testid="switcher-panel">
+          <section aria-labelledby="switcher-lang">
+            <h3 id="switcher-lang" className="switcher__heading">{t('switcher.language')}</h3>
+            <ul className="switcher__langs">
+              {LOCALES.map((l) => (
+                <li key={l.code}>
+                  <button
+                    type="button"
+                    lang={l.iso}
+                    className={`switcher__lang-option ${l.code === locale.code ? 'is-active' : ''}`}
+                    aria-pressed={l.code === locale.code}
+                    data-testid={`lang-${l.code}`}
+                    onClick={() => {
+                      void changeLocale(l.code);
+                      close();
+                    }}
+                  >
+                    <span className="switcher__code">{l.code.toUpperCase()}</span> {l.name}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section aria-labelledby="switcher-servers">
+            <h3 id="switcher-servers" className="switcher__heading">{t('switcher.servers')}</h3>
+            {REGIONS.map((region) => {
+              const inRegion = servers.filter((s) => s.region === region);
+              if (inRegion.length === 0) return null;
+              return (
+                <div key={region} className="switcher__region">
+                  <p className="switcher__region-name">{t(`regions.${region}`)}</p>
+                  <ul className="switcher__servers">
+                    {inRegion.map((s) => (
+                      <li key={s.value}>
+                        <button
+                          type="button"
+                          className={`switcher__server-option ${s.class} ${s.value === selected ? 'is-active' : ''} ${s.status === 'locked' ? 'is-locked' : ''}`}
+                          disabled={s.status === 'locked'}
+                          aria-current={s.value === selected ? 'true' : undefined}
+                          data-testid={`server-${s.value}`}
+                          onClick={() => chooseServer(s)}
+                        >
+                          <span className="switcher__server-name">
+                            {s.status === 'locked' ? <span aria-label={t('switcher.locked')} role="img">🔒 </span> : null}
+                            {s.name}
+                          </span>
+                          <span className="switcher__gmt">{s.gmt}</span>
+                          {s.status === 'new' ? <span className="switcher__new">{t('switcher.new')}</span> : null}
+                        </button>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              );
+            })}
+          </section>
+          <a className="switcher__other" href={config.links.otherServers}>{t('switcher.otherServers')}</a>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { NumberCounter, apiClient, gameUrlFor, useLandingStore, type ServerCode } from '@landing/shared';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import { Pitch } from './Pitch';
+
+const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
+const FEATURE_ICONS: Record<(typeof FEATURES)[number], string> = {
+  train: '🏃', matches: '⚽', clubs: '🛡️', stadium: '🏟️', market: '💱', packs: '🎁', bets: '🎯', chat: '💬',
+};
+
+/** Stats strip (spec §1, §3): registered users, teams, online users, animated counters (§9). */
+function StatsStrip() {
+  const { t } = useTranslation('shell');
+  const stats = useLandingStore((s) => s.stats);
+  const setStats = useLandingStore((s) => s.setStats);
+  useEffect(() => {
+    const controller = new AbortController();
+    apiClient
+      .get<{ users: number; teams: number; online_users: number }>('/stats', { signal: controller.signal })
+      .then(({ data }) => setStats(data))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [setStats]);
+  const items = [
+    { key: 'registeredUsers', value: stats?.registeredUsers },
+    { key: 'numberOfTeams', value: stats?.numberOfTeams },
+    { key: 'onlineUsers', value: stats?.onlineUsers },
+  ] as const;
+  return (
+    <section className="stats" aria-label={t('stats.label')} data-testid="stats">
+      <div className="stats__inner ui-container">
+        {items.map((item) => (
+          <div key={item.key} className={`stats__item stats__item--${item.key}`}>
+            <span className="stats__value" data-testid={`stat-${item.key}`} data-value={item.value ?? ''}>
+              {item.value === undefined ? '—' : <NumberCounter value={item.value} />}
+            </span>
+            <span className="stats__label">{t(`stats.${item.key}`)}</span>
+          </div>
+        ))}
+      </div>
+    </section>
+  );
+}
+
+/**
+ * Landing home `/{server}` (spec §1, §2): hero, `landingHeaderCode` banner, stats strip, game
+ * features, player-or-manager choice, mild-profanity note and the leaderboard remote.
+ */
+export function HomePage({ server }: { server: ServerCode }) {
+  const { t } = useTranslation('shell');
+  const user = useLandingStore((s) => s.userData);
+  const headerCode = useLandingStore((s) => s.landingHeaderCode);
+  const openModal = useLandingStore((s) => s.openModal);
+  const setTab = useLandingStore((s) => s.setAuthActiveTab);
+
+  return (
+    <div className="home">
+      <section className="hero" aria-labelledby="hero-title">
+        <div className="hero__bg" aria-hidden="true">
+          <Pitch />
+        </div>
+        <div className="hero__inner ui-container">
+          {headerCode ? (
+            <p className="hero__banner" data-testid="landing-header-code">
+              {headerCode}
+            </p>
+          ) : null}
+          <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
+          <h1 id="hero-title" className="hero__title">{t('hero.title')}</h1>
+          <p className="hero__text">{t('hero.text')}</p>
+          <div className="hero__actions">
+            {user ? (
+              <a className="ui-btn ui-btn--gold hero__cta" href={gameUrlFor(server)}>{t('header.playNow')}</a>
+            ) : (
+              <>
+                <Link className="ui-btn ui-btn--gold hero__cta" to={`/${server}/join`}>{t('hero.cta')}</Link>
+                <button
+                  type="button"
+                  className="ui-btn ui-btn--ghost"
+                  onClick={() => {
+                    setTab('login');
+                    openModal('authForm');
+                  }}
+                >
+                  {t('hero.login')}
+                </button>
+              </>
+            )}
+          </div>
+          <p className="hero__since">{t('hero.since')}</p>
+        </div>
+      </section>
+
+      <StatsStrip />
+
+      <section className="features ui-container" aria-labelledby="features-title">
+        <h2 id="features-title" className="section-title">{t('features.title')}</h2>
+        <p className="section-lead">{t('features.lead')}</p>
+        <ul className="features__grid">
+          {FEATURES.map((f) => (
+            <li key={f} className="feature ui-card">
+              <span className="feature__icon" aria-hidden="true">{FEATURE_ICONS[f]}</span>
+              <h3 className="feature__title">{t(`features.${f}.title`)}</h3>
+              <p className="feature__text">{t(`features.${f}.text`)}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section className="roles ui-container" aria-labelledby="roles-title">
+        <div className="roles__card ui-card">
+          <div>
+            <h2 id="roles-title" className="section-title">{t('roles.title')}</h2>
+            <p className="section-lead">{t('roles.text')}</p>
+          </div>
+          <div className="roles__options">
+            <div className="roles__option">
+              <span aria-hidden="true">👟</span>
+              <h3>{t('roles.player')}</h3>
+              <p>{t('roles.playerText')}</p>
+            </div>
+            <div className="roles__option">
+              <span aria-hidden="true">📋</span>
+              <h3>{t('roles.manager')}</h3>
+              <p>{t('roles.managerText')}</p>
+            </div>
+          </div>
+        </div>
+      </section>
+
+      <section className="home__leaderboard ui-container">
+        <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server, limit: 10 }} compact />
+      </section>
+
+      <section className="devices ui-container">
+        <p className="devices__text">{t('devices.text')}</p>
+        <p className="devices__warning" role="note">{t('devices.profanity')}</p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * Route elements that turn URL parameters into the typed props of a remote's exposed component
+ * (spec §2 routes). A parameter failing its validator gives the 404 page (spec §8).
+ */
+import { useParams } from 'react-router';
+import { useLandingStore } from '@landing/shared';
+import { RemoteSlot } from '../remotes/RemoteSlot';
+import { NotFoundPage } from '../pages/StatusPages';
+import { HomePage } from '../pages/HomePage';
+import { routeValidators } from './normalise';
+
+export function HomeRoute() {
+  const server = useLandingStore((s) => s.selectedServer);
+  return <HomePage server={server} />;
+}
+
+export function JoinRoute() {
+  const server = useLandingStore((s) => s.selectedServer);
+  const { partner, id } = useParams();
+  if (partner !== undefined && !routeValidators.partner(partner)) return <NotFoundPage variant="invalid" />;
+  if (id !== undefined && !routeValidators.refId(id)) return <NotFoundPage variant="invalid" />;
+  return <RemoteSlot id="mf_auth/JoinPage" props={{ server, partner, refId: id }} />;
+}
+
+export function ActivationRoute({ kind }: { kind: 'account' | 'email' | 'password' }) {
+  const server = useLandingStore((s) => s.selectedServer);
+  const { token } = useParams();
+  if (!routeValidators.token(token)) return <NotFoundPage variant="invalid" />;
+  return <RemoteSlot id="mf_auth/ActivationPage" props={{ server, kind, token: token! }} />;
+}
+
+export function BetsRoute({ tab }: { tab: 'matches' | 'ranking' | 'rules' }) {
+  const server = useLandingStore((s) => s.selectedServer);
+  return <RemoteSlot id="mf_bets/BetsPage" props={{ server, tab }} />;
+}
+
+export function NewsListRoute() {
+  const server = useLandingStore((s) => s.selectedServer);
+  const { page } = useParams();
+  if (page !== undefined && !routeValidators.page(page)) return <NotFoundPage variant="invalid" />;
+  return <RemoteSlot id="mf_news/NewsList" props={{ server, page: page ? Number(page) : 1 }} />;
+}
+
+export function NewsArticleRoute() {
+  const server = useLandingStore((s) => s.selectedServer);
+  const { slug } = useParams();
+  if (!routeValidators.slug(slug)) return <NotFoundPage variant="invalid" />;
+  return <RemoteSlot id="mf_news/NewsArticle" props={{ server, slug: slug! }} />;
+}
+
+export function SocialCallbackRoute() {
+  const { provider } = useParams();
+  if (provider !== undefined && !routeValidators.provider(provider)) return <NotFoundPage variant="invalid" />;
+  return <RemoteSlot id="mf_auth/SocialCallback" props={{ provider }} />;
+}

@@ -1,0 +1,54 @@
+/**
+ * The one router of the site (spec §2). Every route of the spec is declared here; remotes
+ * render inside their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback
+ * layout, every other page the default layout.
+ */
+import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
+import { DefaultLayout } from '../layout/DefaultLayout';
+import { CallbackLayout } from '../layout/CallbackLayout';
+import { NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
+import { ActivationRoute, BetsRoute, HomeRoute, JoinRoute, NewsArticleRoute, NewsListRoute, SocialCallbackRoute } from './RemoteRoutes';
+
+/** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
+function RootRedirect() {
+  return <Navigate to={`/${getCookie(COOKIES.lastLocale) || DEFAULT_SERVER}${window.location.search}`} replace />;
+}
+
+export const routes: RouteObject[] = [
+  { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
+  {
+    element: <CallbackLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { path: '/auth_callback', element: <SocialCallbackRoute /> },
+      { path: '/auth/:provider/callback', element: <SocialCallbackRoute /> },
+    ],
+  },
+  {
+    path: '/:server',
+    element: <DefaultLayout />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'join', element: <JoinRoute /> },
+      { path: 'join/p/:partner', element: <JoinRoute /> },
+      { path: 'join/ref/:id', element: <JoinRoute /> },
+      { path: 'bets', element: <BetsRoute tab="matches" /> },
+      { path: 'bets-ranking', element: <BetsRoute tab="ranking" /> },
+      { path: 'bets-rules', element: <BetsRoute tab="rules" /> },
+      { path: 'news', element: <NewsListRoute /> },
+      { path: 'news/list/:page', element: <NewsListRoute /> },
+      { path: 'news/:slug', element: <NewsArticleRoute /> },
+      { path: 'account-activation/:token', element: <ActivationRoute kind="account" /> },
+      { path: 'email-activation/:token', element: <ActivationRoute kind="email" /> },
+      { path: 'password-activation/:token', element: <ActivationRoute kind="password" /> },
+      { path: '*', element: <NotFoundPage variant="unmatched" /> },
+    ],
+  },
+];
+
+/** Creates the browser router over {@link routes}. */
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

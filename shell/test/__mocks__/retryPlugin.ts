@@ -1,0 +1,1 @@
+export const RetryPlugin = jest.fn(() => ({ name: 'retry-plugin' }));
