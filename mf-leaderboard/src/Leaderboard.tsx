@@ -31,10 +31,9 @@ interface LeaderboardAnswer {
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
 
-/** Flag emoji of an ISO 3166 alpha-2 country code (regional indicator symbols). */
-function flagOf(country: string): string {
-  if (!/^[A-Za-z]{2}$/.test(country)) return '🏳️';
-  return String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)));
+/** Country shown as its ISO 3166 alpha-2 code (emoji flags do not render on every system). */
+function countryCode(country: string): string {
+  return /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : '—';
 }
 
 /**
@@ -120,7 +119,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
                   <tr key={p.id} className={p.position <= 3 ? `lb__row--${MEDALS[p.position - 1]}` : undefined}>
                     <td><span className="lb__pos">{p.position}</span></td>
                     <td>
-                      <span className="lb__flag" aria-hidden="true">{flagOf(p.country)}</span>
+                      <span className="lb__flag" title={p.country}>{countryCode(p.country)}</span>
                       <span className="lb__name">{p.nickname}</span>
                       {p.club ? <span className="lb__club">{p.club}</span> : null}
                     </td>

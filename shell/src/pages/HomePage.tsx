@@ -4,11 +4,9 @@ import { Link } from 'react-router';
 import { NumberCounter, apiClient, gameUrlFor, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { Pitch } from './Pitch';
+import { Icon } from './icons';
 
 const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
-const FEATURE_ICONS: Record<(typeof FEATURES)[number], string> = {
-  train: '🏃', matches: '⚽', clubs: '🛡️', stadium: '🏟️', market: '💱', packs: '🎁', bets: '🎯', chat: '💬',
-};
 
 /** Stats strip (spec §1, §3): registered users, teams, online users, animated counters (§9). */
 function StatsStrip() {
@@ -101,7 +99,7 @@ export function HomePage({ server }: { server: ServerCode }) {
         <ul className="features__grid">
           {FEATURES.map((f) => (
             <li key={f} className="feature ui-card">
-              <span className="feature__icon" aria-hidden="true">{FEATURE_ICONS[f]}</span>
+              <span className="feature__icon"><Icon name={f} /></span>
               <h3 className="feature__title">{t(`features.${f}.title`)}</h3>
               <p className="feature__text">{t(`features.${f}.text`)}</p>
             </li>
@@ -117,12 +115,12 @@ export function HomePage({ server }: { server: ServerCode }) {
           </div>
           <div className="roles__options">
             <div className="roles__option">
-              <span aria-hidden="true">👟</span>
+              <span className="roles__icon"><Icon name="player" /></span>
               <h3>{t('roles.player')}</h3>
               <p>{t('roles.playerText')}</p>
             </div>
             <div className="roles__option">
-              <span aria-hidden="true">📋</span>
+              <span className="roles__icon"><Icon name="manager" /></span>
               <h3>{t('roles.manager')}</h3>
               <p>{t('roles.managerText')}</p>
             </div>

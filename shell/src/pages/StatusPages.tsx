@@ -33,7 +33,7 @@ export function ErrorPage({ status, error }: { status?: number; error?: unknown 
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : error ? JSON.stringify(error) : '';
   return (
     <section className="status-page ui-container" data-testid={maintenance ? 'maintenance-page' : 'error-page'} aria-labelledby="status-title">
-      <p className="status-page__code" aria-hidden="true">{maintenance ? '🛠️' : status ?? '!'}</p>
+      <p className="status-page__code" aria-hidden="true">{maintenance ? '503' : status ?? '500'}</p>
       <h1 id="status-title" className="status-page__title">
         {t(maintenance ? 'errors.LANDING_MAINTENANCE' : 'errors.LANDING_GENERAL_ERROR')}
       </h1>

@@ -1,0 +1,162 @@
+import { expect, test } from '@playwright/test';
+import { apiBase, openPage, ports, storeState } from './fixtures';
+
+test.describe('home page', () => {
+  test('shows live stats and the leaderboard remote from the API', async ({ page, request }) => {
+    const stats = await (await request.get(`${apiBase('royal')}/stats`)).json();
+    const board = await (await request.get(`${apiBase('royal')}/leaderboard?limit=10`)).json();
+    await openPage(page, '/royal');
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    await expect(page.getByTestId('stat-registeredUsers')).toHaveAttribute('data-value', String(stats.users));
+    await expect(page.getByTestId('stat-numberOfTeams')).toHaveAttribute('data-value', String(stats.teams));
+    await expect(page.getByTestId('stat-registeredUsers')).toHaveText(new Intl.NumberFormat('en-US').format(stats.users), { timeout: 8000 });
+    const leaderboard = page.getByTestId('leaderboard');
+    await expect(leaderboard.getByText(board.ranking[0].nickname, { exact: true })).toBeVisible();
+    await leaderboard.getByRole('tab', { name: 'Teams' }).click();
+    await expect(leaderboard.getByText(board.ranking_teams[0].name, { exact: true })).toBeVisible();
+    await expect(page.getByTestId('landing-header-code')).toBeVisible();
+  });
+
+  test('header: scrolled state past 20 px, bets sections highlighted, burger menu on mobile', async ({ page }) => {
+    await openPage(page, '/royal');
+    const header = page.getByTestId('header');
+    await expect(header).not.toHaveClass(/is-scrolled/);
+    await page.mouse.wheel(0, 400);
+    await expect(header).toHaveClass(/is-scrolled/);
+    for (const path of ['/royal/bets-ranking', '/royal/bets-rules']) {
+      await page.goto(path);
+      await expect(page.getByRole('link', { name: 'Bets', exact: true })).toHaveClass(/is-active/);
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto('/royal');
+    const burger = page.getByTestId('burger');
+    await burger.click();
+    await expect(header).toHaveClass(/is-menu-open/);
+    await page.getByRole('heading', { level: 1 }).click({ force: true }); // outside click closes
+    await expect(header).not.toHaveClass(/is-menu-open/);
+    await burger.click();
+    await page.getByRole('link', { name: 'News', exact: true }).click();
+    await expect(header).not.toHaveClass(/is-menu-open/);
+    await expect(page).toHaveURL(/\/royal\/news$/);
+  });
+});
+
+test.describe('route normalisation (spec §2)', () => {
+  const cases: Array<[string, RegExp]> = [
+    ['/us?partner=abc', /\/royal\?partner=abc$/],
+    ['/s1/join/p/abc', /\/royal\/join\/p\/abc$/],
+    ['/ru?ref_id=77', /\/royal\?ref_id=77$/],
+    ['/ru/join/ref/77', /\/royal\/join\/ref\/77$/],
+    ['/xyz', /\/royal$/],
+  ];
+  for (const [from, to] of cases) {
+    test(`${from} redirects`, async ({ page }) => {
+      await page.goto(from);
+      await expect(page).toHaveURL(to);
+      await expect(page.getByTestId('header')).toBeVisible();
+    });
+  }
+
+  test('an unknown server goes to the remembered server', async ({ page, context }) => {
+    await context.addCookies([{ name: 'ft-lang-last-locale', value: 'pl', url: `http://localhost:${ports.shell}` }]);
+    await page.goto('/nope');
+    await expect(page).toHaveURL(/\/pl$/);
+  });
+
+  test('a known server becomes selectedServer, partner params are captured', async ({ page }) => {
+    await page.goto('/classic?partner=p42&click_id=c9');
+    await expect(page.getByTestId('header')).toBeVisible();
+    expect(await storeState(page, 'selectedServer')).toBe('classic');
+    expect(await storeState(page, 'availableRegisterParams')).toMatchObject({ partner: 'p42', click_id: 'c9' });
+  });
+
+  test('unmatched routes and invalid parameters give the 404 pages', async ({ page }) => {
+    await page.goto('/royal/this/does/not/exist');
+    await expect(page.getByRole('heading', { name: 'Page not found: /royal/this/does/not/exist' })).toBeVisible();
+    await page.goto('/royal/news/list/abc');
+    await expect(page.getByRole('heading', { name: 'Page Not Found: /royal/news/list/abc' })).toBeVisible();
+    await expect(page.getByTestId('footer')).toBeVisible();
+  });
+
+  test('choosing a server stores it and goes to its landing', async ({ page, context }) => {
+    await openPage(page, '/royal');
+    await page.getByTestId('switcher-toggle').click();
+    await expect(page.getByText('Central Europe')).toBeVisible();
+    await page.getByTestId('server-pl').click();
+    await expect(page).toHaveURL(/\/pl$/);
+    const cookie = (await context.cookies()).find((c) => c.name === 'ft-lang-last-locale');
+    expect(cookie?.value).toBe('pl');
+    expect(await storeState(page, 'selectedServer')).toBe('pl');
+  });
+});
+
+test.describe('language', () => {
+  test('switching writes i18n_redirected for 365 days, X-Lang follows and remotes re-render', async ({ page, context }) => {
+    await openPage(page, '/royal');
+    const leaderboardTitle = page.getByTestId('leaderboard').getByRole('heading', { level: 2 });
+    await expect(leaderboardTitle).toHaveText('Leaderboard');
+    await page.getByTestId('switcher-toggle').click();
+    await page.getByTestId('lang-de').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(leaderboardTitle).not.toHaveText('Leaderboard');
+    const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
+    expect(cookie?.value).toBe('de');
+    const days = (cookie!.expires - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(364);
+    expect(days).toBeLessThan(366);
+    const apiRequest = page.waitForRequest((r) => r.url().startsWith(apiBase('royal')) && r.url().includes('/stats'));
+    await page.reload();
+    expect((await apiRequest).headers()['x-lang']).toBe('de');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  });
+});
+
+test.describe('module federation', () => {
+  test('host and remote share one store instance', async ({ page }) => {
+    await openPage(page, '/royal');
+    const leaderboard = page.getByTestId('leaderboard');
+    await expect(leaderboard.locator('tbody tr').first()).toBeVisible();
+    // remote → host: the remote wrote the API answer into the store the host sees
+    expect((await storeState<unknown[]>(page, 'leaderboardPlayers')).length).toBeGreaterThan(0);
+    // host → remote: a change made through the host's store is rendered by the remote
+    await page.evaluate(() => {
+      const store = (window as unknown as { __LANDING_STORE__: { setState: (s: object) => void } }).__LANDING_STORE__;
+      store.setState({ leaderboardPlayers: [{ position: 1, id: 'probe', nickname: 'SingletonProbe', ovr: 99, points: 1, country: 'PL', club: null }] });
+    });
+    await expect(leaderboard.getByText('SingletonProbe')).toBeVisible();
+  });
+
+  test('a remote that is down leaves the rest of the site working', async ({ page }) => {
+    await page.route(`http://localhost:${ports.leaderboard}/**`, (route) => route.abort('connectionrefused'));
+    await openPage(page, '/royal');
+    await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByTestId('remote-fallback')).toContainText('This section is temporarily unavailable');
+    await expect(page.getByTestId('stats')).toBeVisible();
+    await expect(page.getByTestId('footer')).toBeVisible();
+    await page.getByTestId('switcher-toggle').click();
+    await page.getByTestId('lang-pl').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await page.getByRole('link', { name: /News|Aktualności|Wiadomości/ }).first().click();
+    await expect(page).toHaveURL(/\/royal\/news$/);
+  });
+});
+
+test.describe('API errors (spec §8)', () => {
+  test('an error answer is shown as a toast with its message', async ({ page }) => {
+    await page.route(`${apiBase('royal')}/stats`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal', message: 'Stats are resting' }) }),
+    );
+    await openPage(page, '/royal');
+    await expect(page.getByRole('alert').filter({ hasText: 'Stats are resting' })).toBeVisible();
+    await expect(page.getByTestId('leaderboard')).toBeVisible();
+  });
+
+  test('503 shows the technical-break page', async ({ page }) => {
+    await page.route(`${apiBase('royal')}/stats`, (route) =>
+      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'TECHNICAL_BREAK', message: 'Technical break is in progress' }) }),
+    );
+    await openPage(page, '/royal');
+    await expect(page.getByTestId('maintenance-page')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Technical break is in progress' })).toBeVisible();
+  });
+});

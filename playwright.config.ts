@@ -1,0 +1,50 @@
+/**
+ * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
+ * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here). Ports are moved
+ * by PORT_OFFSET (default 100 → shell 3100, remotes 3101-3104, API 4100) so a running
+ * `npm start` is not disturbed; the API gets a fresh embedded database per run.
+ */
+import { defineConfig } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'landing-e2e-'));
+process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory
+
+export const ports = {
+  shell: 3000 + offset,
+  auth: 3001 + offset,
+  news: 3002 + offset,
+  bets: 3003 + offset,
+  leaderboard: 3004 + offset,
+  api: 4000 + offset,
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 45_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://localhost:${ports.shell}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+    },
+  },
+  webServer: {
+    command: 'node scripts/serve.mjs',
+    url: `http://localhost:${ports.shell}/config.json`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET: 'e2e-admin-secret' },
+  },
+});
