@@ -17,8 +17,8 @@ const swc = [
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-news', '<rootDir>/mf-bets', '<rootDir>/mf-leaderboard'],
-  testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx'],
+  roots: ['<rootDir>/tests', '<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-news', '<rootDir>/mf-bets', '<rootDir>/mf-leaderboard'],
+  testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx', '<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   transform: { '^.+\\.(t|j)sx?$': swc },
   transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing)'],

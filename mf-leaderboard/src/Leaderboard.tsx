@@ -59,7 +59,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
         setLeaderboard(data);
         setWeek(data.week);
         setStatus('ready');
-      } catch (e) {
+      } catch {
         if (!signal?.aborted) setStatus('error');
       }
     },

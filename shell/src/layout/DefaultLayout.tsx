@@ -105,11 +105,12 @@ export function DefaultLayout() {
     lastLocale: getCookie(COOKIES.lastLocale),
   });
   const setSelectedServer = useLandingStore((s) => s.setSelectedServer);
+  const validServer = result.kind === 'ok' ? result.server : null;
   useLayoutEffect(() => {
-    if (result.kind === 'ok') setSelectedServer(result.server);
-  }, [result.kind, result.kind === 'ok' ? result.server : '', setSelectedServer]);
+    if (validServer) setSelectedServer(validServer);
+  }, [validServer, setSelectedServer]);
   const selected = useLandingStore((s) => s.selectedServer);
   if (result.kind === 'redirect') return <Navigate to={result.to} replace />;
-  if (selected !== result.server) return null; // one frame until the store has the server
+  if (selected !== validServer) return null; // one frame until the store has the server
   return <ServerFrame server={result.server} />;
 }

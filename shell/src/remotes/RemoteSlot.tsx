@@ -42,7 +42,7 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
   return mod;
 }
 
-const lazyCache = new Map<string, LazyExoticComponent<ComponentType<never>>>();
+const lazyCache = new Map<string, unknown>();
 
 /** Forgets loaded remote components (after remotes are registered again with other versions). */
 export function clearRemoteCache(): void {
@@ -50,12 +50,12 @@ export function clearRemoteCache(): void {
 }
 function lazyFor<Id extends ExposedModuleId>(id: Id, attempt: number) {
   const key = `${id}#${attempt}`;
-  let comp = lazyCache.get(key);
+  let comp = lazyCache.get(key) as LazyExoticComponent<ComponentType<RemoteContracts[Id]>> | undefined;
   if (!comp) {
-    comp = lazy(() => loadExposed(id)) as unknown as LazyExoticComponent<ComponentType<never>>;
+    comp = lazy(() => loadExposed(id));
     lazyCache.set(key, comp);
   }
-  return comp as unknown as LazyExoticComponent<ComponentType<RemoteContracts[Id]>>;
+  return comp;
 }
 
 interface BoundaryProps {

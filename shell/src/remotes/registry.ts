@@ -54,7 +54,7 @@ export function sanitizeRemotesMap(input: unknown): RemotesMap {
 
 /** Tester overrides (non-production only): query `mf_override=name@url` wins over localStorage. */
 export function readOverrides(search: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null): RemotesMap {
-  let stored: RemotesMap = {};
+  let stored: RemotesMap;
   try {
     stored = sanitizeRemotesMap(JSON.parse(storage?.getItem(OVERRIDES_STORAGE_KEY) ?? '{}'));
   } catch {
@@ -84,7 +84,7 @@ export async function loadAndRegisterRemotes(production: boolean): Promise<Remot
     console.error('[remotes] /remotes.json could not be loaded; remotes disabled', e);
   }
   if (!production) {
-    let storage: Storage | null = null;
+    let storage: Storage | null;
     try {
       storage = localStorage;
     } catch {
