@@ -54,6 +54,37 @@ export function logout(announce = true): void {
   if (announce && userData) notifyInfo(i18n.t('common:auth.loggedOut'));
 }
 
+/**
+ * Restores the session at start (spec §3: logged in when `userData` is set): with a stored token,
+ * asks the API who the user is (`GET /{server}/auth/me` → `{ user: UserData }`). A 401 clears the
+ * stored session through the API client's §8 handling; any other failure leaves it untouched.
+ * Resolves to the user or null. `client` is the shared API client (passed in to avoid an import cycle).
+ */
+export async function restoreSession(client: { get: <T>(url: string) => Promise<{ data: T }> }): Promise<UserData | null> {
+  const { token } = storedSession();
+  if (!token) return null;
+  try {
+    const { data } = await client.get<{ user: UserData }>('/auth/me');
+    landingStore.getState().setUserData(data.user);
+    return data.user;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Logs out on the server (`POST /{server}/auth/logout`, which revokes the session token) and then
+ * locally with the "You logged out" message (spec §4). A failed call still logs out locally.
+ */
+export async function signOut(client: { post: (url: string) => Promise<unknown> }): Promise<void> {
+  try {
+    await client.post('/auth/logout');
+  } catch {
+    /* the local logout below is what the user asked for */
+  }
+  logout(true);
+}
+
 /** Clears the register tracking cookies (spec §4: click_id_track and ref_id_track). */
 export function removeRegisterCookies(): void {
   removeCookie(COOKIES.clickIdTrack);
