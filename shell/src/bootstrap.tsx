@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { i18n, initI18n, landingStore, registerTranslations, setRuntimeConfig, type RuntimeConfig } from '@landing/shared';
+import { apiClient, i18n, initI18n, landingStore, registerTranslations, restoreSession, setRuntimeConfig, type RuntimeConfig } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './shell.css';
@@ -30,6 +30,7 @@ async function start(): Promise<void> {
   document.documentElement.lang = i18n.language;
   await loadAndRegisterRemotes(config.production);
   if (!config.production) (window as unknown as { __LANDING_STORE__: typeof landingStore }).__LANDING_STORE__ = landingStore;
+  void restoreSession(apiClient); // spec §3: logged in when userData is set
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { HEADER_SCROLLED_PX, gameUrlFor, getRuntimeConfig, useLandingStore, type ServerCode } from '@landing/shared';
+import { HEADER_SCROLLED_PX, apiClient, gameUrlFor, getRuntimeConfig, signOut, useLandingStore, type ServerCode } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { useOutsideClick } from './useOutsideClick';
 import { Logo } from './Logo';
@@ -87,14 +87,30 @@ export function Header({ server }: { server: ServerCode }) {
                 )}
               </li>
             ))}
+            {user ? (
+              <li className="header__mobile-only">
+                <button type="button" className="header__link" onClick={() => void signOut(apiClient)}>
+                  {t('header.logout')} ({user.nickname})
+                </button>
+              </li>
+            ) : null}
           </ul>
         </nav>
         <div className="header__actions">
           <ServerSwitcher />
           {user ? (
-            <a className="ui-btn header__cta" href={gameUrlFor(server)} data-testid="play-now">
-              {t('header.playNow')}
-            </a>
+            <>
+              <span className="header__user" title={user.nickname}>
+                <span className="header__avatar" aria-hidden="true">{user.nickname.slice(0, 1).toUpperCase()}</span>
+                <span className="header__nick">{user.nickname}</span>
+                <button type="button" className="header__logout" data-testid="logout-button" onClick={() => void signOut(apiClient)}>
+                  {t('header.logout')}
+                </button>
+              </span>
+              <a className="ui-btn header__cta" href={gameUrlFor(server)} data-testid="play-now">
+                {t('header.playNow')}
+              </a>
+            </>
           ) : (
             <button type="button" className="ui-btn header__cta" data-testid="login-button" onClick={() => openModal('authForm')}>
               {t('header.login')}
