@@ -4,14 +4,126 @@
  * versioned output layout (design brief §2):
  *   - host:   dist/                 (index.html, remoteEntry-less, hashed chunks)
  *   - remote: dist/<version>/       (mf-manifest.json, remoteEntry.js, hashed chunks, standalone index.html)
+ *
+ * A remote's build writes only into its own `dist/<version>/` folder, so building or deploying one
+ * remote never changes a file of the shell or of another remote (tests/delivery-build.test.ts).
+ *
+ * Environment (remote builds only, used by scripts/deploy.mjs and the e2e fixtures):
+ *   MF_REMOTE_VERSION=1.1.0   version used for the output folder, `__APP_VERSION__` and the
+ *                             manifest's `buildInfo.buildVersion` (default: package.json version)
+ *   MF_REMOTE_OUT_DIR=/path   root of the versioned folders (default: `<remote>/dist`)
+ * Environment (every build):
+ *   MF_EXTERNAL_RUNTIME=0     bundle the federation runtime into each remote again (for size
+ *                             comparisons; see docs/PERFORMANCE.md). Default: remotes use the
+ *                             runtime the shell provides.
  */
-import { readFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const require = createRequire(import.meta.url);
+
+/** Versions a remote may be published as: semver `major.minor.patch[-pre]` (folder-safe). */
+export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+/**
+ * Where and as which version an app is built.
+ * @param {string} dir  the app's folder (absolute)
+ * @param {'host'|'remote'} kind
+ * @param {NodeJS.ProcessEnv} [env]
+ * @returns {{ version: string, outDir: string }} `outDir` is `<dir>/dist` for the host and
+ *   `<MF_REMOTE_OUT_DIR or dir/dist>/<version>` for a remote.
+ * @throws Error when MF_REMOTE_VERSION is not a semver version
+ */
+export function buildTarget(dir, kind, env = process.env) {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
+  if (kind !== 'remote') return { version: pkg.version, outDir: join(dir, 'dist') };
+  const version = env.MF_REMOTE_VERSION || pkg.version;
+  if (!VERSION_PATTERN.test(version)) throw new Error(`MF_REMOTE_VERSION "${version}" is not a semver version (e.g. 1.2.0)`);
+  return { version, outDir: join(env.MF_REMOTE_OUT_DIR || join(dir, 'dist'), version) };
+}
+
+/** Whether remotes use the host-provided federation runtime (default yes; `MF_EXTERNAL_RUNTIME=0` turns it off). */
+export function externalRuntimeEnabled(env = process.env) {
+  return env.MF_EXTERNAL_RUNTIME !== '0';
+}
+
+/** ESM entry of `@module-federation/runtime-core` as used by the installed federation plugin. */
+function runtimeCorePath() {
+  const fromPlugin = createRequire(require.resolve('@module-federation/enhanced/rspack'));
+  const fromRspackPlugin = createRequire(fromPlugin.resolve('@module-federation/rspack'));
+  const cjs = fromRspackPlugin.resolve('@module-federation/runtime-tools/runtime-core');
+  const esm = join(dirname(cjs), 'runtime-core.js');
+  return existsSync(esm) ? esm : cjs;
+}
+
+/**
+ * Remotes built with `experiments.externalRuntime` expect the host to provide the federation
+ * runtime core as `self._FEDERATION_RUNTIME_CORE` (the shell does, `provideExternalRuntime`).
+ * A remote's own standalone page (src/bootstrap.tsx, `index.html` of its build) has no host, so
+ * this plugin builds a small script that provides the same runtime core, emits it as
+ * `assets/federation-runtime.<hash>.js` and puts it first in the standalone page. The script is
+ * never loaded by the shell.
+ */
+class StandaloneFederationRuntimePlugin {
+  constructor({ production }) {
+    this.production = production;
+    this.code = null;
+  }
+
+  async buildProvider(context) {
+    if (this.code) return;
+    const out = mkdtempSync(join(tmpdir(), 'mf-runtime-'));
+    const source = [
+      "import * as runtimeCore from '@landing/federation-runtime-core';",
+      'if (!self._FEDERATION_RUNTIME_CORE) self._FEDERATION_RUNTIME_CORE = runtimeCore;',
+    ].join('\n');
+    const compiler = rspack({
+      mode: this.production ? 'production' : 'development',
+      context,
+      target: 'web',
+      devtool: false,
+      entry: { runtime: `data:text/javascript,${encodeURIComponent(source)}` },
+      output: { path: out, filename: 'runtime.js', iife: true },
+      resolve: { alias: { '@landing/federation-runtime-core$': runtimeCorePath() } },
+      optimization: { minimize: this.production },
+      stats: 'errors-only',
+    });
+    try {
+      await new Promise((resolve, reject) => {
+        compiler.run((err, stats) => {
+          if (err) return reject(err);
+          if (stats?.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
+          resolve();
+        });
+      });
+      this.code = readFileSync(join(out, 'runtime.js'), 'utf8');
+    } finally {
+      await new Promise((resolve) => compiler.close(() => resolve()));
+      rmSync(out, { recursive: true, force: true });
+    }
+  }
+
+  apply(compiler) {
+    const name = 'StandaloneFederationRuntimePlugin';
+    compiler.hooks.beforeRun.tapPromise(name, () => this.buildProvider(compiler.context));
+    compiler.hooks.watchRun.tapPromise(name, () => this.buildProvider(compiler.context));
+    compiler.hooks.thisCompilation.tap(name, (compilation) => {
+      const file = () => `assets/federation-runtime.${createHash('sha256').update(this.code).digest('hex').slice(0, 10)}.js`;
+      compilation.hooks.processAssets.tap({ name, stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(file(), new rspack.sources.RawSource(this.code));
+      });
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeAssetTagGeneration.tapPromise(name, async (data) => {
+        data.assets.js.unshift(`${data.assets.publicPath}${file()}`);
+        return data;
+      });
+    });
+  }
+}
 
 /** Reads the version of a dependency as installed for `dir` (for `requiredVersion`). */
 function installedVersion(dir, name) {
@@ -54,9 +166,11 @@ export function sharedSingletons(dir) {
  * @param {(config: object) => object} [o.extend] last-minute changes
  */
 export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort, extend = (c) => c, pluginsExtra = [] }) {
-  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8'));
   const production = process.env.NODE_ENV !== 'development';
-  const outDir = kind === 'remote' ? join(dir, 'dist', pkg.version) : join(dir, 'dist');
+  const { version, outDir } = buildTarget(dir, kind);
+  // The manifest's buildInfo.buildVersion is read from MF_BUILD_VERSION by the federation plugin.
+  if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
+  const externalRuntime = externalRuntimeEnabled();
   const config = {
     mode: production ? 'production' : 'development',
     context: dir,
@@ -102,7 +216,11 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
         manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: false,
+        // Federation runtime cost (issue 7): the host bundles the runtime core once and provides
+        // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
+        experiments: externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {},
       }),
+      ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
         template: join(dir, 'src', 'index.html'),
         title,
@@ -111,7 +229,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
         minify: production,
       }),
       new rspack.DefinePlugin({
-        __APP_VERSION__: JSON.stringify(pkg.version),
+        __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(name),
       }),
       ...pluginsExtra,
