@@ -27,6 +27,8 @@ export interface RuntimeConfig {
     chatApp: string;
     voiceChat: string;
     otherServers: string;
+    /** Help/FAQ pages, one per language (spec §2); `{lang}` is replaced by the locale code. */
+    help: string;
   };
 }
 
@@ -47,6 +49,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
     chatApp: 'https://t.me/',
     voiceChat: 'https://discord.com/',
     otherServers: '/royal',
+    help: 'https://help.game.example/{lang}/faq',
   },
 };
 
@@ -71,4 +74,9 @@ export function apiBaseFor(server: string): string {
 /** Game URL for a server ("Play now", spec §2). */
 export function gameUrlFor(server: string): string {
   return current.gameUrlTemplate.replace('{server}', encodeURIComponent(server));
+}
+
+/** Help/FAQ page of a language (spec §2 "Help/FAQ pages exist per language"). */
+export function helpUrlFor(lang: string): string {
+  return current.links.help.replace('{lang}', encodeURIComponent(lang));
 }

@@ -63,6 +63,9 @@ export function createLandingStore() {
         setNews: (news) => set({ news }),
         setComments: (comments) => set({ comments }),
         setLandingPage: (landingPage) => set({ landingPage }),
+        // installed app / offline (spec §1), not persisted
+        pwa: { refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false },
+        setPwa: (patch) => set((s) => ({ pwa: { ...s.pwa, ...patch } })),
       }),
       {
         name: STORE_STORAGE_KEY,

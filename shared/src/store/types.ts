@@ -115,4 +115,26 @@ export interface NewsSlice {
   setLandingPage: (page: unknown | null) => void;
 }
 
-export type LandingState = AuthSlice & ServerSlice & ModalsSlice & RegisterParamsSlice & LeaderboardSlice & NewsSlice;
+/**
+ * Installed-app / offline state (spec §1), set by the shell's service-worker and install code.
+ * Not persisted.
+ */
+export interface PwaState {
+  /** A new service worker is waiting: offer a refresh. */
+  refreshAvailable: boolean;
+  /** The first service worker installed: the site works offline. */
+  offlineReady: boolean;
+  /** The service worker could not be registered. */
+  swError: boolean;
+  /** Running as an installed app (display-mode standalone, iOS home screen, iOS non-Safari browser). */
+  standalone: boolean;
+  /** The browser's install prompt was captured and can be shown (install offer). */
+  installAvailable: boolean;
+}
+
+export interface PwaSlice {
+  pwa: PwaState;
+  setPwa: (patch: Partial<PwaState>) => void;
+}
+
+export type LandingState = AuthSlice & ServerSlice & ModalsSlice & RegisterParamsSlice & LeaderboardSlice & NewsSlice & PwaSlice;
