@@ -1,0 +1,254 @@
+/**
+ * Read side of the bets game: tournaments with their state and rules, and the matches of a
+ * tournament grouped by group/stage with results, the viewer's predictions and community picks.
+ */
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Db } from '../db/client.js';
+import { betMatches, betPredictions, betTeams, betTournaments, STAGES, type Hit, type Stage } from '../db/schema/bets.js';
+import type { ServerCode } from '../servers.js';
+import { MAX_PREDICTED_GOALS, parseScoring } from './scoring.js';
+
+/** A team as answered: FIFA code, English name, ISO region (flag and localised name on the client). */
+export interface TeamOut {
+  code: string;
+  name: string;
+  region: string;
+}
+
+/** A tournament as answered. */
+export interface TournamentOut {
+  code: string;
+  name: string;
+  starts_at: string;
+  ends_at: string;
+  /** `upcoming` before the first kick-off, `finished` once every match has a result, else `live`. */
+  status: 'upcoming' | 'live' | 'finished';
+  matches_total: number;
+  matches_finished: number;
+  /** Points per tier (src/bets/scoring.ts). */
+  scoring: { exact: number; goal_difference: number; outcome: number };
+  /** Highest goals per team a prediction may give. Predictions close at kick-off. */
+  max_goals: number;
+}
+
+/** A match as answered. */
+export interface MatchOut {
+  id: number;
+  stage: Stage;
+  group: string | null;
+  kickoff_at: string;
+  venue: string | null;
+  home: TeamOut;
+  away: TeamOut;
+  /** `open`: predictions accepted; `locked`: kicked off, waiting for the result; `finished`: result in. */
+  status: 'open' | 'locked' | 'finished';
+  result: { home: number; away: number; penalties: { home: number; away: number } | null } | null;
+  /** The viewer's prediction (null for visitors or without one). */
+  prediction: { home: number; away: number; points: number | null; hit: Hit | null; updated_at: string } | null;
+  /** How the server's bettors predicted this match, in whole percent (total = number of predictions). */
+  picks: { total: number; home: number; draw: number; away: number };
+}
+
+/** A block of matches: one group of the group stage, or one knockout stage. */
+export interface StageBlock {
+  /** `group-A` … or the stage name (`round_of_16`, `final`, …). */
+  key: string;
+  stage: Stage;
+  group: string | null;
+  matches: MatchOut[];
+}
+
+interface TournamentRow {
+  id: number;
+  code: string;
+  name: string;
+  startsAt: Date;
+  endsAt: Date;
+  scoring: unknown;
+  total: number;
+  finished: number;
+  firstKickoff: Date | null;
+}
+
+/** The internal id of a tournament with its answer shape. */
+export interface TournamentRecord {
+  id: number;
+  out: TournamentOut;
+}
+
+function toDate(v: Date | string | null): Date | null {
+  return v === null ? null : v instanceof Date ? v : new Date(v);
+}
+
+function tournamentOut(r: TournamentRow, now: Date): TournamentOut {
+  const rules = parseScoring(r.scoring);
+  const first = toDate(r.firstKickoff) ?? r.startsAt;
+  const status = r.total > 0 && r.finished === r.total ? 'finished' : now >= first ? 'live' : 'upcoming';
+  return {
+    code: r.code,
+    name: r.name,
+    starts_at: r.startsAt.toISOString(),
+    ends_at: r.endsAt.toISOString(),
+    status,
+    matches_total: r.total,
+    matches_finished: r.finished,
+    scoring: { exact: rules.exact, goal_difference: rules.goalDifference, outcome: rules.outcome },
+    max_goals: MAX_PREDICTED_GOALS,
+  };
+}
+
+/** Every tournament, in display order (sort order, then the latest first). */
+export async function listTournaments(db: Db, now: Date): Promise<TournamentRecord[]> {
+  const rows = await db
+    .select({
+      id: betTournaments.id,
+      code: betTournaments.code,
+      name: betTournaments.name,
+      startsAt: betTournaments.startsAt,
+      endsAt: betTournaments.endsAt,
+      scoring: betTournaments.scoring,
+      total: sql<number>`count(${betMatches.id})::int`,
+      finished: sql<number>`count(${betMatches.homeScore})::int`,
+      firstKickoff: sql<Date | null>`min(${betMatches.kickoffAt})`,
+    })
+    .from(betTournaments)
+    .leftJoin(betMatches, eq(betMatches.tournamentId, betTournaments.id))
+    .groupBy(betTournaments.id)
+    .orderBy(asc(betTournaments.sortOrder), sql`${betTournaments.startsAt} DESC`, asc(betTournaments.id));
+  return rows.map((r) => ({ id: r.id, out: tournamentOut(r, now) }));
+}
+
+/**
+ * The tournament shown by default: the first live one, else the next to start, else the first
+ * in display order. Undefined when there is none.
+ */
+export function defaultTournament(list: readonly TournamentRecord[]): TournamentRecord | undefined {
+  return (
+    list.find((t) => t.out.status === 'live') ??
+    [...list].filter((t) => t.out.status === 'upcoming').sort((a, b) => a.out.starts_at.localeCompare(b.out.starts_at))[0] ??
+    list[0]
+  );
+}
+
+/** Status of a match at `now`. */
+export function matchStatus(kickoffAt: Date, hasResult: boolean, now: Date): MatchOut['status'] {
+  return hasResult ? 'finished' : kickoffAt.getTime() <= now.getTime() ? 'locked' : 'open';
+}
+
+function percent(part: number, total: number): number {
+  return total ? Math.round((part * 100) / total) : 0;
+}
+
+/**
+ * The matches of a tournament, grouped (groups A… in order, then knockout stages in order;
+ * kick-off order inside a block).
+ *
+ * @param playerId the viewer's player (their predictions are included), null for a visitor
+ * @param server whose bettors the community picks count
+ * @param matchIds only these matches (e.g. the one just predicted); all when omitted
+ */
+export async function tournamentMatches(
+  db: Db,
+  options: { tournamentId: number; now: Date; playerId: number | null; server: ServerCode; matchIds?: readonly number[] },
+): Promise<MatchOut[]> {
+  const { tournamentId, now, playerId, server, matchIds } = options;
+  const home = alias(betTeams, 'home');
+  const away = alias(betTeams, 'away');
+  const where = matchIds
+    ? and(eq(betMatches.tournamentId, tournamentId), inArray(betMatches.id, [...matchIds]))
+    : eq(betMatches.tournamentId, tournamentId);
+  const rows = await db
+    .select({
+      id: betMatches.id,
+      stage: betMatches.stage,
+      group: betMatches.groupCode,
+      kickoffAt: betMatches.kickoffAt,
+      venue: betMatches.venue,
+      homeScore: betMatches.homeScore,
+      awayScore: betMatches.awayScore,
+      homePenalties: betMatches.homePenalties,
+      awayPenalties: betMatches.awayPenalties,
+      home: { code: home.code, name: home.name, region: home.region },
+      away: { code: away.code, name: away.name, region: away.region },
+    })
+    .from(betMatches)
+    .innerJoin(home, eq(home.id, betMatches.homeTeamId))
+    .innerJoin(away, eq(away.id, betMatches.awayTeamId))
+    .where(where)
+    .orderBy(asc(betMatches.kickoffAt), asc(betMatches.id));
+  if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
+
+  const mine = new Map<number, MatchOut['prediction']>();
+  if (playerId !== null) {
+    const preds = await db
+      .select({
+        matchId: betPredictions.matchId,
+        home: betPredictions.homeScore,
+        away: betPredictions.awayScore,
+        points: betPredictions.points,
+        hit: betPredictions.hit,
+        updatedAt: betPredictions.updatedAt,
+      })
+      .from(betPredictions)
+      .where(and(eq(betPredictions.playerId, playerId), inArray(betPredictions.matchId, ids)));
+    for (const p of preds) {
+      mine.set(p.matchId, { home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() });
+    }
+  }
+
+  const pickRows = await db.execute(sql`
+    SELECT p.match_id,
+           count(*)::int AS total,
+           (count(*) FILTER (WHERE p.home_score > p.away_score))::int AS home,
+           (count(*) FILTER (WHERE p.home_score = p.away_score))::int AS draw,
+           (count(*) FILTER (WHERE p.home_score < p.away_score))::int AS away
+    FROM bet_predictions p JOIN players pl ON pl.id = p.player_id
+    WHERE pl.server = ${server} AND p.match_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    GROUP BY p.match_id`);
+  const picks = new Map<number, MatchOut['picks']>();
+  for (const r of (pickRows as { rows?: Array<{ match_id: number; total: number; home: number; draw: number; away: number }> }).rows ?? []) {
+    picks.set(r.match_id, { total: r.total, home: percent(r.home, r.total), draw: percent(r.draw, r.total), away: percent(r.away, r.total) });
+  }
+
+  return rows.map((r) => {
+    const hasResult = r.homeScore !== null && r.awayScore !== null;
+    return {
+      id: r.id,
+      stage: r.stage,
+      group: r.group,
+      kickoff_at: r.kickoffAt.toISOString(),
+      venue: r.venue,
+      home: r.home,
+      away: r.away,
+      status: matchStatus(r.kickoffAt, hasResult, now),
+      result: hasResult
+        ? {
+            home: r.homeScore!,
+            away: r.awayScore!,
+            penalties: r.homePenalties !== null && r.awayPenalties !== null ? { home: r.homePenalties, away: r.awayPenalties } : null,
+          }
+        : null,
+      prediction: mine.get(r.id) ?? null,
+      picks: picks.get(r.id) ?? { total: 0, home: 0, draw: 0, away: 0 },
+    };
+  });
+}
+
+/** Groups matches into blocks: groups in letter order, then knockout stages in tournament order. */
+export function groupMatches(matches: readonly MatchOut[]): StageBlock[] {
+  const blocks = new Map<string, StageBlock>();
+  for (const m of matches) {
+    const key = m.stage === 'group' ? `group-${m.group}` : m.stage;
+    let block = blocks.get(key);
+    if (!block) {
+      block = { key, stage: m.stage, group: m.stage === 'group' ? m.group : null, matches: [] };
+      blocks.set(key, block);
+    }
+    block.matches.push(m);
+  }
+  return [...blocks.values()].sort(
+    (a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage) || (a.group ?? '').localeCompare(b.group ?? ''),
+  );
+}
