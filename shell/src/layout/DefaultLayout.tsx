@@ -16,6 +16,7 @@ import { normaliseServerRoute } from '../routing/normalise';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ModalsHost } from './ModalsHost';
+import { OverrideBadge } from '../remotes/OverrideBadge';
 import { ErrorPage } from '../pages/StatusPages';
 import { toastTransition, TOAST_WIDTH_PX } from './toasts';
 import { useTranslation } from 'react-i18next';
@@ -73,6 +74,7 @@ function ServerFrame({ server }: { server: ServerCode }) {
       </main>
       <Footer />
       <ModalsHost server={server} />
+      <OverrideBadge />
       <ToastContainer
         position="top-right"
         autoClose={TIMINGS.toastMs}

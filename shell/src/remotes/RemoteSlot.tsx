@@ -3,11 +3,11 @@
  * runtime, contract-major check, a React error boundary, and a translated, styled fallback when
  * the remote is down, broken or incompatible. Header, footer and the other remotes keep working.
  */
-import { Component, Suspense, lazy, useMemo, useState, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import { Component, Suspense, lazy, useMemo, useState, useSyncExternalStore, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, type ExposedModule, type ExposedModuleId, type RemoteContracts } from '@landing/shared';
-import { registeredRemotes } from './registry';
+import { registeredRemotes, remoteInfo, subscribeRemoteInfo } from './registry';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
 export class ContractMismatchError extends Error {
@@ -122,12 +122,18 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
   fallbackWrapper?: (fallback: ReactNode) => ReactNode;
 };
 
-/** Slot that renders a remote's exposed component with all the protections above. */
+/**
+ * Slot that renders a remote's exposed component with all the protections above. The wrapper
+ * carries `data-remote` (MF name) and, once its manifest is loaded, `data-remote-version` (the
+ * version the remote was built as), so testers and e2e can see which build a page composes.
+ */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loading, fallbackWrapper = (n) => n }: RemoteSlotProps<Id>) {
   const [attempt, setAttempt] = useAttempt(id);
   const Comp = useMemo(() => lazyFor(id, attempt), [id, attempt]);
+  const remote = remoteOf(id);
+  const version = useSyncExternalStore(subscribeRemoteInfo, () => remoteInfo().versions[remote]);
   return (
-    <div className="remote-slot" data-remote={remoteOf(id)}>
+    <div className="remote-slot" data-remote={remote} data-remote-version={version}>
       <RemoteErrorBoundary
         key={`${id}#${attempt}`}
         id={id}

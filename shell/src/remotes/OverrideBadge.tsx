@@ -1,0 +1,40 @@
+/**
+ * Tester override badge (issue 7, design brief §2). Outside production a tester can pin a remote
+ * to another build for their own browser (`?mf_override=mf_news@<manifest url>`, remembered in
+ * localStorage). While such an override is active this small fixed badge lists the pinned remotes
+ * with the version actually loaded, and one click on "Reset" forgets the overrides and reloads
+ * with the environment's own `remotes.json`. Renders nothing when no override is active (always
+ * the case in production, where overrides are ignored).
+ */
+import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { RemoteName } from '@landing/shared';
+import { clearOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
+import './overrideBadge.css';
+
+export function OverrideBadge() {
+  const { t } = useTranslation('shell');
+  const { overrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo);
+  const entries = Object.entries(overrides) as Array<[RemoteName, string]>;
+  if (entries.length === 0) return null;
+  return (
+    <aside className="mf-override-badge" aria-label={t('overrides.label')} data-testid="override-badge">
+      <span className="mf-override-badge__title">
+        <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" focusable="false">
+          <path fill="currentColor" d="M9 2h6v2h-1v5.3l5.6 9.4A2.2 2.2 0 0 1 17.7 22H6.3a2.2 2.2 0 0 1-1.9-3.3L10 9.3V4H9V2Zm3 9-2.4 4h4.8L12 11Z" />
+        </svg>
+        {t('overrides.title')}
+      </span>
+      <ul className="mf-override-badge__list">
+        {entries.map(([name, url]) => (
+          <li key={name} data-testid={`override-${name}`} title={url}>
+            <code>{name}</code> <span className="mf-override-badge__version">{versions[name] ?? versionFromManifestUrl(url) ?? t('overrides.customBuild')}</span>
+          </li>
+        ))}
+      </ul>
+      <button type="button" className="mf-override-badge__reset" onClick={() => clearOverrides()} aria-label={t('overrides.resetLabel')}>
+        {t('overrides.reset')}
+      </button>
+    </aside>
+  );
+}
