@@ -3,7 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { resolveDueDemoMatches } from '../src/bets/demo.js';
 import { compareStandings } from '../src/bets/scoring.js';
-import { setCurrentUserResolver } from '../src/lib/currentUser.js';
+import { createSession } from '../src/lib/auth-session.js';
 import { LOGIN_TO_PREDICT, RankingResponse } from '../src/routes/bets.js';
 import { SEED_BETTORS } from '../src/seed/bets.js';
 import { assertErrorBody, createTestDatabase, sqlRows, startApp, TEST_CONFIG, type TestApp, type TestDatabase } from './helpers.js';
@@ -30,8 +30,8 @@ interface MatchesAnswer {
   stages: Array<{ key: string; stage: string; group: string | null; matches: Match[] }>;
 }
 
-/** Sessions of the test: token → player id (the auth domain's lookup stands behind the same resolver). */
-const sessions = new Map<string, number>();
+/** Real auth sessions (src/lib/auth-session.ts) of the test's players: player id → headers. */
+const sessions = new Map<number, Record<string, string>>();
 
 describe('bets API', () => {
   let database: TestDatabase;
@@ -39,11 +39,26 @@ describe('bets API', () => {
   let player: { id: number; nickname: string };
   let otherServerPlayer: { id: number };
 
-  const auth = (playerId: number) => {
-    const token = `session-${playerId}`;
-    sessions.set(token, playerId);
-    return { 'x-auth-token': token, 'x-auth-id': String(playerId) };
-  };
+  /** Headers of the player's session. */
+  const auth = (playerId: number) => sessions.get(playerId)!;
+
+  /** A player with an active account and a session, created directly in the database. */
+  async function playerWithSession(server: string, nickname: string): Promise<{ id: number; nickname: string }> {
+    const [p] = await sqlRows<{ id: number; nickname: string }>(
+      t.handle,
+      `INSERT INTO players (server, nickname, country, ovr) VALUES ($1, $2, 'PL', 70) RETURNING id, nickname`,
+      [server, nickname],
+    );
+    const [account] = await sqlRows<{ id: number }>(
+      t.handle,
+      `INSERT INTO auth_accounts (server, nickname, email, status, player_id, activated_at)
+       VALUES ($1, $2, $3, 'active', $4, now()) RETURNING id`,
+      [server, nickname, `${nickname.toLowerCase()}@example.com`, p!.id],
+    );
+    const session = await createSession(t.app.db, account!.id, { method: 'password', ip: null, ttlS: 3600 });
+    sessions.set(p!.id, { 'x-auth-token': session.token, 'x-auth-id': session.uid });
+    return p!;
+  }
   const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
     t.app.inject({
       method: 'PUT',
@@ -64,21 +79,10 @@ describe('bets API', () => {
   before(async () => {
     database = await createTestDatabase();
     t = await startApp(database, { config: { adminSecret: SECRET } });
-    setCurrentUserResolver(async (request) => {
-      const playerId = sessions.get(request.ctx.authToken ?? '');
-      if (playerId === undefined || String(playerId) !== request.ctx.authId) return null;
-      const [row] = await sqlRows<{ id: number; nickname: string; server: 'royal'; ovr: number }>(
-        t.handle,
-        'SELECT id, nickname, server, ovr FROM players WHERE id = $1',
-        [playerId],
-      );
-      return row ? { id: String(row.id), playerId: row.id, nickname: row.nickname, server: row.server, ovr: row.ovr } : null;
-    });
-    [player] = await sqlRows(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'BetTester', 'PL', 70) RETURNING id, nickname`);
-    [otherServerPlayer] = await sqlRows(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('pl', 'PlBettor', 'PL', 60) RETURNING id`);
+    player = await playerWithSession('royal', 'BetTester');
+    otherServerPlayer = await playerWithSession('pl', 'PlBettor');
   });
   after(async () => {
-    setCurrentUserResolver(null);
     await t?.close();
     await database?.destroy();
   });
@@ -208,9 +212,19 @@ describe('bets API', () => {
       assert.deepEqual(rows, [{ home_score: 0, away_score: 3 }]);
     });
 
-    it('a player of another server cannot predict here', async () => {
+    it('a session of another server is a visitor here; on its own server it predicts', async () => {
       const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(otherServerPlayer.id));
-      assertErrorBody(res, 403, 'OTHER_SERVER');
+      assert.equal(assertErrorBody(res, 401, 'LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
+      const own = await put(`/pl/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(otherServerPlayer.id));
+      assert.equal(own.statusCode, 200, own.body);
+      assert.equal((await matches('royal', 'world-cup', auth(otherServerPlayer.id))).viewer, null);
+    });
+
+    it('a revoked session is a visitor', async () => {
+      const p = await playerWithSession('royal', 'RevokedBettor');
+      await sqlRows(t.handle, 'UPDATE auth_sessions SET revoked_at = now() WHERE account_id = $1', [Number(auth(p.id)['x-auth-id'])]);
+      const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(p.id));
+      assertErrorBody(res, 401, 'LOGIN_REQUIRED');
     });
 
     it('after kick-off (server clock) the prediction is locked: 409 and nothing changes', async () => {

@@ -1,13 +1,17 @@
 /**
  * Who is behind a request (spec §7: `X-Auth-Token` + `X-Auth-Id` headers → a logged-in user).
  *
- * The auth domain owns sessions; it plugs its lookup in with {@link setCurrentUserResolver} when
- * its route module loads. Every other domain (bets, news, …) only calls {@link currentUser} /
- * {@link requireUser}, so it never depends on how sessions are stored. Without a registered
- * resolver, or without both headers, a request is a visitor's.
+ * The auth domain owns sessions (src/lib/auth-session.ts); by default this module asks it
+ * ({@link authSessionResolver}) and adds the account's footballer (`players.id`). Every other
+ * domain (bets, news, …) only calls {@link currentUser} / {@link requireUser}, so it never depends
+ * on how sessions are stored. Tests may install another lookup with {@link setCurrentUserResolver}.
+ * Without both headers a request is a visitor's.
  */
+import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
+import { authAccounts } from '../db/schema/auth.js';
 import type { ServerCode } from '../servers.js';
+import { currentUser as authUserOf } from './auth-session.js';
 import { ApiError } from './errors.js';
 
 /** A logged-in user as domains need it. */
@@ -30,17 +34,29 @@ export interface CurrentUser {
  */
 export type CurrentUserResolver = (request: FastifyRequest) => Promise<CurrentUser | null>;
 
-let resolver: CurrentUserResolver | null = null;
+/**
+ * The real lookup: a valid session of the request's server (auth-session `currentUser`: not
+ * revoked, not expired, active account of this server) whose account owns a footballer.
+ * An account without a footballer reads as a visitor (it cannot predict, comment or vote).
+ */
+export const authSessionResolver: CurrentUserResolver = async (request) => {
+  const db = request.server.db;
+  const user = await authUserOf(db, request.ctx);
+  if (!user) return null;
+  const [account] = await db
+    .select({ playerId: authAccounts.playerId })
+    .from(authAccounts)
+    .where(eq(authAccounts.id, Number(user.id)));
+  if (!account?.playerId) return null;
+  return { id: user.id, playerId: account.playerId, nickname: user.nickname, server: user.server, ovr: user.ovr };
+};
+
+let resolver: CurrentUserResolver = authSessionResolver;
 const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
-/** Installs the session lookup (the auth domain calls this once; `null` removes it, for tests). */
+/** Replaces the session lookup (tests); `null` restores {@link authSessionResolver}. */
 export function setCurrentUserResolver(next: CurrentUserResolver | null): void {
-  resolver = next;
-}
-
-/** Is a session lookup installed? */
-export function hasCurrentUserResolver(): boolean {
-  return resolver !== null;
+  resolver = next ?? authSessionResolver;
 }
 
 /**
@@ -51,7 +67,7 @@ export function currentUser(request: FastifyRequest): Promise<CurrentUser | null
   const known = cache.get(request);
   if (known) return known;
   const { authToken, authId } = request.ctx;
-  const lookup = resolver && authToken && authId ? resolver(request) : Promise.resolve(null);
+  const lookup = authToken && authId ? resolver(request) : Promise.resolve(null);
   cache.set(request, lookup);
   return lookup;
 }
