@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { setCurrentUserResolver } from '../src/lib/currentUser.js';
+import { createSession } from '../src/lib/auth-session.js';
 import { votePercents } from '../src/routes/news.js';
 import { normaliseCommentText, textLength } from '../src/routes/news-comments.js';
 import { SEED_ARTICLES } from '../src/seed/data/news-articles.js';
@@ -36,8 +36,8 @@ const EN_ONLY = 'better-on-your-phone';
 describe('news', () => {
   let database: TestDatabase;
   let t: TestApp;
-  /** token → player id; the resolver stands in for the auth domain's session lookup. */
-  const sessions = new Map<string, number>();
+  /** Player id of each test player's session headers. */
+  const playerIds = new Map<string, number>();
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
   const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
@@ -48,18 +48,26 @@ describe('news', () => {
       cookies: { 'XSRF-TOKEN': XSRF },
       headers: { 'x-xsrf-token': XSRF, ...headers },
     });
-  const as = (token: string) => ({ 'x-auth-token': token, 'x-auth-id': String(sessions.get(token)) });
 
-  /** Creates a player on `server` with `ovr` and a session token for it. */
+  /**
+   * A player on `server` with `ovr`, an active auth account owning it and a real session
+   * (src/lib/auth-session.ts), created directly in the database. Returns the session headers.
+   */
   async function login(server: string, nickname: string, ovr: number): Promise<Record<string, string>> {
-    const [row] = await sqlRows<{ id: number }>(
+    const [player] = await sqlRows<{ id: number }>(
       t.handle,
       `INSERT INTO players (server, nickname, country, ovr) VALUES ($1, $2, 'PL', $3) RETURNING id`,
       [server, nickname, ovr],
     );
-    const token = `token-${nickname}`;
-    sessions.set(token, row!.id);
-    return as(token);
+    const [account] = await sqlRows<{ id: number }>(
+      t.handle,
+      `INSERT INTO auth_accounts (server, nickname, email, status, player_id, activated_at)
+       VALUES ($1, $2, $3, 'active', $4, now()) RETURNING id`,
+      [server, nickname, `${nickname.toLowerCase()}@example.com`, player!.id],
+    );
+    const session = await createSession(t.app.db, account!.id, { method: 'password', ip: null, ttlS: 3600 });
+    playerIds.set(nickname, player!.id);
+    return { 'x-auth-token': session.token, 'x-auth-id': session.uid };
   }
   const article = async (server: string, slug: string, headers: Record<string, string> = {}) => {
     const res = await get(`/${server}/news/${slug}`, headers);
@@ -70,19 +78,8 @@ describe('news', () => {
   before(async () => {
     database = await createTestDatabase();
     t = await startApp(database);
-    setCurrentUserResolver(async (request) => {
-      const playerId = sessions.get(request.ctx.authToken ?? '');
-      if (playerId === undefined || String(playerId) !== request.ctx.authId) return null;
-      const [row] = await sqlRows<{ id: number; nickname: string; server: 'royal' | 'pl'; ovr: number }>(
-        t.handle,
-        'SELECT id, nickname, server, ovr FROM players WHERE id = $1',
-        [playerId],
-      );
-      return row ? { id: String(row.id), playerId: row.id, nickname: row.nickname, server: row.server, ovr: row.ovr } : null;
-    });
   });
   after(async () => {
-    setCurrentUserResolver(null);
     await t?.close();
     await database?.destroy();
   });
@@ -276,9 +273,14 @@ describe('news', () => {
       assert.equal(body.message, 'Only players with OVR higher than 45 can comment');
     });
 
-    it('a session of another server counts as a visitor', async () => {
+    it('a session of another server, or a revoked or made-up one, counts as a visitor', async () => {
       const plPlayer = await login('pl', 'PolishWriter', 80);
       assertErrorBody(await post(url, { text: 'Comment from another server' }, plPlayer), 401, 'LOGIN_REQUIRED');
+      const royal = await login('royal', 'RevokedWriter', 80);
+      await sqlRows(t.handle, `UPDATE auth_sessions SET revoked_at = now() WHERE account_id = $1`, [Number(royal['x-auth-id'])]);
+      assertErrorBody(await post(url, { text: 'Comment after logging out' }, royal), 401, 'LOGIN_REQUIRED');
+      const forged = { 'x-auth-token': 'made-up-token', 'x-auth-id': royal['x-auth-id']! };
+      assertErrorBody(await post(url, { text: 'Comment with a forged token' }, forged), 401, 'LOGIN_REQUIRED');
     });
 
     it('too short (after trimming) is 422 with the minimum in the message', async () => {
@@ -301,7 +303,7 @@ describe('news', () => {
       const posted = res.json() as { comment: Reply; comments_count: number };
       assert.equal(posted.comment.text, xss);
       assert.equal(posted.comment.parent_id, null);
-      assert.deepEqual(posted.comment.author, { id: sessions.get('token-HappyWriter'), nickname: 'HappyWriter', ovr: 71 });
+      assert.deepEqual(posted.comment.author, { id: playerIds.get('HappyWriter'), nickname: 'HappyWriter', ovr: 71 });
       assert.equal(posted.comments_count, before.comments_count + 1);
 
       const reply = await post(url, { text: 'Replying to myself here', parent_id: posted.comment.id }, writer);
