@@ -97,6 +97,10 @@ describe('bets API', () => {
       assert.deepEqual(x.scoring, { exact: 5, goal_difference: 3, outcome: 2 });
       assert.equal(x.max_goals, 20);
     }
+    const examples = body.tournaments[0]!.examples as Array<{ hit: string; points: number }>;
+    assert.deepEqual(examples.map((e) => [e.hit, e.points]), [
+      ['exact', 5], ['goal_difference', 3], ['outcome', 2], ['miss', 0], ['exact', 5], ['outcome', 2], ['miss', 0],
+    ]);
     assert.equal(body.tournaments[1]!.matches_total, 51);
     assert.equal(body.tournaments[1]!.matches_finished, 51);
     assert.ok(Math.abs(new Date(body.now).getTime() - Date.now()) < 60_000);
@@ -157,12 +161,12 @@ describe('bets API', () => {
 
     it("a visitor gets 401 'Users must be logged in to predict results', whatever the body", async () => {
       for (const payload of [{ home_score: 1, away_score: 0 }, { home_score: 'x' }]) {
-        const body = assertErrorBody(await put(`/royal/bets/matches/${target.id}/prediction`, payload), 401, 'LOGIN_REQUIRED');
+        const body = assertErrorBody(await put(`/royal/bets/matches/${target.id}/prediction`, payload), 401, 'BET_LOGIN_REQUIRED');
         assert.equal(body.message, LOGIN_TO_PREDICT);
       }
       // An unknown session is a visitor too.
       const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 0 }, { 'x-auth-token': 'nope', 'x-auth-id': '1' });
-      assert.equal(assertErrorBody(res, 401, 'LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
+      assert.equal(assertErrorBody(res, 401, 'BET_LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
     });
 
     it('needs the XSRF header', async () => {
@@ -214,7 +218,7 @@ describe('bets API', () => {
 
     it('a session of another server is a visitor here; on its own server it predicts', async () => {
       const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(otherServerPlayer.id));
-      assert.equal(assertErrorBody(res, 401, 'LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
+      assert.equal(assertErrorBody(res, 401, 'BET_LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
       const own = await put(`/pl/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(otherServerPlayer.id));
       assert.equal(own.statusCode, 200, own.body);
       assert.equal((await matches('royal', 'world-cup', auth(otherServerPlayer.id))).viewer, null);
@@ -224,7 +228,7 @@ describe('bets API', () => {
       const p = await playerWithSession('royal', 'RevokedBettor');
       await sqlRows(t.handle, 'UPDATE auth_sessions SET revoked_at = now() WHERE account_id = $1', [Number(auth(p.id)['x-auth-id'])]);
       const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 1 }, auth(p.id));
-      assertErrorBody(res, 401, 'LOGIN_REQUIRED');
+      assertErrorBody(res, 401, 'BET_LOGIN_REQUIRED');
     });
 
     it('after kick-off (server clock) the prediction is locked: 409 and nothing changes', async () => {

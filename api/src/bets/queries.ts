@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../db/client.js';
 import { betMatches, betPredictions, betTeams, betTournaments, STAGES, type Hit, type Stage } from '../db/schema/bets.js';
 import type { ServerCode } from '../servers.js';
-import { MAX_PREDICTED_GOALS, parseScoring } from './scoring.js';
+import { MAX_PREDICTED_GOALS, parseScoring, scorePrediction, type Score, type ScoringRules } from './scoring.js';
 
 /** A team as answered: FIFA code, English name, ISO region (flag and localised name on the client). */
 export interface TeamOut {
@@ -30,6 +30,24 @@ export interface TournamentOut {
   scoring: { exact: number; goal_difference: number; outcome: number };
   /** Highest goals per team a prediction may give. Predictions close at kick-off. */
   max_goals: number;
+  /** Worked examples for the Rules tab, scored with these rules. */
+  examples: Array<{ result: Score; prediction: Score; hit: Hit; points: number }>;
+}
+
+/** The predictions the Rules tab explains, against a 2-1 win and a 1-1 draw: one per tier. */
+const EXAMPLES: ReadonlyArray<[Score, Score]> = [
+  [{ home: 2, away: 1 }, { home: 2, away: 1 }],
+  [{ home: 2, away: 1 }, { home: 3, away: 2 }],
+  [{ home: 2, away: 1 }, { home: 3, away: 0 }],
+  [{ home: 2, away: 1 }, { home: 1, away: 1 }],
+  [{ home: 1, away: 1 }, { home: 1, away: 1 }],
+  [{ home: 1, away: 1 }, { home: 0, away: 0 }],
+  [{ home: 1, away: 1 }, { home: 0, away: 1 }],
+];
+
+/** {@link EXAMPLES} scored with `rules`. */
+export function scoringExamples(rules: ScoringRules): TournamentOut['examples'] {
+  return EXAMPLES.map(([result, prediction]) => ({ result, prediction, ...scorePrediction(prediction, result, rules) }));
 }
 
 /** A match as answered. */
@@ -95,6 +113,7 @@ function tournamentOut(r: TournamentRow, now: Date): TournamentOut {
     matches_finished: r.finished,
     scoring: { exact: rules.exact, goal_difference: rules.goalDifference, outcome: rules.outcome },
     max_goals: MAX_PREDICTED_GOALS,
+    examples: scoringExamples(rules),
   };
 }
 

@@ -17,6 +17,8 @@ import { ALL_SERVERS, type ServerCode } from '../servers.js';
 
 /** Spec §8 message for a visitor who tries to predict. */
 export const LOGIN_TO_PREDICT = 'Users must be logged in to predict results';
+/** Error code of {@link LOGIN_TO_PREDICT} (401; the client logs out on 401, spec §8). */
+export const LOGIN_TO_PREDICT_CODE = 'BET_LOGIN_REQUIRED';
 
 // ---- schemas ----------------------------------------------------------------------------------
 
@@ -48,6 +50,16 @@ export const Tournament = z
     matches_finished: z.number().int(),
     scoring: Scoring,
     max_goals: z.number().int().describe('Highest goals per team a prediction may give; predictions close at kick-off'),
+    examples: z
+      .array(
+        z.object({
+          result: z.object({ home: z.number().int(), away: z.number().int() }),
+          prediction: z.object({ home: z.number().int(), away: z.number().int() }),
+          hit: z.enum(HITS),
+          points: z.number().int(),
+        }),
+      )
+      .describe('Worked examples scored by the API with these rules (for the Rules tab)'),
   })
   .meta({ id: 'BetTournament' });
 
@@ -247,14 +259,14 @@ export default defineRoutes({
       {
         // A visitor is told to log in whatever the body holds (spec §8), before validation.
         preValidation: async (request) => {
-          await requireUser(request, LOGIN_TO_PREDICT);
+          await requireUser(request, LOGIN_TO_PREDICT, LOGIN_TO_PREDICT_CODE);
         },
         schema: {
           tags: ['bets'],
           summary: 'Create or change your prediction (until kick-off)',
           description:
             'Needs a session (X-Auth-Token + X-Auth-Id) of a player of this server. ' +
-            `401 LOGIN_REQUIRED "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
+            `401 ${LOGIN_TO_PREDICT_CODE} "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
             `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}.`,
           params: ServerParams.extend({ matchId: z.coerce.number().int().positive() }),
           body: PredictionBody,
@@ -263,7 +275,7 @@ export default defineRoutes({
       },
       async (request) => {
         const { server, matchId } = request.params;
-        const user = await requireUser(request, LOGIN_TO_PREDICT);
+        const user = await requireUser(request, LOGIN_TO_PREDICT, LOGIN_TO_PREDICT_CODE);
         if (user.server !== server) {
           throw new ApiError(403, 'OTHER_SERVER', 'You can only predict on the server you play on');
         }
