@@ -1,0 +1,275 @@
+#!/usr/bin/env node
+/**
+ * Independent delivery of one remote (design brief §2, issue 7; docs/ARCHITECTURE.md "Deploying
+ * one remote alone").
+ *
+ *   node scripts/deploy.mjs build    <remote> [--version 1.1.0] [--out DIR] [--no-check]
+ *       Contract check (scripts/check-contracts.mjs) then a production build of that remote only,
+ *       into <out>/<version>/ (default <remote>/dist/<version>/, version from its package.json).
+ *   node scripts/deploy.mjs publish  <remote> [--version V] [--from DIR] [--static-root DIR]
+ *       Copies <from>/<version>/ (default <remote>/dist) to <static-root>/<remote>/<version>/
+ *       (default .data/static). Version folders are immutable: publishing the same build again is
+ *       a no-op, a different build under an existing version is refused. The manifest must name
+ *       the remote and version, and its shared singletons must have the shell's majors.
+ *   node scripts/deploy.mjs use      <env> <remote> <version> [--no-verify]
+ *       Points the environment's remotes.json at that version (it must be published unless
+ *       --no-verify) and appends the change to the environment's history.json.
+ *   node scripts/deploy.mjs rollback <env> <remote> [--to V]
+ *       Points the remote back to the version it had before the current one was deployed (or V).
+ *   node scripts/deploy.mjs status   <env> [--json]       versions an environment composes
+ *   node scripts/deploy.mjs history  <env> [remote]       its changes, oldest first
+ *   node scripts/deploy.mjs envs                          the environments
+ *
+ * <remote> is a folder (mf-news) or MF name (mf_news); <env> a folder of the environments
+ * directory (deploy/environments: production, staging, docker). Common options / environment:
+ *   --envs-dir DIR     (DEPLOY_ENVS_DIR)    environments directory
+ *   --static-root DIR  (DEPLOY_STATIC_ROOT) root of published remotes
+ *   --by NAME          (DEPLOY_BY)          who deploys (history), default: the OS user
+ * Two deploys at the same time are safe: each update of an environment runs under its lock file
+ * with atomic renames (scripts/lib/env-store.mjs; tested by tests/deploy.test.ts).
+ * Exit codes: 0 done, 1 refused or failed, 2 usage error.
+ */
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { userInfo } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
+import { environment, listEnvironments, manifestUrlFor, readJson } from './lib/env-store.mjs';
+import { packageVersion, repoRoot, resolveRemote } from './lib/remotes.mjs';
+
+const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
+
+class UsageError extends Error {}
+
+/** Splits argv into positionals and `--name value` / `--flag` options. */
+function parseArgs(argv) {
+  const flags = new Set(['no-check', 'no-verify', 'json', 'help']);
+  const positionals = [];
+  const options = {};
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i];
+    if (!a.startsWith('--')) {
+      positionals.push(a);
+      continue;
+    }
+    const key = a.slice(2);
+    if (flags.has(key)) options[key] = true;
+    else if (i + 1 < argv.length) options[key] = argv[++i];
+    else throw new UsageError(`${a} needs a value`);
+  }
+  return { positionals, options };
+}
+
+const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
+const envsDirOf = (o) => abs(o['envs-dir'] ?? process.env.DEPLOY_ENVS_DIR ?? join(repoRoot, 'deploy', 'environments'));
+const staticRootOf = (o) => abs(o['static-root'] ?? process.env.DEPLOY_STATIC_ROOT ?? join(repoRoot, '.data', 'static'));
+const byOf = (o) => o.by ?? process.env.DEPLOY_BY ?? safeUser();
+
+function safeUser() {
+  try {
+    return userInfo().username;
+  } catch {
+    return 'unknown';
+  }
+}
+
+function checkVersion(v) {
+  if (!VERSION.test(v ?? '')) throw new UsageError(`"${v}" is not a version (major.minor.patch[-pre])`);
+  return v;
+}
+
+/** Version folder of a manifest URL in remotes.json, or null. */
+function versionOfUrl(url) {
+  const m = /\/(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\/mf-manifest\.json(?:[?#].*)?$/.exec(url ?? '');
+  return m ? m[1] : null;
+}
+
+/** Content hash of every file below `dir` (relative path + bytes), to compare two builds. */
+function treeHash(dir) {
+  const h = createHash('sha256');
+  const walk = (d) => {
+    for (const name of readdirSync(d).sort()) {
+      const p = join(d, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else h.update(relative(dir, p)).update('\0').update(readFileSync(p)).update('\0');
+    }
+  };
+  walk(dir);
+  return h.digest('hex');
+}
+
+/** Folder of published versions of a remote in an environment (for the "is it published" check). */
+function publishedDir(settings, options, remote, version) {
+  if (options['static-root'] || process.env.DEPLOY_STATIC_ROOT || !settings.staticRoot) return join(staticRootOf(options), remote.folder, version);
+  return join(abs(join(repoRoot, settings.staticRoot.replaceAll('{remote}', remote.folder))), version);
+}
+
+function build([id], options) {
+  if (!id) throw new UsageError('build needs <remote>');
+  const remote = resolveRemote(id);
+  const version = options.version ? checkVersion(options.version) : packageVersion(remote.dir);
+  if (!options['no-check']) {
+    console.log(`› contract check of ${remote.name}`);
+    const r = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'check-contracts.mjs'), remote.folder], { stdio: 'inherit' });
+    if (r.status !== 0) throw new Error(`contract check of ${remote.name} failed: fix the remote or bump the contract (nothing built)`);
+  }
+  const cli = join(remote.dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+  if (!existsSync(cli)) throw new Error(`${cli} is missing: install the workspace first (pnpm install)`);
+  const env = { ...process.env, NODE_ENV: 'production', MF_REMOTE_VERSION: version };
+  if (options.out) env.MF_REMOTE_OUT_DIR = abs(options.out);
+  console.log(`› building ${remote.folder}@${version}`);
+  const r = spawnSync(process.execPath, [cli, 'build', '--config', 'rspack.config.mjs'], { cwd: remote.dir, env, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error(`build of ${remote.folder} failed (exit ${r.status})`);
+  const out = join(env.MF_REMOTE_OUT_DIR ?? join(remote.dir, 'dist'), version);
+  console.log(`✓ built ${remote.folder}@${version} → ${out}`);
+}
+
+async function publish([id], options) {
+  if (!id) throw new UsageError('publish needs <remote>');
+  const remote = resolveRemote(id);
+  const version = options.version ? checkVersion(options.version) : packageVersion(remote.dir);
+  const src = join(abs(options.from ?? join(remote.dir, 'dist')), version);
+  const manifestFile = join(src, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build first (node scripts/deploy.mjs build ${remote.folder} --version ${version})`);
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
+  if (manifest.name !== remote.name) throw new Error(`${manifestFile} is the manifest of "${manifest.name}", not ${remote.name}`);
+  const built = manifest.metaData?.buildInfo?.buildVersion;
+  if (built !== version) throw new Error(`${manifestFile} was built as version ${built}, not ${version}`);
+  // Loaded here only: it reads the shell's build config (rspack), which other commands do not need.
+  const { sharedPolicyProblems, shellSharedVersions } = await import('./lib/shared-policy.mjs');
+  const problems = sharedPolicyProblems(manifest, shellSharedVersions());
+  if (problems.length) throw new Error(`shared-dependency policy violated, not published:\n  ${problems.join('\n  ')}`);
+
+  const root = staticRootOf(options);
+  const dest = join(root, remote.folder, version);
+  if (existsSync(dest)) {
+    if (treeHash(dest) === treeHash(src)) {
+      console.log(`✓ ${remote.folder}@${version} is already published (identical) at ${dest}`);
+      return;
+    }
+    throw new Error(`${remote.folder}@${version} is already published with other content at ${dest}: versions are immutable, publish a new version`);
+  }
+  mkdirSync(join(root, remote.folder), { recursive: true });
+  const tmp = join(root, remote.folder, `.${version}.${process.pid}.tmp`);
+  rmSync(tmp, { recursive: true, force: true });
+  cpSync(src, tmp, { recursive: true });
+  try {
+    renameSync(tmp, dest);
+  } catch (e) {
+    rmSync(tmp, { recursive: true, force: true });
+    if (existsSync(dest) && treeHash(dest) === treeHash(src)) {
+      console.log(`✓ ${remote.folder}@${version} was published at the same moment by someone else (identical)`);
+      return;
+    }
+    throw e;
+  }
+  console.log(`✓ published ${remote.folder}@${version} → ${dest}`);
+}
+
+async function use([env, id, version], options) {
+  if (!env || !id || !version) throw new UsageError('use needs <env> <remote> <version>');
+  checkVersion(version);
+  const remote = resolveRemote(id);
+  const store = environment(envsDirOf(options), env);
+  const settings = store.settings();
+  const url = manifestUrlFor(settings, remote, version);
+  if (!options['no-verify']) {
+    const dir = publishedDir(settings, options, remote, version);
+    if (!existsSync(join(dir, 'mf-manifest.json'))) {
+      throw new Error(`${remote.folder}@${version} is not published (${join(dir, 'mf-manifest.json')} missing): publish it first, or pass --no-verify`);
+    }
+  }
+  let unchanged = false;
+  const { entry } = await store.update((remotes) => {
+    const from = versionOfUrl(remotes[remote.name]);
+    if (remotes[remote.name] === url) unchanged = true;
+    return {
+      remotes: { ...remotes, [remote.name]: url },
+      entry: { at: new Date().toISOString(), action: 'use', remote: remote.name, from, to: version, url, by: byOf(options) },
+    };
+  });
+  console.log(unchanged ? `✓ ${env} already used ${remote.name}@${version} (recorded again)` : `✓ ${env}: ${remote.name} ${entry.from ?? '(none)'} → ${version}`);
+}
+
+/**
+ * Version to roll back to: the one the remote had before its current version was deployed
+ * (the newest `use` that set the current version), so repeated rollbacks walk back in time.
+ */
+function previousVersion(history, remoteName, current) {
+  for (let i = history.length - 1; i >= 0; i--) {
+    const e = history[i];
+    if (e.remote === remoteName && e.action === 'use' && e.to === current && e.from && e.from !== current) return e.from;
+  }
+  return null;
+}
+
+async function rollback([env, id], options) {
+  if (!env || !id) throw new UsageError('rollback needs <env> <remote>');
+  const remote = resolveRemote(id);
+  const store = environment(envsDirOf(options), env);
+  const settings = store.settings();
+  const { entry } = await store.update((remotes, history) => {
+    const current = versionOfUrl(remotes[remote.name]);
+    if (!current) throw new Error(`${env} does not use ${remote.name}: nothing to roll back`);
+    const target = options.to ? checkVersion(options.to) : previousVersion(history, remote.name, current);
+    if (!target) throw new Error(`${env}: no version of ${remote.name} before ${current} in history.json (use --to <version>)`);
+    if (!options['no-verify'] && !existsSync(join(publishedDir(settings, options, remote, target), 'mf-manifest.json'))) {
+      throw new Error(`${remote.folder}@${target} is not published any more: cannot roll back to it`);
+    }
+    const url = manifestUrlFor(settings, remote, target);
+    return {
+      remotes: { ...remotes, [remote.name]: url },
+      entry: { at: new Date().toISOString(), action: 'rollback', remote: remote.name, from: current, to: target, url, by: byOf(options) },
+    };
+  });
+  console.log(`✓ ${env}: ${remote.name} rolled back ${entry.from} → ${entry.to}`);
+}
+
+function status([env], options) {
+  if (!env) throw new UsageError('status needs <env>');
+  const store = environment(envsDirOf(options), env);
+  const settings = store.settings();
+  const remotes = store.remotes();
+  if (options.json) {
+    console.log(JSON.stringify({ environment: env, production: Boolean(settings.production), remotes }, null, 2));
+    return;
+  }
+  console.log(`${env}${settings.production ? ' (production)' : ''}`);
+  for (const [name, url] of Object.entries(remotes)) console.log(`  ${name.padEnd(16)} ${(versionOfUrl(url) ?? '?').padEnd(10)} ${url}`);
+}
+
+function history([env, id], options) {
+  if (!env) throw new UsageError('history needs <env>');
+  const store = environment(envsDirOf(options), env);
+  store.settings();
+  const name = id ? resolveRemote(id).name : null;
+  for (const e of store.history().filter((x) => !name || x.remote === name)) {
+    console.log(`${e.at}  ${e.action.padEnd(8)} ${e.remote.padEnd(16)} ${(e.from ?? '-').padEnd(10)} → ${e.to.padEnd(10)} by ${e.by}`);
+  }
+}
+
+function envs(_, options) {
+  const dir = envsDirOf(options);
+  for (const env of listEnvironments(dir)) {
+    const s = readJson(join(dir, env, 'environment.json'), {});
+    console.log(`${env.padEnd(12)} ${s.production ? 'production' : 'non-production'}  ${typeof s.manifestUrl === 'string' ? s.manifestUrl : 'per-remote URLs'}`);
+  }
+}
+
+const commands = { build, publish, use, rollback, status, history, envs };
+
+async function main() {
+  const [command, ...rest] = process.argv.slice(2);
+  const { positionals, options } = parseArgs(rest);
+  if (!command || options.help || !commands[command]) {
+    const doc = readFileSync(new URL(import.meta.url), 'utf8').split('*/')[0];
+    console.log(doc.replace(/^#!.*\n\/\*\*\n?/, '').replace(/^ \* ?/gm, ''));
+    process.exit(command && !options.help ? 2 : 0);
+  }
+  await commands[command](positionals, options);
+}
+
+main().catch((e) => {
+  console.error(`✖ ${e.message}`);
+  process.exit(e instanceof UsageError ? 2 : 1);
+});
