@@ -1,0 +1,252 @@
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import { join } from 'node:path';
+import { API_ROOT, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
+import { openDatabase, type DbHandle } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { runSeeds } from './db/seed.js';
+import { startDemoActivity } from './demo/activity.js';
+import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
+import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
+import { isTechnicalBreak } from './lib/settings.js';
+import { LANGS, isServerCode, type Lang, type ServerCode } from './servers.js';
+
+/** Name of the double-submit cookie (readable by the client JS). */
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+/** Header that must echo {@link XSRF_COOKIE} on POST/PUT/PATCH/DELETE. */
+export const XSRF_HEADER = 'x-xsrf-token';
+
+/** Request headers a browser may send cross-origin (spec §7 + XSRF). */
+export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Auth-Token', 'X-Auth-Id', 'X-Lang', 'X-Server-Id', 'X-XSRF-TOKEN'];
+
+const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Options of {@link buildApp}; everything defaults to {@link loadConfig}(process.env). */
+export interface BuildAppOptions {
+  /** Overrides on top of the environment's configuration. */
+  config?: Partial<ApiConfig>;
+  /** Environment to read the configuration from (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /**
+   * An already open database. The app then does NOT close it on `app.close()`.
+   * Default: open one from `config.databaseUrl` / `config.dataDir` and close it with the app.
+   */
+  db?: DbHandle;
+  /** Run pending migrations on start (default true). */
+  migrate?: boolean;
+  /** Seed missing (domain, server) pairs on start (default true). */
+  seed?: boolean;
+}
+
+const PART_NAMES: Record<string, string> = {
+  querystring: 'query parameter',
+  params: 'path parameter',
+  body: 'body field',
+  headers: 'header',
+};
+
+function validationMessage(error: FastifyError & { validationContext?: string }): string {
+  const part = PART_NAMES[error.validationContext ?? ''] ?? 'input';
+  const issues = (error.validation ?? []).map((v) => {
+    const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    return path ? `Invalid ${part} "${path}": ${v.message ?? 'invalid value'}` : `Invalid ${part === 'body field' ? 'body' : part}: ${v.message ?? 'invalid value'}`;
+  });
+  return issues.length ? issues.join('; ') : 'Invalid request';
+}
+
+function statusCodeName(status: number): string {
+  return (STATUS_CODES[status] ?? 'Error').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+}
+
+function header(request: FastifyRequest, name: string): string | null {
+  const v = request.headers[name];
+  const s = Array.isArray(v) ? v[0] : v;
+  return s && s.trim() ? s.trim() : null;
+}
+
+function sameToken(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+function isRouteModule(v: unknown): v is RouteModule {
+  const m = v as RouteModule | undefined;
+  return !!m && typeof m.domain === 'string' && (typeof m.serverRoutes === 'function' || typeof m.rootRoutes === 'function');
+}
+
+/**
+ * Builds the landing API (design brief §5): opens the database (PGlite by default, PostgreSQL
+ * with DATABASE_URL), applies migrations, seeds missing demo data, and registers CORS, the
+ * XSRF double-submit check, request context (spec §7 headers), the technical break (spec §4),
+ * the error shape `{ statusCode, error, message }` (spec §8), OpenAPI at `/docs`, and every
+ * route module of `src/routes/`.
+ *
+ * The instance is returned before `ready()`, so tests can use `app.inject()` directly. Call
+ * `app.close()` to stop timers and close the database.
+ *
+ * @throws DataDirBusyError when another process holds the PGlite directory; migration errors.
+ */
+export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
+
+  const app = Fastify({
+    logger: { level: config.logLevel },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const handle = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
+  const ownsDb = !options.db;
+  let stopDemo: (() => Promise<void>) | undefined;
+  app.decorate('db', handle.db);
+  app.decorate('dbHandle', handle);
+  app.decorate('apiConfig', config);
+  app.addHook('onClose', async () => {
+    await stopDemo?.();
+    if (ownsDb) await handle.close();
+  });
+
+  try {
+    await configure(app, handle, config, options);
+  } catch (err) {
+    if (ownsDb) await handle.close();
+    throw err;
+  }
+  if (config.demoActivity) {
+    app.addHook('onReady', async () => {
+      stopDemo = startDemoActivity(handle.db, config.servers, app.log);
+    });
+  }
+  return app;
+}
+
+/** Migrations, seed, plugins, hooks and routes of {@link buildApp}. */
+async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConfig, options: BuildAppOptions): Promise<void> {
+  const served = new Set<string>(config.servers);
+  if (options.migrate !== false) {
+    const report = await runMigrations(handle, MIGRATIONS_DIR);
+    if (report.applied.length) app.log.info({ applied: report.applied }, 'migrations applied');
+    if (report.changed.length) app.log.warn({ changed: report.changed }, 'applied migrations were edited since; add a new migration instead');
+  }
+  if (options.seed !== false) {
+    const report = await runSeeds(handle.db, config.servers);
+    for (const r of report) if (r.status === 'seeded') app.log.info(r, 'seeded');
+  }
+
+  // ---- errors (spec §8 shape) -------------------------------------------------------------
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ErrorBody;
+    if (error instanceof ApiError) {
+      body = error.toBody();
+    } else if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
+      body = { statusCode: 400, error: 'VALIDATION_ERROR', message: validationMessage(error) };
+    } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
+      // Fastify's own client errors (bad JSON, wrong content type, too large, rate limit):
+      // their messages describe the request, not the server.
+      body = { statusCode: error.statusCode, error: statusCodeName(error.statusCode), message: error.message };
+    } else {
+      request.log.error({ err: error }, 'unhandled error');
+      body = SERVER_ERROR_BODY;
+    }
+    return reply.code(body.statusCode).type('application/json; charset=utf-8').send(body);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? request.url;
+    reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
+  });
+
+  // ---- CORS, cookies, rate limit, OpenAPI ---------------------------------------------------
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    allowedHeaders: CORS_ALLOWED_HEADERS,
+    methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    maxAge: 600,
+  });
+  await app.register(cookie);
+  // Not global: a route opts in with `config: { rateLimit: { max, timeWindow } }` (auth domains).
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Football manager landing API',
+        description:
+          'Public landing API, one base per game server: `/{server}/...` (pl, classic, royal; en outside production). ' +
+          'Errors are `{ statusCode, error, message }`. Mutating requests need header `X-XSRF-TOKEN` equal to the ' +
+          '`XSRF-TOKEN` cookie (get it from `GET /{server}/csrf`).',
+        version: '1.0.0',
+      },
+      tags: [
+        { name: 'core', description: 'Health, XSRF cookie, landing info' },
+        { name: 'leaderboard', description: 'Weekly leaderboard and stats' },
+        { name: 'admin', description: 'Operations (needs X-Admin-Secret)' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+
+  // ---- request context, XSRF ------------------------------------------------------------------
+  app.decorateRequest('ctx', null as unknown as RequestContext);
+  app.addHook('onRequest', async (request, reply) => {
+    const lang = header(request, 'x-lang')?.toLowerCase();
+    const serverId = header(request, 'x-server-id');
+    request.ctx = {
+      server: null,
+      authToken: header(request, 'x-auth-token'),
+      authId: header(request, 'x-auth-id'),
+      lang: lang && (LANGS as readonly string[]).includes(lang) ? (lang as Lang) : 'en',
+      serverId: isServerCode(serverId) && served.has(serverId) ? serverId : null,
+    };
+    if (!request.cookies[XSRF_COOKIE]) {
+      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
+        path: '/',
+        sameSite: 'lax',
+        httpOnly: false,
+        secure: 'auto',
+      });
+    }
+  });
+  // preParsing: after the server/technical-break checks of onRequest, before the body is read.
+  app.addHook('preParsing', async (request) => {
+    if (!MUTATING.has(request.method) || request.routeOptions.config?.xsrf === false) return;
+    const cookieToken = request.cookies[XSRF_COOKIE];
+    const headerToken = header(request, XSRF_HEADER);
+    if (!cookieToken || !headerToken || !sameToken(cookieToken, headerToken)) throw xsrfMismatch();
+  });
+
+  // ---- routes ---------------------------------------------------------------------------------
+  const modules = await loadModules(join(API_ROOT, 'src', 'routes'), isRouteModule);
+  for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
+  await app.register(
+    async (scope) => {
+      scope.addHook('onRequest', async (request) => {
+        const server = (request.params as { server?: string }).server;
+        if (!server || !served.has(server)) throw unknownServer();
+        request.ctx.server = server as ServerCode;
+        if (request.routeOptions.config?.technicalBreak !== 'allow' && (await isTechnicalBreak(scope.db, server))) {
+          throw technicalBreak();
+        }
+      });
+      for (const m of modules) if (m.serverRoutes) await scope.register(m.serverRoutes);
+    },
+    { prefix: '/:server' },
+  );
+}

@@ -1,0 +1,82 @@
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { serversFor, type ServerCode } from './servers.js';
+
+/** Absolute path of the `api/` package. */
+export const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+/** Absolute path of the monorepo root. */
+export const REPO_ROOT = resolve(API_ROOT, '..');
+/** Folder with the ordered SQL migrations. */
+export const MIGRATIONS_DIR = join(API_ROOT, 'migrations');
+
+/** Runtime configuration of the API, usually read from the environment by {@link loadConfig}. */
+export interface ApiConfig {
+  nodeEnv: string;
+  host: string;
+  /** API_PORT + PORT_OFFSET. */
+  port: number;
+  portOffset: number;
+  /** PGlite data directory (ignored when `databaseUrl` is set). `memory://` keeps it in RAM. */
+  dataDir: string;
+  /** PostgreSQL connection string; when set, node-postgres is used instead of PGlite. */
+  databaseUrl: string | undefined;
+  /** Allowed browser origins for CORS. */
+  corsOrigins: string[];
+  /** Secret for the `/admin/*` routes; undefined disables them. */
+  adminSecret: string | undefined;
+  logLevel: string;
+  /** Servers answered in this environment (spec §9). */
+  servers: ServerCode[];
+  /** Keep demo data alive (online presence, weekly points) — see src/demo/activity.ts. */
+  demoActivity: boolean;
+}
+
+/**
+ * Default CORS origins: the shell and remotes on http://localhost:3000..3009 and the same on
+ * 127.0.0.1, all shifted by PORT_OFFSET.
+ */
+export function defaultCorsOrigins(portOffset: number): string[] {
+  const origins: string[] = [];
+  for (let p = 3000; p <= 3009; p++) {
+    origins.push(`http://localhost:${p + portOffset}`, `http://127.0.0.1:${p + portOffset}`);
+  }
+  return origins;
+}
+
+function int(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${value}"`);
+  return n;
+}
+
+/**
+ * Reads the configuration from environment variables.
+ *
+ * Variables: NODE_ENV, API_HOST (127.0.0.1), API_PORT (4000), PORT_OFFSET (0), DATA_DIR
+ * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
+ * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off).
+ *
+ * @throws Error when a numeric variable is not a non-negative integer.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const portOffset = int(env.PORT_OFFSET, 0, 'PORT_OFFSET');
+  const port = int(env.API_PORT, 4000, 'API_PORT') + portOffset;
+  const corsOrigins = env.CORS_ORIGINS?.trim()
+    ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    : defaultCorsOrigins(portOffset);
+  return {
+    nodeEnv,
+    host: env.API_HOST?.trim() || '127.0.0.1',
+    port,
+    portOffset,
+    dataDir: env.DATA_DIR?.trim() ? resolve(env.DATA_DIR) : join(REPO_ROOT, '.data', 'pglite'),
+    databaseUrl: env.DATABASE_URL?.trim() || undefined,
+    corsOrigins,
+    adminSecret: env.ADMIN_SECRET?.trim() || undefined,
+    logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
+    servers: serversFor(nodeEnv),
+    demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
+  };
+}

@@ -1,0 +1,40 @@
+/**
+ * Starts the landing API: `pnpm --filter ./api start` (or `tsx src/main.ts`).
+ * Environment: see src/config.ts / api/README.md. Prints one line with the URL and /docs.
+ */
+import { buildApp } from './app.js';
+import { loadConfig } from './config.js';
+import { DataDirBusyError } from './db/client.js';
+
+const config = loadConfig();
+
+async function main(): Promise<void> {
+  const app = await buildApp({ config });
+  await app.listen({ host: config.host, port: config.port });
+  const shownHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  const url = `http://${shownHost.includes(':') ? `[${shownHost}]` : shownHost}:${config.port}`;
+  app.dbHandle.updateLockInfo({ url });
+  console.log(`Landing API on ${url} (${app.dbHandle.description}) — OpenAPI docs: ${url}/docs`);
+
+  let closing = false;
+  const stop = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    app.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof DataDirBusyError) console.error(`✖ ${err.message}`);
+  else console.error('✖ Landing API failed to start:', err);
+  process.exit(1);
+});

@@ -1,0 +1,215 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { z } from 'zod';
+import { buildApp, CORS_ALLOWED_HEADERS } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
+import { LANDING_HEADER_CODES } from '../src/seed/core.js';
+import { assertErrorBody, createTestDatabase, setCookies, startApp, TEST_CONFIG, type TestApp, type TestDatabase } from './helpers.js';
+
+describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+
+  before(async () => {
+    database = await createTestDatabase();
+    t = await startApp(database);
+    // Test-only routes (the app is returned before ready(), so routes can still be added).
+    t.app.post('/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ({ got: request.body }));
+    t.app.get('/test/ctx', async (request) => request.ctx);
+  });
+  after(async () => {
+    await t?.close();
+    await database?.destroy();
+  });
+
+  it('GET /health → { ok: true }', async () => {
+    const res = await t.app.inject({ url: '/health' });
+    assert.equal(res.statusCode, 200);
+    assert.deepEqual(res.json(), { ok: true });
+  });
+
+  it('answers 404 UNKNOWN_SERVER for an unknown server on every route', async () => {
+    for (const url of ['/xx/stats', '/s1/leaderboard?limit=5', '/ROYAL/landing', '/us/csrf', '/royal2/stats']) {
+      const res = await t.app.inject({ url });
+      const body = assertErrorBody(res, 404, 'UNKNOWN_SERVER');
+      assert.deepEqual(body, { statusCode: 404, error: 'UNKNOWN_SERVER', message: 'Unknown server' });
+    }
+  });
+
+  it('answers 404 NOT_FOUND in the same shape for unknown routes', async () => {
+    const body = assertErrorBody(await t.app.inject({ url: '/pl/nothing-here' }), 404, 'NOT_FOUND');
+    assert.match(body.message, /\/pl\/nothing-here/);
+  });
+
+  it('serves en outside production only (spec §9)', async () => {
+    assert.equal((await t.app.inject({ url: '/en/stats' })).statusCode, 200);
+    assert.deepEqual(loadConfig({ NODE_ENV: 'production' }).servers, ['pl', 'classic', 'royal']);
+    // A second app on the same open database (PGlite allows one open handle per directory).
+    const prod = await buildApp({
+      db: t.handle,
+      config: { ...TEST_CONFIG, nodeEnv: 'production', servers: loadConfig({ NODE_ENV: 'production' }).servers },
+    });
+    try {
+      assertErrorBody(await prod.inject({ url: '/en/stats' }), 404, 'UNKNOWN_SERVER');
+      assertErrorBody(await prod.inject({ url: '/en/landing' }), 404, 'UNKNOWN_SERVER');
+      assert.equal((await prod.inject({ url: '/royal/stats' })).statusCode, 200);
+    } finally {
+      await prod.close();
+    }
+  });
+
+  it('GET /:server/landing → header code, technical_break flag and server', async () => {
+    for (const server of ['pl', 'classic', 'royal', 'en'] as const) {
+      const res = await t.app.inject({ url: `/${server}/landing` });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { landing_header_code: LANDING_HEADER_CODES[server], technical_break: false, server });
+    }
+    assert.notEqual(LANDING_HEADER_CODES.pl, LANDING_HEADER_CODES.royal);
+  });
+
+  describe('XSRF double submit', () => {
+    it('sets a readable XSRF-TOKEN cookie (Path=/, SameSite=Lax, not HttpOnly) when the request has none', async () => {
+      const res = await t.app.inject({ url: '/pl/csrf' });
+      assert.equal(res.statusCode, 200);
+      assert.deepEqual(res.json(), { ok: true });
+      const cookie = setCookies(res).find((c) => c.startsWith('XSRF-TOKEN='));
+      assert.ok(cookie, 'XSRF-TOKEN cookie is set');
+      assert.match(cookie, /^XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
+      assert.match(cookie, /Path=\//);
+      assert.match(cookie, /SameSite=Lax/i);
+      assert.doesNotMatch(cookie, /HttpOnly/i);
+      // Also on other responses, even errors.
+      assert.ok(setCookies(await t.app.inject({ url: '/xx/stats' })).some((c) => c.startsWith('XSRF-TOKEN=')));
+    });
+
+    it('does not replace an existing cookie and gives each client a different token', async () => {
+      const res = await t.app.inject({ url: '/pl/stats', cookies: { 'XSRF-TOKEN': 'abc' } });
+      assert.equal(setCookies(res).filter((c) => c.startsWith('XSRF-TOKEN=')).length, 0);
+      const a = setCookies(await t.app.inject({ url: '/pl/csrf' }))[0];
+      const b = setCookies(await t.app.inject({ url: '/pl/csrf' }))[0];
+      assert.notEqual(a, b);
+    });
+
+    it('rejects a mutating request without X-XSRF-TOKEN with 403 XSRF_MISMATCH', async () => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const res = await t.app.inject({ method, url: '/test/echo', payload: { n: 1 } });
+        const body = assertErrorBody(res, 403, 'XSRF_MISMATCH');
+        assert.equal(body.message, 'Invalid XSRF token');
+      }
+      const withCookieOnly = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 1 }, cookies: { 'XSRF-TOKEN': 'tok-1' } });
+      assertErrorBody(withCookieOnly, 403, 'XSRF_MISMATCH');
+      const headerOnly = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 1 }, headers: { 'x-xsrf-token': 'tok-1' } });
+      assertErrorBody(headerOnly, 403, 'XSRF_MISMATCH');
+    });
+
+    it('rejects a header that differs from the cookie', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        payload: { n: 1 },
+        cookies: { 'XSRF-TOKEN': 'tok-1' },
+        headers: { 'x-xsrf-token': 'tok-2' },
+      });
+      assertErrorBody(res, 403, 'XSRF_MISMATCH');
+    });
+
+    it('accepts a mutating request whose header equals the cookie from GET /:server/csrf', async () => {
+      const csrf = await t.app.inject({ url: '/royal/csrf' });
+      const token = /^XSRF-TOKEN=([^;]+)/.exec(setCookies(csrf)[0] ?? '')?.[1];
+      assert.ok(token);
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        payload: { n: 42 },
+        cookies: { 'XSRF-TOKEN': token },
+        headers: { 'x-xsrf-token': token },
+      });
+      assert.equal(res.statusCode, 200, res.body);
+      assert.deepEqual(res.json(), { got: { n: 42 } });
+    });
+
+    it('does not check safe methods', async () => {
+      assert.equal((await t.app.inject({ method: 'GET', url: '/pl/stats' })).statusCode, 200);
+      assert.equal((await t.app.inject({ method: 'HEAD', url: '/pl/stats' })).statusCode, 200);
+    });
+  });
+
+  describe('CORS', () => {
+    it('answers a preflight from the shell origin allowing credentials and every client header', async () => {
+      const res = await t.app.inject({
+        method: 'OPTIONS',
+        url: '/pl/stats',
+        headers: {
+          origin: 'http://localhost:3000',
+          'access-control-request-method': 'POST',
+          'access-control-request-headers': 'content-type,x-auth-token,x-auth-id,x-lang,x-server-id,x-xsrf-token',
+        },
+      });
+      assert.equal(res.statusCode, 204);
+      assert.equal(res.headers['access-control-allow-origin'], 'http://localhost:3000');
+      assert.equal(res.headers['access-control-allow-credentials'], 'true');
+      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
+      for (const h of CORS_ALLOWED_HEADERS) assert.ok(allowed.includes(h.toLowerCase()), `${h} allowed`);
+      assert.match(String(res.headers['access-control-allow-methods']), /POST/);
+    });
+
+    it('allows the remotes (3001..3009) and 127.0.0.1, but not other origins', async () => {
+      for (const origin of ['http://localhost:3004', 'http://127.0.0.1:3009']) {
+        const res = await t.app.inject({ url: '/pl/stats', headers: { origin } });
+        assert.equal(res.headers['access-control-allow-origin'], origin);
+      }
+      for (const origin of ['http://evil.example', 'http://localhost:3010', 'http://localhost:4000']) {
+        const res = await t.app.inject({ url: '/pl/stats', headers: { origin } });
+        assert.equal(res.headers['access-control-allow-origin'], undefined, origin);
+      }
+    });
+
+    it('adds CORS headers to error answers too, so the browser can read them', async () => {
+      const res = await t.app.inject({ url: '/xx/stats', headers: { origin: 'http://localhost:3000' } });
+      assert.equal(res.statusCode, 404);
+      assert.equal(res.headers['access-control-allow-origin'], 'http://localhost:3000');
+    });
+
+    it('reads CORS_ORIGINS and shifts the default range by PORT_OFFSET', () => {
+      assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins, [
+        'https://a.example',
+        'https://b.example',
+      ]);
+      const shifted = loadConfig({ PORT_OFFSET: '100' });
+      assert.ok(shifted.corsOrigins.includes('http://localhost:3100'));
+      assert.ok(shifted.corsOrigins.includes('http://127.0.0.1:3109'));
+      assert.ok(!shifted.corsOrigins.includes('http://localhost:3000'));
+      assert.equal(shifted.port, 4100);
+    });
+  });
+
+  it('puts X-Auth-Token, X-Auth-Id, X-Lang and X-Server-Id into request.ctx', async () => {
+    const res = await t.app.inject({
+      url: '/test/ctx',
+      headers: { 'x-auth-token': 'tkn', 'x-auth-id': '17', 'x-lang': 'TR', 'x-server-id': 'royal' },
+    });
+    assert.deepEqual(res.json(), { server: null, authToken: 'tkn', authId: '17', lang: 'tr', serverId: 'royal' });
+    const defaults = await t.app.inject({ url: '/test/ctx', headers: { 'x-lang': 'xx', 'x-server-id': 'nope' } });
+    assert.deepEqual(defaults.json(), { server: null, authToken: null, authId: null, lang: 'en', serverId: null });
+  });
+
+  it('publishes the OpenAPI document at /docs/json and the UI at /docs', async () => {
+    const doc = (await t.app.inject({ url: '/docs/json' })).json();
+    assert.match(doc.openapi, /^3\./);
+    for (const path of ['/health', '/{server}/stats', '/{server}/leaderboard', '/{server}/landing', '/{server}/csrf']) {
+      assert.ok(doc.paths[path]?.get, `${path} documented`);
+    }
+    assert.ok(!Object.keys(doc.paths).some((p: string) => p.startsWith('/docs')), 'docs routes hidden');
+    const limit = doc.paths['/{server}/leaderboard'].get.parameters.find((p: { name: string }) => p.name === 'limit');
+    assert.equal(limit.in, 'query');
+    assert.equal(limit.schema.minimum, 1);
+    assert.equal(limit.schema.maximum, 100);
+    const server = doc.paths['/{server}/stats'].get.parameters.find((p: { name: string }) => p.name === 'server');
+    assert.deepEqual(server.schema.enum, ['pl', 'classic', 'royal', 'en']);
+    assert.ok(doc.paths['/{server}/stats'].get.responses['200']);
+    const ui = await t.app.inject({ url: '/docs' });
+    assert.ok([200, 302].includes(ui.statusCode));
+    const page = ui.statusCode === 302 ? await t.app.inject({ url: String(ui.headers.location).replace(/^\.?\/?/, '/docs/') }) : ui;
+    assert.match(page.body, /swagger/i);
+  });
+});

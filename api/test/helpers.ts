@@ -1,0 +1,141 @@
+/**
+ * Test helpers: every test runs against a REAL database — PGlite in a temporary directory, or,
+ * when DATABASE_URL is set, a fresh schema on that PostgreSQL server (dropped afterwards).
+ */
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import assert from 'node:assert/strict';
+import pg from 'pg';
+import { buildApp, type BuildAppOptions } from '../src/app.js';
+import { API_ROOT, type ApiConfig } from '../src/config.js';
+import { openDatabase, type DbHandle } from '../src/db/client.js';
+
+export const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+export const usingPostgres = DATABASE_URL !== undefined;
+
+/** A database that exists for one test file. */
+export interface TestDatabase {
+  /** `PGlite <dir>` or `PostgreSQL schema <name>`. */
+  label: string;
+  /** PGlite data directory (undefined with PostgreSQL). */
+  dataDir: string | undefined;
+  /** Environment that points a child process (CLI) at this database. */
+  env: NodeJS.ProcessEnv;
+  /** Opens a new handle on it (the caller closes it). */
+  open(): Promise<DbHandle>;
+  /** Deletes it. */
+  destroy(): Promise<void>;
+}
+
+/** Creates an empty database: a temp PGlite directory, or a new schema on DATABASE_URL. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (DATABASE_URL) {
+    const schema = `landing_test_${randomBytes(5).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: DATABASE_URL });
+    await admin.connect();
+    await admin.query(`CREATE SCHEMA ${schema}`);
+    await admin.end();
+    const pgOptions = `-c search_path=${schema}`;
+    return {
+      label: `PostgreSQL schema ${schema}`,
+      dataDir: undefined,
+      env: { DATABASE_URL, PGOPTIONS: pgOptions },
+      open: () => openDatabase({ databaseUrl: DATABASE_URL, pgOptions }),
+      async destroy() {
+        const c = new pg.Client({ connectionString: DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      },
+    };
+  }
+  const root = mkdtempSync(join(tmpdir(), 'landing-api-test-'));
+  const dataDir = join(root, 'pglite');
+  return {
+    label: `PGlite ${dataDir}`,
+    dataDir,
+    env: { DATA_DIR: dataDir },
+    open: () => openDatabase({ dataDir }),
+    async destroy() {
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Configuration used by tests unless overridden: quiet, no demo ticker, test environment. */
+export const TEST_CONFIG: Partial<ApiConfig> = {
+  nodeEnv: 'test',
+  logLevel: 'warn',
+  demoActivity: false,
+  servers: ['pl', 'classic', 'royal', 'en'],
+};
+
+/** A running (not listening) app on a test database. */
+export interface TestApp {
+  app: FastifyInstance;
+  handle: DbHandle;
+  /** Closes the app and its database handle. */
+  close(): Promise<void>;
+}
+
+/** Opens `database` and builds the app on it (migrations + seed run as on a real start). */
+export async function startApp(
+  database: TestDatabase,
+  options: Omit<BuildAppOptions, 'db' | 'config'> & { config?: Partial<ApiConfig> } = {},
+): Promise<TestApp> {
+  const handle = await database.open();
+  try {
+    const app = await buildApp({ ...options, db: handle, config: { ...TEST_CONFIG, ...options.config } });
+    return {
+      app,
+      handle,
+      async close() {
+        await app.close();
+        await handle.close();
+      },
+    };
+  } catch (err) {
+    await handle.close();
+    throw err;
+  }
+}
+
+/** Runs a raw SQL query on the app's database and returns the rows. */
+export async function sqlRows<T = Record<string, unknown>>(handle: DbHandle, text: string, params: unknown[] = []): Promise<T[]> {
+  return handle.withSession((s) => s.query<T>(text, params));
+}
+
+/** Parses a JSON body and checks the `{ statusCode, error, message }` error shape (spec §8). */
+export function assertErrorBody(res: LightMyRequestResponse, status: number, error?: string): { statusCode: number; error: string; message: string } {
+  assert.equal(res.statusCode, status, `expected ${status}, got ${res.statusCode}: ${res.body}`);
+  assert.match(String(res.headers['content-type']), /application\/json/);
+  const body = res.json() as Record<string, unknown>;
+  assert.deepEqual(Object.keys(body).sort(), ['error', 'message', 'statusCode']);
+  assert.equal(body.statusCode, status);
+  assert.equal(typeof body.error, 'string');
+  assert.equal(typeof body.message, 'string');
+  if (error) assert.equal(body.error, error);
+  assert.doesNotMatch(res.body, /\bat .*\.(ts|js):\d+|node_modules|stack/i, 'error body must not leak a stack trace');
+  return body as { statusCode: number; error: string; message: string };
+}
+
+/** `Set-Cookie` header values of a response, always as an array. */
+export function setCookies(res: LightMyRequestResponse): string[] {
+  const v = res.headers['set-cookie'];
+  return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
+}
+
+/** Runs an api CLI script (`src/cli/<name>.ts`) with tsx and returns its output. */
+export function runCli(name: string, args: string[], env: NodeJS.ProcessEnv): { status: number | null; stdout: string; stderr: string } {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', join(API_ROOT, 'src', 'cli', `${name}.ts`), ...args], {
+    cwd: API_ROOT,
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}

@@ -1,0 +1,117 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { buildApp } from '../src/app.js';
+import { DataDirBusyError, lockPathFor } from '../src/db/client.js';
+import { runSeeds } from '../src/db/seed.js';
+import { readMigrations } from '../src/db/migrate.js';
+import { MIGRATIONS_DIR } from '../src/config.js';
+import { createTestDatabase, runCli, sqlRows, startApp, TEST_CONFIG, usingPostgres, type TestApp } from './helpers.js';
+import { existsSync } from 'node:fs';
+
+async function snapshot(t: TestApp) {
+  const [counts] = await sqlRows<Record<string, number>>(
+    t.handle,
+    `SELECT (SELECT count(*)::int FROM players) AS players, (SELECT count(*)::int FROM teams) AS teams,
+            (SELECT count(*)::int FROM weekly_points) AS points, (SELECT count(*)::int FROM weekly_prizes) AS prizes,
+            (SELECT count(*)::int FROM _migrations) AS migrations`,
+  );
+  const markers = await sqlRows<{ domain: string; server: string; seeded_at: Date }>(
+    t.handle,
+    'SELECT domain, server, seeded_at FROM seed_markers ORDER BY domain, server',
+  );
+  const firstPlayers = await sqlRows(t.handle, 'SELECT id, nickname, server FROM players ORDER BY id LIMIT 25');
+  const stats = (await t.app.inject({ url: '/pl/stats' })).json();
+  return { counts, markers: markers.map((m) => ({ ...m, seeded_at: new Date(m.seeded_at).toISOString() })), firstPlayers, stats };
+}
+
+describe('restart', () => {
+  it('a second start reuses the data: no reseed, no re-applied migration', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = await startApp(database);
+      const a = await snapshot(first);
+      await first.close();
+
+      assert.equal(a.counts!.migrations, readMigrations(MIGRATIONS_DIR).length);
+      const seeded = a.markers.map((m) => `${m.domain}/${m.server}`);
+      for (const domain of ['core', 'leaderboard']) {
+        for (const server of ['pl', 'classic', 'royal', 'en']) assert.ok(seeded.includes(`${domain}/${server}`), `${domain}/${server} seeded`);
+      }
+      assert.ok(a.counts!.players! > 1000);
+
+      const second = await startApp(database);
+      try {
+        const b = await snapshot(second);
+        assert.deepEqual(b, a);
+        const report = await runSeeds(second.handle.db, ['pl', 'royal']);
+        assert.ok(report.length > 0 && report.every((r) => r.status === 'skipped'));
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('the seed CLI is idempotent and --reseed replaces the data', async () => {
+    const database = await createTestDatabase();
+    try {
+      const first = runCli('seed', [], database.env);
+      assert.equal(first.status, 0, first.stderr);
+      assert.match(first.stdout, /seeded\s+leaderboard\/royal: \d+ teams, \d+ players/);
+      const second = runCli('seed', [], database.env);
+      assert.equal(second.status, 0, second.stderr);
+      assert.doesNotMatch(second.stdout, /^seeded/m);
+      assert.match(second.stdout, /skipped\s+leaderboard\/royal/);
+
+      const t = await startApp(database, { seed: false });
+      try {
+        const before = await sqlRows<{ n: number }>(t.handle, 'SELECT count(*)::int AS n FROM players');
+        await sqlRows(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('pl', 'ExtraBeforeReseed', 'PL', 50)`);
+        await t.close();
+        const reseed = runCli('seed', ['--reseed'], database.env);
+        assert.equal(reseed.status, 0, reseed.stderr);
+        assert.match(reseed.stdout, /seeded\s+leaderboard\/pl/);
+        const again = await startApp(database, { seed: false });
+        try {
+          const after = await sqlRows<{ n: number }>(again.handle, 'SELECT count(*)::int AS n FROM players');
+          assert.deepEqual(after, before, 'reseed removed the extra row and recreated the same amount');
+        } finally {
+          await again.close();
+        }
+      } catch (err) {
+        await t.close().catch(() => {});
+        throw err;
+      }
+    } finally {
+      await database.destroy();
+    }
+  });
+
+  it('opens its own PGlite directory from DATA_DIR, locks it while open, and releases it on close', { skip: usingPostgres }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
+    const dataDir = join(root, 'pglite');
+    try {
+      const app = await buildApp({ env: { DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' }, config: { ...TEST_CONFIG, databaseUrl: undefined }, seed: false });
+      try {
+        assert.equal(app.dbHandle.kind, 'pglite');
+        assert.ok(existsSync(lockPathFor(dataDir)));
+        await assert.rejects(
+          buildApp({ config: { ...TEST_CONFIG, dataDir, databaseUrl: undefined }, seed: false }),
+          (err: unknown) => err instanceof DataDirBusyError && /in use by process/.test(err.message),
+        );
+        assert.equal((await app.inject({ url: '/health' })).statusCode, 200);
+      } finally {
+        await app.close();
+      }
+      assert.ok(!existsSync(lockPathFor(dataDir)), 'lock released');
+      const again = await buildApp({ config: { ...TEST_CONFIG, dataDir, databaseUrl: undefined }, seed: false });
+      await again.close();
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+});
