@@ -20,3 +20,4 @@ export { Tabs, type TabsProps, type TabItem } from './ui/Tabs';
 export { NumberCounter, type NumberCounterProps } from './ui/NumberCounter';
 export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';
