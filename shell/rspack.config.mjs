@@ -1,12 +1,50 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
+import { injectManifest } from 'workbox-build';
 import { createAppConfig } from '@landing/shared/build/rspack.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
+const production = process.env.NODE_ENV !== 'development';
+const outDir = join(dir, 'dist');
+/** Where the worker is compiled before workbox-build adds the precache list (not served). */
+const swBuildDir = join(dir, 'node_modules', '.cache', 'landing-sw');
+
+/**
+ * Precache list of the app shell (spec §1 "precache the shell"): the page, the hashed chunks
+ * and styles, the web app manifest and its icons. Source maps, PDFs and the content host's
+ * audio are left out (audio is cached when first played).
+ */
+export const PRECACHE = {
+  globDirectory: outDir,
+  globPatterns: ['index.html', 'assets/**/*.{js,css}', 'favicon.svg', 'manifest.webmanifest', 'icons/*.png'],
+  globIgnores: ['**/*.map', 'sw.js'],
+  // Hashed file names are their own revision.
+  dontCacheBustURLsMatching: /\.[0-9a-f]{10}\./,
+  maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+};
+
+/**
+ * Runs workbox-build's `injectManifest` after the shell's files are written: the worker compiled
+ * by the `sw` configuration gets the precache list and is written to dist/sw.js. (workbox-webpack-
+ * plugin's InjectManifest crashes under rspack; this keeps the worker our own tested module.)
+ */
+class InjectPrecacheManifest {
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('InjectPrecacheManifest', async () => {
+      const { count, size, warnings } = await injectManifest({
+        ...PRECACHE,
+        swSrc: join(swBuildDir, 'sw.js'),
+        swDest: join(outDir, 'sw.js'),
+      });
+      for (const w of warnings) console.warn(`[sw] ${w}`);
+      console.log(`[sw] dist/sw.js precaches ${count} files (${Math.round(size / 1024)} KiB)`);
+    });
+  }
+}
 
 /** The shell (Module Federation host). Remotes are not listed here: they come from remotes.json at run time. */
-export default createAppConfig({
+const shell = createAppConfig({
   dir,
   kind: 'host',
   name: 'shell',
@@ -14,5 +52,36 @@ export default createAppConfig({
   devPort: 3000,
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
+    ...(production ? [new InjectPrecacheManifest()] : []),
   ],
+  extend: (config) => (production ? { ...config, name: 'shell', dependencies: ['sw'] } : config),
 });
+
+/** The service worker (src/sw/service-worker.ts): one classic script, no federation, no hashing. */
+const serviceWorker = {
+  name: 'sw',
+  mode: 'production',
+  target: 'webworker',
+  context: dir,
+  entry: { sw: './src/sw/service-worker.ts' },
+  devtool: false,
+  output: { path: swBuildDir, filename: 'sw.js', clean: true },
+  resolve: { extensions: ['.ts', '.js'] },
+  module: {
+    rules: [
+      {
+        test: /\.ts$/,
+        loader: 'builtin:swc-loader',
+        options: { jsc: { parser: { syntax: 'typescript' }, target: 'es2020' } },
+        type: 'javascript/auto',
+      },
+    ],
+  },
+  optimization: { minimize: true, splitChunks: false, runtimeChunk: false },
+  performance: { hints: false },
+  stats: 'errors-warnings',
+};
+
+// Production builds the worker first, then the shell (which injects the precache list).
+// `rspack serve` (development) has no worker: the page does not register one there.
+export default production ? [serviceWorker, shell] : shell;

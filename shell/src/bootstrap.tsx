@@ -13,6 +13,9 @@ import './shell.css';
 import { bundles } from './i18n';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { createRouter } from './routing/router';
+import { startSound } from './soundSetup';
+import { registerServiceWorker } from './pwa/serviceWorker';
+import { trackInstallState } from './pwa/install';
 
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
@@ -37,6 +40,9 @@ async function start(): Promise<void> {
       <RouterProvider router={router} />
     </I18nextProvider>,
   );
+  startSound(); // spec §9: click sound, persisted mute, music
+  trackInstallState(); // spec §1: standalone mode, install offer
+  registerServiceWorker(); // spec §1: offline worker at the root scope
 }
 
 void start();

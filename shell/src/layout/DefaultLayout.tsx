@@ -16,6 +16,8 @@ import { normaliseServerRoute } from '../routing/normalise';
 import { Header } from './Header';
 import { Footer } from './Footer';
 import { ModalsHost } from './ModalsHost';
+import { BottomNotices } from './BottomNotices';
+import { PwaStatus } from '../pwa/PwaStatus';
 import { OverrideBadge } from '../remotes/OverrideBadge';
 import { ErrorPage } from '../pages/StatusPages';
 import { toastTransition, TOAST_WIDTH_PX } from './toasts';
@@ -74,6 +76,8 @@ function ServerFrame({ server }: { server: ServerCode }) {
       </main>
       <Footer />
       <ModalsHost server={server} />
+      <BottomNotices />
+      <PwaStatus />
       <OverrideBadge />
       <ToastContainer
         position="top-right"

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, useLandingStore } from '@landing/shared';
+import { getRuntimeConfig, helpUrlFor, useLandingStore } from '@landing/shared';
 import { Logo } from './Logo';
 
 /** Footer link of spec §3: name (translation key), path, rel, optional action. */
@@ -11,7 +11,7 @@ export interface FooterLink {
 }
 
 /** Footer links of spec §2 (documents are real PDFs under /documents/). */
-export function footerLinks(): { main: FooterLink[]; social: FooterLink[] } {
+export function footerLinks(lang: string = 'en'): { main: FooterLink[]; social: FooterLink[] } {
   const { links } = getRuntimeConfig();
   const ext = 'noopener noreferrer';
   return {
@@ -19,6 +19,7 @@ export function footerLinks(): { main: FooterLink[]; social: FooterLink[] } {
       { name: 'affiliate', path: links.affiliate, rel: ext },
       { name: 'terms', path: '/documents/terms-and-conditions.pdf', rel: ext },
       { name: 'privacy', path: '/documents/privacy-policy.pdf', rel: ext },
+      { name: 'help', path: helpUrlFor(lang), rel: ext },
       { name: 'contact', path: '#contact', action: 'contact' },
     ],
     social: [
@@ -35,13 +36,15 @@ export function footerLinks(): { main: FooterLink[]; social: FooterLink[] } {
 }
 
 /**
- * Site footer (spec §2): affiliate, terms and privacy PDFs, Contact (opens the contact modal),
+ * Site footer (spec §2): affiliate, terms and privacy PDFs, Help/FAQ of the current language,
+ * Contact (opens the contact modal),
  * social links, copyright with the current year; the logo scrolls smoothly to the top.
  */
 export function Footer() {
   const { t } = useTranslation('shell');
   const openModal = useLandingStore((s) => s.openModal);
-  const { main, social } = footerLinks();
+  const lang = useLandingStore((s) => s.serverLangLocale);
+  const { main, social } = footerLinks(lang);
   return (
     <footer className="footer" data-testid="footer">
       <div className="footer__inner ui-container">

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { HEADER_SCROLLED_PX, apiClient, gameUrlFor, getRuntimeConfig, signOut, useLandingStore, type ServerCode } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
+import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
 import { Logo } from './Logo';
 
@@ -97,6 +98,7 @@ export function Header({ server }: { server: ServerCode }) {
           </ul>
         </nav>
         <div className="header__actions">
+          <SoundControl />
           <ServerSwitcher />
           {user ? (
             <>

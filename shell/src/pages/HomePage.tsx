@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NumberCounter, apiClient, gameUrlFor, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { FounderPack } from './FounderPack';
 import { Pitch } from './Pitch';
 import { Icon } from './icons';
 
@@ -127,6 +128,8 @@ export function HomePage({ server }: { server: ServerCode }) {
           </div>
         </div>
       </section>
+
+      <FounderPack server={server} />
 
       <section className="home__leaderboard ui-container">
         <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server, limit: 10 }} compact />

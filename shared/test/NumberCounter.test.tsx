@@ -1,0 +1,32 @@
+/** Number counter of spec §9: 3 s by default (minimum 1 s), comma thousands, finished event 1 s after the end. */
+import { act, render, screen } from '@testing-library/react';
+import { NumberCounter } from '../src/ui/NumberCounter';
+
+beforeEach(() => jest.useFakeTimers());
+afterEach(() => jest.useRealTimers());
+
+const advance = (ms: number) => act(() => void jest.advanceTimersByTime(ms));
+
+test('counts up to the value in 3 s with a comma separator; "finished" fires 1 s after the end', () => {
+  const finished = jest.fn();
+  render(<NumberCounter value={1234567} onFinished={finished} className="n" />);
+  advance(1500);
+  const mid = Number(document.querySelector('.n')!.textContent!.replace(/,/g, ''));
+  expect(mid).toBeGreaterThan(0);
+  expect(mid).toBeLessThan(1234567);
+  advance(1600);
+  expect(document.querySelector('.n')).toHaveTextContent('1,234,567');
+  expect(finished).not.toHaveBeenCalled();
+  advance(900);
+  expect(finished).not.toHaveBeenCalled();
+  advance(200);
+  expect(finished).toHaveBeenCalledTimes(1);
+});
+
+test('a duration below the minimum runs for 1 s', () => {
+  render(<NumberCounter value={5000} durationS={0.1} className="n" />);
+  advance(500);
+  expect(screen.getByText(/\d/).textContent).not.toBe('5,000');
+  advance(600);
+  expect(document.querySelector('.n')).toHaveTextContent('5,000');
+});

@@ -1,0 +1,176 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AxiosError } from 'axios';
+import { z } from 'zod';
+import {
+  NumberCounter,
+  apiClient,
+  findServer,
+  formatServerDate,
+  notifySuccess,
+  playSound,
+  trackPixelEvent,
+  type ApiErrorBody,
+  type ServerCode,
+} from '@landing/shared';
+import { Icon } from './icons';
+
+/** Answer of `GET /{server}/newsletter` (api/src/routes/newsletter.ts). */
+export interface NewsletterConfig {
+  active: boolean;
+  kind: 'founder_pack' | 'early_access' | null;
+  rewards: { euro: number; energy: number; free_keys: number } | null;
+  early_access: { starts_at: string; energy: number } | null;
+  signups: number;
+}
+
+/** Sign-up rules (mirrored by the API's `POST /{server}/newsletter` schema). */
+export const signupSchema = z.object({
+  name: z.string().trim().min(2, 'founder.errors.name').max(50, 'founder.errors.name'),
+  email: z.string().trim().max(254, 'founder.errors.email').email('founder.errors.email'),
+});
+export type SignupForm = z.infer<typeof signupSchema>;
+type Errors = Partial<Record<keyof SignupForm, string>>;
+
+function RewardTile({ value, label, prefix, testId }: { value: number; label: string; prefix?: string; testId: string }) {
+  return (
+    <li className="founder__reward" data-testid={testId} data-value={value}>
+      <span className="founder__reward-value">
+        {prefix}
+        <NumberCounter value={value} />
+      </span>
+      <span className="founder__reward-label">{label}</span>
+    </li>
+  );
+}
+
+/**
+ * Founder-pack / early-access newsletter sign-up of the home page (spec §1, §3, §5): the offer of
+ * the server from the API (euro, energy, free keys; early access: start date in server time and
+ * energy prize), a name + e-mail form validated before sending, duplicate and invalid addresses
+ * answered with a translated message while the typed values stay, the invite-friends bonus copy.
+ * Hidden when the server has no open offer or the API cannot be reached.
+ */
+export function FounderPack({ server }: { server: ServerCode }) {
+  const { t } = useTranslation('shell');
+  const [config, setConfig] = useState<NewsletterConfig | null>(null);
+  const [form, setForm] = useState<SignupForm>({ name: '', email: '' });
+  const [errors, setErrors] = useState<Errors>({});
+  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+
+  useEffect(() => {
+    const controller = new AbortController();
+    setConfig(null);
+    apiClient
+      .get<NewsletterConfig>('/newsletter', { signal: controller.signal })
+      .then(({ data }) => setConfig(data))
+      .catch(() => undefined);
+    return () => controller.abort();
+  }, [server]);
+
+  if (!config?.active || !config.rewards) return null;
+  const early = config.kind === 'early_access' ? config.early_access : null;
+  const serverName = findServer(server)?.name ?? server;
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const parsed = signupSchema.safeParse(form);
+    if (!parsed.success) {
+      const next: Errors = {};
+      for (const issue of parsed.error.issues) next[issue.path[0] as keyof SignupForm] ??= issue.message;
+      setErrors(next);
+      return;
+    }
+    setErrors({});
+    setState('sending');
+    try {
+      await apiClient.post('/newsletter', parsed.data);
+      setState('done');
+      setConfig((c) => (c ? { ...c, signups: c.signups + 1 } : c));
+      playSound('FX_Success');
+      notifySuccess(t('founder.successTitle'));
+      trackPixelEvent('Lead', { server, kind: config.kind });
+    } catch (error) {
+      setState('idle'); // the API client already showed the toast; the typed values stay
+      const code = error instanceof AxiosError ? (error.response?.data as ApiErrorBody | undefined)?.error : undefined;
+      if (code === 'ALREADY_SIGNED_UP') setErrors({ email: 'founder.errors.duplicate' });
+      else if (code === 'VALIDATION_ERROR') setErrors({ email: 'founder.errors.email' });
+    }
+  };
+
+  const field = (name: keyof SignupForm, label: string, type: 'text' | 'email') => (
+    <div className="ui-field">
+      <label htmlFor={`founder-${name}`}>{label}</label>
+      <input
+        id={`founder-${name}`}
+        className="ui-input"
+        type={type}
+        value={form[name]}
+        autoComplete={name === 'email' ? 'email' : 'name'}
+        aria-invalid={!!errors[name]}
+        aria-describedby={errors[name] ? `founder-${name}-error` : undefined}
+        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
+      />
+      {errors[name] ? (
+        <p className="ui-field__error" id={`founder-${name}-error`}>
+          {t(errors[name]!)}
+        </p>
+      ) : null}
+    </div>
+  );
+
+  return (
+    <section className="founder ui-container" aria-labelledby="founder-title" data-testid="founder-pack" data-kind={config.kind}>
+      <div className="founder__card">
+        <div className="founder__offer">
+          <p className="founder__eyebrow">{t(early ? 'founder.eyebrowEarly' : 'founder.eyebrowFounder')}</p>
+          <h2 id="founder-title" className="section-title">{t(early ? 'founder.titleEarly' : 'founder.titleFounder')}</h2>
+          <p className="section-lead founder__lead">{t('founder.lead')}</p>
+          <ul className="founder__rewards" aria-label={t('founder.rewardsLabel')}>
+            <RewardTile value={config.rewards.euro} label={t('founder.euro')} prefix="€ " testId="reward-euro" />
+            <RewardTile value={config.rewards.energy} label={t('founder.energy')} testId="reward-energy" />
+            <RewardTile value={config.rewards.free_keys} label={t('founder.keys')} testId="reward-keys" />
+          </ul>
+          {early ? (
+            <p className="founder__early" data-testid="early-access">
+              <span className="founder__early-icon"><Icon name="bets" size={20} /></span>
+              <span>
+                {t('founder.early', {
+                  date: formatServerDate(early.starts_at, server, 'dd-MM-yyyy HH:mm'),
+                  server: serverName,
+                  energy: early.energy.toLocaleString('en-US'),
+                })}
+              </span>
+            </p>
+          ) : null}
+          <div className="founder__invite">
+            <span className="founder__invite-icon"><Icon name="clubs" size={22} /></span>
+            <div>
+              <h3 className="founder__invite-title">{t('founder.inviteTitle')}</h3>
+              <p className="founder__invite-text">{t('founder.inviteText')}</p>
+            </div>
+          </div>
+        </div>
+
+        <div className="founder__form-card">
+          {state === 'done' ? (
+            <div className="founder__done" role="status" data-testid="founder-done">
+              <p className="founder__done-title">{t('founder.successTitle')}</p>
+              <p>{t('founder.successText', { email: form.email.trim() })}</p>
+            </div>
+          ) : (
+            <form noValidate onSubmit={submit} aria-labelledby="founder-title">
+              {field('name', t('founder.name'), 'text')}
+              {field('email', t('founder.email'), 'email')}
+              <button type="submit" className="ui-btn ui-btn--gold founder__submit" disabled={state === 'sending'} data-testid="founder-submit">
+                {state === 'sending' ? t('founder.sending') : t('founder.submit')}
+              </button>
+              <p className="founder__consent">{t('founder.consent')}</p>
+            </form>
+          )}
+          <p className="founder__count" data-testid="founder-count">{t('founder.signups', { count: config.signups })}</p>
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,64 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toast } from 'react-toastify';
+import { notifyInfo, useLandingStore } from '@landing/shared';
+import { applyUpdate } from './serviceWorker';
+
+/** Toast id of the refresh-available notice (one at a time). */
+export const REFRESH_TOAST_ID = 'sw-refresh';
+
+function RefreshToast() {
+  const { t } = useTranslation('shell');
+  return (
+    <div className="refresh-toast" data-testid="refresh-available">
+      <span>{t('pwa.refreshTitle')}</span>
+      <button type="button" className="ui-btn refresh-toast__btn" data-testid="refresh-button" onClick={() => applyUpdate()}>
+        {t('pwa.refresh')}
+      </button>
+    </div>
+  );
+}
+
+/** True while the browser reports no network. */
+export function useOnline(): boolean {
+  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  useEffect(() => {
+    const on = () => setOnline(true);
+    const off = () => setOnline(false);
+    window.addEventListener('online', on);
+    window.addEventListener('offline', off);
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
+  }, []);
+  return online;
+}
+
+/**
+ * Shows the worker's flags (spec §1): refresh-available as a toast with a Refresh button that
+ * stays until used, offline-ready once as an info toast, and an "offline" badge while the
+ * network is gone (saved pages keep working).
+ */
+export function PwaStatus() {
+  const { t } = useTranslation('shell');
+  const refreshAvailable = useLandingStore((s) => s.pwa.refreshAvailable);
+  const offlineReady = useLandingStore((s) => s.pwa.offlineReady);
+  const online = useOnline();
+
+  useEffect(() => {
+    if (!refreshAvailable) return;
+    toast(<RefreshToast />, { toastId: REFRESH_TOAST_ID, autoClose: false, closeOnClick: false, draggable: false, type: 'info' });
+  }, [refreshAvailable]);
+
+  useEffect(() => {
+    if (offlineReady) notifyInfo(t('pwa.offlineReady'), { toastId: 'sw-offline-ready' });
+  }, [offlineReady, t]);
+
+  if (online) return null;
+  return (
+    <p className="offline-badge" role="status" data-testid="offline-badge">
+      {t('pwa.offline')}
+    </p>
+  );
+}

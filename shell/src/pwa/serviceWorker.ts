@@ -1,0 +1,93 @@
+/**
+ * Registers the offline worker at the root scope and maps its life cycle onto the store's
+ * `pwa` flags (spec §1):
+ * - a newly waiting worker → `refreshAvailable` (the shell shows a Refresh action);
+ * - first install → `offlineReady`;
+ * - registration failure → `swError`;
+ * - a new worker taking control → the page reloads, at most once per 10000 ms (reload guard),
+ *   so a worker can never reload the page in a loop.
+ */
+import { Workbox } from 'workbox-window';
+import { TIMINGS, allowGuardedReload, landingStore } from '@landing/shared';
+
+/** Interval of the background update check while a page stays open (ms). */
+export const UPDATE_CHECK_MS = 30 * 60 * 1000;
+/** Opt-in flag for automated browsers (see {@link shouldRegister}). */
+export const AUTOMATION_OPT_IN_KEY = 'landing-sw-automation';
+
+let workbox: Workbox | null = null;
+
+/**
+ * Whether to register: production builds with service-worker support. Browsers driven by
+ * automation (`navigator.webdriver`, e.g. other test suites) skip it unless they opt in with
+ * localStorage `landing-sw-automation=1`, so a worker never answers their mocked requests.
+ */
+export function shouldRegister(nav: Navigator = navigator, storage: Pick<Storage, 'getItem'> = localStorage): boolean {
+  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in nav)) return false;
+  if (nav.webdriver) {
+    try {
+      return storage.getItem(AUTOMATION_OPT_IN_KEY) === '1';
+    } catch {
+      return false;
+    }
+  }
+  return true;
+}
+
+/** Reloads the page when allowed by the 10000 ms reload guard (spec §9). */
+export function guardedReload(reload: () => void = () => window.location.reload()): boolean {
+  let storage: Pick<Storage, 'getItem' | 'setItem'>;
+  try {
+    storage = sessionStorage;
+  } catch {
+    return false;
+  }
+  if (!allowGuardedReload(storage, Date.now(), TIMINGS.reloadGuardMs)) return false;
+  reload();
+  return true;
+}
+
+/**
+ * Wires a {@link Workbox} instance to the store flags. Exported for tests; the app calls
+ * {@link registerServiceWorker}.
+ */
+export function wireWorkbox(wb: Pick<Workbox, 'addEventListener' | 'register'>, reload: () => void = () => window.location.reload()): Promise<void> {
+  const setPwa = landingStore.getState().setPwa;
+  wb.addEventListener('waiting', () => setPwa({ refreshAvailable: true }));
+  wb.addEventListener('installed', (event) => {
+    if (!event.isUpdate && !event.isExternal) setPwa({ offlineReady: true });
+  });
+  wb.addEventListener('controlling', (event) => {
+    if (event.isUpdate || event.isExternal) guardedReload(reload);
+  });
+  return wb.register().then(
+    (registration) => {
+      if (!registration) setPwa({ swError: true });
+    },
+    (error: unknown) => {
+      console.warn('[sw] registration failed', error);
+      setPwa({ swError: true });
+    },
+  );
+}
+
+/** Registers `/sw.js` at scope `/` once the page has loaded (no-op where {@link shouldRegister} says no). */
+export function registerServiceWorker(): void {
+  if (!shouldRegister()) return;
+  const start = () => {
+    workbox = new Workbox('/sw.js', { scope: '/' });
+    void wireWorkbox(workbox);
+    window.setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
+  };
+  if (document.readyState === 'complete') start();
+  else window.addEventListener('load', start, { once: true });
+}
+
+/**
+ * The Refresh action of the refresh-available notice: asks the waiting worker to take over; its
+ * taking control reloads the page (see {@link wireWorkbox}). Without a worker, reloads directly.
+ */
+export function applyUpdate(): void {
+  if (workbox) workbox.messageSkipWaiting();
+  else window.location.reload();
+}

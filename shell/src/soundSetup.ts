@@ -1,0 +1,27 @@
+/**
+ * Starts the site's sound (spec §9): the persisted mute setting, the FX_Click_Basic click on
+ * every `a` and `button`, and, when the visitor turned music on in an earlier visit, the music
+ * from the first interaction (browsers do not allow audio before one).
+ */
+import { DEFAULT_MUSIC, getSoundSettings, initSound, installClickSound, playMusic } from '@landing/shared';
+
+/** Call once at start; returns the function that removes the listeners. */
+export function startSound(doc: Document = document): () => void {
+  initSound();
+  const uninstallClick = installClickSound(doc);
+  const startMusic = () => {
+    const { music, muted } = getSoundSettings();
+    if (music && !muted) playMusic(DEFAULT_MUSIC);
+    doc.removeEventListener('pointerdown', startMusic, true);
+    doc.removeEventListener('keydown', startMusic, true);
+  };
+  if (getSoundSettings().music) {
+    doc.addEventListener('pointerdown', startMusic, true);
+    doc.addEventListener('keydown', startMusic, true);
+  }
+  return () => {
+    uninstallClick();
+    doc.removeEventListener('pointerdown', startMusic, true);
+    doc.removeEventListener('keydown', startMusic, true);
+  };
+}

@@ -1,0 +1,99 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { apiClient, initI18n, registerTranslations } from '@landing/shared';
+import { bundles } from '../src/i18n';
+import { FounderPack, type NewsletterConfig } from '../src/pages/FounderPack';
+
+jest.mock('howler', () => ({ Howl: jest.fn(() => ({ play: jest.fn(), volume: jest.fn() })), Howler: { mute: jest.fn() } }));
+
+initI18n('en');
+registerTranslations('shell', bundles);
+
+const founder: NewsletterConfig = { active: true, kind: 'founder_pack', rewards: { euro: 50_000, energy: 300, free_keys: 3 }, early_access: null, signups: 1 };
+const early: NewsletterConfig = {
+  active: true,
+  kind: 'early_access',
+  rewards: { euro: 75_000, energy: 500, free_keys: 5 },
+  early_access: { starts_at: '2026-12-11T16:00:00.000Z', energy: 1000 },
+  signups: 41,
+};
+
+let get: jest.SpyInstance;
+let post: jest.SpyInstance;
+beforeEach(() => {
+  get = jest.spyOn(apiClient, 'get');
+  post = jest.spyOn(apiClient, 'post');
+});
+afterEach(() => jest.restoreAllMocks());
+
+function apiError(status: number, error: string, message: string) {
+  const headers = new AxiosHeaders();
+  return new AxiosError(message, 'ERR_BAD_REQUEST', { headers } as never, {}, { status, statusText: '', headers, config: { headers } as never, data: { statusCode: status, error, message } });
+}
+
+test('shows the founder-pack rewards of the server and the invite-friends bonus', async () => {
+  get.mockResolvedValue({ data: founder });
+  render(<FounderPack server="pl" />);
+  expect(await screen.findByRole('heading', { name: 'Sign up now and get the founder pack' })).toBeInTheDocument();
+  expect(get).toHaveBeenCalledWith('/newsletter', expect.anything());
+  expect(screen.getByTestId('reward-euro')).toHaveAttribute('data-value', '50000');
+  expect(screen.getByTestId('reward-energy')).toHaveAttribute('data-value', '300');
+  expect(screen.getByTestId('reward-keys')).toHaveAttribute('data-value', '3');
+  expect(screen.getByText('Invite friends, earn a bonus')).toBeInTheDocument();
+  expect(screen.getByTestId('founder-count')).toHaveTextContent('1 player has already signed up');
+  expect(screen.queryByTestId('early-access')).toBeNull();
+});
+
+test('early access shows its start date in server time and the energy prize', async () => {
+  get.mockResolvedValue({ data: early });
+  render(<FounderPack server="royal" />);
+  // 16:00 UTC is 19:00 in Europe/Istanbul (spec §9 royal time zone)
+  expect(await screen.findByTestId('early-access')).toHaveTextContent('Early access starts on 11-12-2026 19:00 (Royal server time). Early players get an extra 1,000 energy.');
+  expect(screen.getByRole('heading', { name: 'Be the first on the pitch' })).toBeInTheDocument();
+  expect(screen.getByTestId('founder-count')).toHaveTextContent('41 players have already signed up');
+});
+
+test('is hidden when the server has no open offer', async () => {
+  get.mockResolvedValue({ data: { active: false, kind: null, rewards: null, early_access: null, signups: 0 } });
+  const { container } = render(<FounderPack server="en" />);
+  await waitFor(() => expect(get).toHaveBeenCalled());
+  expect(container).toBeEmptyDOMElement();
+});
+
+test('invalid input is refused before sending, with translated messages, and the typed text stays', async () => {
+  get.mockResolvedValue({ data: founder });
+  render(<FounderPack server="pl" />);
+  await userEvent.type(await screen.findByLabelText('Your name'), 'J');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'not-an-email');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
+  expect(screen.getByText('Enter your name (2–50 characters)')).toBeInTheDocument();
+  expect(screen.getByText('Enter a valid e-mail address')).toBeInTheDocument();
+  expect(screen.getByLabelText('E-mail')).toHaveValue('not-an-email');
+  expect(screen.getByLabelText('E-mail')).toHaveAttribute('aria-invalid', 'true');
+  expect(post).not.toHaveBeenCalled();
+});
+
+test('a valid sign-up is sent trimmed and confirmed; the counter goes up', async () => {
+  get.mockResolvedValue({ data: founder });
+  post.mockResolvedValue({ data: { ok: true, kind: 'founder_pack' } });
+  render(<FounderPack server="pl" />);
+  await userEvent.type(await screen.findByLabelText('Your name'), ' Jan ');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'jan@example.com ');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
+  expect(post).toHaveBeenCalledWith('/newsletter', { name: 'Jan', email: 'jan@example.com' });
+  expect(await screen.findByTestId('founder-done')).toHaveTextContent('We will write to jan@example.com as soon as your founder pack is ready.');
+  expect(screen.getByTestId('founder-count')).toHaveTextContent('2 players have already signed up');
+});
+
+test('an address already signed up keeps the form with a translated message', async () => {
+  get.mockResolvedValue({ data: founder });
+  post.mockRejectedValue(apiError(409, 'ALREADY_SIGNED_UP', 'This e-mail address is already signed up'));
+  render(<FounderPack server="pl" />);
+  await userEvent.type(await screen.findByLabelText('Your name'), 'Jan');
+  await userEvent.type(screen.getByLabelText('E-mail'), 'jan@example.com');
+  await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
+  expect(await screen.findByText('This e-mail address is already signed up')).toBeInTheDocument();
+  expect(screen.getByLabelText('Your name')).toHaveValue('Jan');
+  expect(screen.getByRole('button', { name: 'Sign me up' })).toBeEnabled();
+});

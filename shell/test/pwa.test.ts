@@ -1,0 +1,121 @@
+import { landingStore } from '@landing/shared';
+import { AUTOMATION_OPT_IN_KEY, guardedReload, shouldRegister, wireWorkbox } from '../src/pwa/serviceWorker';
+import { INSTALL_DISMISSED_KEY, dismissInstall, promptInstall, trackInstallState } from '../src/pwa/install';
+
+type Handler = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
+function fakeWorkbox(register: () => Promise<unknown>) {
+  const handlers: Record<string, Handler[]> = {};
+  return {
+    handlers,
+    fire: (name: string, event: { isUpdate?: boolean; isExternal?: boolean } = {}) => handlers[name]?.forEach((h) => h(event)),
+    addEventListener: (name: string, h: Handler) => void (handlers[name] ??= []).push(h),
+    register,
+  };
+}
+const flags = () => landingStore.getState().pwa;
+const reset = () => landingStore.getState().setPwa({ refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false });
+
+beforeEach(() => {
+  reset();
+  sessionStorage.clear();
+  localStorage.clear();
+});
+
+describe('service worker flags (spec §1)', () => {
+  test('first install raises offline-ready; a waiting worker raises refresh-available', async () => {
+    const wb = fakeWorkbox(async () => ({}));
+    await wireWorkbox(wb as never, jest.fn());
+    wb.fire('installed', { isUpdate: false });
+    expect(flags().offlineReady).toBe(true);
+    expect(flags().refreshAvailable).toBe(false);
+    wb.fire('waiting', { isUpdate: true });
+    expect(flags().refreshAvailable).toBe(true);
+    expect(flags().swError).toBe(false);
+  });
+
+  test('an updated worker taking control reloads the page, at most once per 10000 ms', async () => {
+    const reload = jest.fn();
+    const wb = fakeWorkbox(async () => ({}));
+    await wireWorkbox(wb as never, reload);
+    wb.fire('controlling', { isUpdate: false }); // the first worker: no reload
+    expect(reload).not.toHaveBeenCalled();
+    wb.fire('controlling', { isUpdate: true });
+    wb.fire('controlling', { isExternal: true }); // within the guard time
+    expect(reload).toHaveBeenCalledTimes(1);
+    jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_001);
+    expect(guardedReload(reload)).toBe(true);
+    expect(reload).toHaveBeenCalledTimes(2);
+    (Date.now as jest.Mock).mockRestore();
+  });
+
+  test('a registration failure sets the error flag', async () => {
+    const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
+    await wireWorkbox(fakeWorkbox(() => Promise.reject(new Error('SecurityError'))) as never, jest.fn());
+    expect(flags().swError).toBe(true);
+    warn.mockRestore();
+  });
+
+  test('automated browsers register only when they opt in', () => {
+    const env = process.env.NODE_ENV;
+    process.env.NODE_ENV = 'production';
+    const storage = new Map<string, string>();
+    const store = { getItem: (k: string) => storage.get(k) ?? null };
+    const nav = (webdriver: boolean) => ({ webdriver, serviceWorker: {} }) as unknown as Navigator;
+    expect(shouldRegister(nav(false), store)).toBe(true);
+    expect(shouldRegister(nav(true), store)).toBe(false);
+    storage.set(AUTOMATION_OPT_IN_KEY, '1');
+    expect(shouldRegister(nav(true), store)).toBe(true);
+    expect(shouldRegister({ webdriver: false } as unknown as Navigator, store)).toBe(false); // no service worker support
+    process.env.NODE_ENV = env;
+  });
+});
+
+describe('install offer (spec §1)', () => {
+  function promptEvent(outcome: 'accepted' | 'dismissed') {
+    const event = new Event('beforeinstallprompt', { cancelable: true }) as Event & { prompt: jest.Mock; userChoice: Promise<unknown> };
+    event.prompt = jest.fn(async () => undefined);
+    event.userChoice = Promise.resolve({ outcome, platform: 'web' });
+    return event;
+  }
+
+  test('captures the prompt, offers install, and clears the offer once installed', async () => {
+    const stop = trackInstallState(window);
+    const event = promptEvent('accepted');
+    window.dispatchEvent(event);
+    expect(event.defaultPrevented).toBe(true);
+    expect(flags().installAvailable).toBe(true);
+    await expect(promptInstall()).resolves.toBe('accepted');
+    expect(event.prompt).toHaveBeenCalled();
+    expect(flags()).toMatchObject({ installAvailable: false, standalone: true });
+    stop();
+  });
+
+  test('a cancelled install dialog clears the offer too', async () => {
+    const stop = trackInstallState(window);
+    window.dispatchEvent(promptEvent('dismissed'));
+    await expect(promptInstall()).resolves.toBe('dismissed');
+    expect(flags()).toMatchObject({ installAvailable: false, standalone: false });
+    stop();
+  });
+
+  test('appinstalled clears the offer and marks standalone; "not now" snoozes the offer', () => {
+    const stop = trackInstallState(window);
+    window.dispatchEvent(promptEvent('accepted'));
+    window.dispatchEvent(new Event('appinstalled'));
+    expect(flags()).toMatchObject({ installAvailable: false, standalone: true });
+    reset();
+    dismissInstall();
+    expect(localStorage.getItem(INSTALL_DISMISSED_KEY)).not.toBeNull();
+    window.dispatchEvent(promptEvent('accepted'));
+    expect(flags().installAvailable).toBe(false);
+    stop();
+  });
+
+  test('an iPhone browser without Safari in its agent counts as installed', () => {
+    const ua = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148');
+    const stop = trackInstallState(window);
+    expect(flags().standalone).toBe(true);
+    stop();
+    ua.mockRestore();
+  });
+});

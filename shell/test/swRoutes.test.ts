@@ -1,0 +1,54 @@
+import { apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from '../src/sw/routes';
+
+const u = (s: string) => new URL(s);
+
+test('remotes.json, config.json, mf-manifest.json and remoteEntry.js go to the network first (any origin)', () => {
+  for (const url of [
+    'http://localhost:3000/remotes.json',
+    'http://localhost:3000/config.json',
+    'http://localhost:3002/1.4.0/mf-manifest.json',
+    'https://cdn.example.com/mf-news/1.4.0/remoteEntry.js',
+  ]) {
+    expect(isRuntimeConfig(u(url))).toBe(true);
+    expect(isHashedChunk(u(url))).toBe(false);
+  }
+  expect(isRuntimeConfig(u('http://localhost:3000/assets/main.107cebbfd9.js'))).toBe(false);
+  expect(isRuntimeConfig(u('http://localhost:3000/remotes.json.bak'))).toBe(false);
+});
+
+test('content-hashed chunks are cache first; unhashed files are not', () => {
+  expect(isHashedChunk(u('http://localhost:3000/assets/455.9c7ae39396.js'))).toBe(true);
+  expect(isHashedChunk(u('http://localhost:3004/1.0.0/assets/85.1581315e4b.css'))).toBe(true);
+  expect(isHashedChunk(u('http://localhost:3000/assets/main.js'))).toBe(false);
+  expect(isHashedChunk(u('http://localhost:3000/sw.js'))).toBe(false);
+});
+
+test('news API GETs (list, article, comments, images) and landing data are kept for offline reading', () => {
+  for (const path of ['/royal/news', '/royal/news?page=2', '/pl/news/transfer-window', '/classic/news/abc/comments', '/en/news-images/a.webp', '/royal/landing', '/royal/stats', '/royal/leaderboard', '/royal/newsletter']) {
+    expect([path, isOfflineApiGet(u(`http://localhost:4000${path}`))]).toEqual([path, true]);
+  }
+  for (const path of ['/royal/auth/me', '/royal/bets', '/xx/news', '/royal/newsletters', '/royal/csrf']) {
+    expect([path, isOfflineApiGet(u(`http://localhost:4000${path}`))]).toEqual([path, false]);
+  }
+  expect(isOfflineApiGet(u('https://api.example.com/v1/royal/news/slug'))).toBe(true);
+});
+
+test('audio of the content host', () => {
+  expect(isAudio(u('http://localhost:3000/cdn/sounds/FX_Click_Basic.ogg'))).toBe(true);
+  expect(isAudio(u('https://cdn.example.com/music/Landing_Theme.mp3'))).toBe(true);
+  expect(isAudio(u('https://cdn.example.com/sounds/readme.txt'))).toBe(false);
+});
+
+test('navigations of the app get the shell; documents, files and other origins do not', () => {
+  const origin = 'http://localhost:3000';
+  expect(isAppNavigation(u(`${origin}/royal/news/some-article`), origin)).toBe(true);
+  expect(isAppNavigation(u(`${origin}/auth/google/callback?code=1`), origin)).toBe(true);
+  expect(isAppNavigation(u(`${origin}/documents/privacy-policy.pdf`), origin)).toBe(false);
+  expect(isAppNavigation(u(`${origin}/manifest.webmanifest`), origin)).toBe(false);
+  expect(isAppNavigation(u('http://localhost:3002/royal'), origin)).toBe(false);
+});
+
+test('API cache keys include the language, so an offline page never comes back in another language', () => {
+  expect(apiCacheKey('http://api/royal/news', 'pl')).toBe('http://api/royal/news?__lang=pl');
+  expect(apiCacheKey('http://api/royal/news?page=2', null)).toBe('http://api/royal/news?page=2&__lang=en');
+});
