@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+/**
+ * Serves one deployment environment locally (issue 7), the way the nginx services of
+ * docker-compose.staging.yml do, without Docker:
+ *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
+ *   - the shell build of the repo (shell/dist) with that environment's own `remotes.json` and
+ *     `config.json` (read from disk on every request, never cached: a `deploy.mjs use` shows on
+ *     the next page load), and `/api/*` proxied to the API so the page needs no CORS set-up.
+ * Several environments can run side by side with the same shell build (e2e/delivery.spec.ts).
+ *
+ *   node scripts/env-server.mjs --env staging [--port 3090] [--static-port 3070]
+ *        [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]
+ *   (--static-port 0 serves no static host: use it when another process already serves it)
+ *
+ * As a module: startStaticServer({ root, port }), startShellServer({ port, envDir, apiOrigin }).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, request as httpRequest } from 'node:http';
+import { isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sirv from 'sirv';
+
+const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
+const HASHED = /\.[0-9a-f]{10}\.(js|css|map)$/;
+const NEVER_CACHED = /(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/;
+
+function listen(handler, port, host) {
+  return new Promise((res, rej) => {
+    const server = createServer(handler);
+    server.once('error', rej);
+    server.listen(port, host, () => res(server));
+  });
+}
+
+/**
+ * Static host of published remotes: `/<remote>/<version>/…` from `root`, CORS open, manifests and
+ * entries never cached, hashed chunks immutable. New versions are served without a restart.
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function startStaticServer({ root: staticRoot, port, host = 'localhost' }) {
+  const files = sirv(staticRoot, { dev: true, etag: true });
+  return listen(
+    (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      files(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain', 'Access-Control-Allow-Origin': '*' });
+        res.end(`Not found: ${path}`);
+      });
+    },
+    port,
+    host,
+  );
+}
+
+function proxy(req, res, apiOrigin, path) {
+  const target = new URL(path, apiOrigin);
+  const headers = { ...req.headers, host: target.host };
+  delete headers.origin; // same-origin for the browser; the API sees a server-to-server call
+  delete headers.referer;
+  const upstream = httpRequest(target, { method: req.method, headers }, (up) => {
+    res.writeHead(up.statusCode ?? 502, up.headers);
+    up.pipe(res);
+  });
+  upstream.on('error', (e) => {
+    res.writeHead(502, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ error: 'API_UNREACHABLE', message: `API at ${apiOrigin} is unreachable: ${e.message}` }));
+  });
+  req.pipe(upstream);
+}
+
+/**
+ * Shell origin of one environment: shell/dist (SPA), the environment's `remotes.json` and
+ * `config.json` from `envDir`, `/api/*` proxied to `apiOrigin` (config.json's apiBaseTemplate is
+ * rewritten to this origin's `/api/{server}`).
+ * @param {{ port: number, envDir: string, apiOrigin?: string, shellDist?: string, host?: string }} o
+ * @returns {Promise<import('node:http').Server>}
+ */
+export function startShellServer({ port, envDir, apiOrigin, shellDist = join(root, 'shell', 'dist'), host = 'localhost' }) {
+  if (!existsSync(join(shellDist, 'index.html'))) throw new Error(`${shellDist} has no build: run pnpm run build first`);
+  const files = sirv(shellDist, { single: true, dev: false, etag: true });
+  const self = `http://${host}:${port}`;
+  const json = (res, body) => {
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.end(body);
+  };
+  return listen(
+    (req, res) => {
+      const path = (req.url ?? '/').split('?')[0];
+      if (path === '/remotes.json') return json(res, readFileSync(join(envDir, 'remotes.json'), 'utf8'));
+      if (path === '/config.json') {
+        const config = existsSync(join(envDir, 'config.json')) ? JSON.parse(readFileSync(join(envDir, 'config.json'), 'utf8')) : {};
+        if (apiOrigin) config.apiBaseTemplate = `${self}/api/{server}`;
+        return json(res, JSON.stringify(config));
+      }
+      if (apiOrigin && path.startsWith('/api/')) return proxy(req, res, apiOrigin, (req.url ?? '/').slice(4));
+      if (NEVER_CACHED.test(path) || !/\.[a-z0-9]+$/i.test(path)) res.setHeader('Cache-Control', 'no-cache');
+      else if (HASHED.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+      files(req, res);
+    },
+    port,
+    host,
+  );
+}
+
+async function main(argv) {
+  const opt = (name, fallback) => {
+    const i = argv.indexOf(`--${name}`);
+    return i >= 0 ? argv[i + 1] : fallback;
+  };
+  const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
+  const env = opt('env');
+  if (!env) {
+    console.error('usage: node scripts/env-server.mjs --env <name> [--port 3090] [--static-port 3070] [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]');
+    process.exit(2);
+  }
+  const envDir = join(abs(opt('envs-dir', join(root, 'deploy', 'environments'))), env);
+  if (!existsSync(join(envDir, 'remotes.json'))) throw new Error(`${envDir}/remotes.json is missing`);
+  const port = Number(opt('port', 3090));
+  const staticPort = Number(opt('static-port', 3070));
+  const staticRoot = abs(opt('static-root', join(root, '.data', 'static')));
+  const servers = [await startShellServer({ port, envDir, apiOrigin: opt('api', 'http://localhost:4000') })];
+  if (staticPort > 0) servers.push(await startStaticServer({ root: staticRoot, port: staticPort }));
+  console.log(`  ${env}: http://localhost:${port}/royal  (remotes.json: ${join(envDir, 'remotes.json')})`);
+  if (staticPort > 0) console.log(`  published remotes: http://localhost:${staticPort}/  (${staticRoot})`);
+  const stop = () => {
+    servers.forEach((s) => s.close());
+    process.exit(0);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).catch((e) => {
+    console.error(`✖ ${e.message}`);
+    process.exit(1);
+  });
+}
