@@ -1,0 +1,116 @@
+/**
+ * Dev mailbox (outside production, unless DEV_MAILBOX=0): every e-mail the API sends is kept in
+ * memory and shown here, so a person can open activation links and read device codes without a
+ * mail server, and tests can read them as JSON.
+ *
+ * - `GET /dev/mailbox` — HTML list, newest first (refreshes every 5 s)
+ * - `GET /dev/mailbox/{id}` — one message as it would look in a mail client
+ * - `GET /dev/mailbox.json?to=&kind=&limit=` — `{ messages: [...] }`, newest first
+ */
+import { z } from 'zod';
+import { ErrorBody } from '../lib/errors.js';
+import { defineRoutes } from '../lib/http.js';
+import { mailerFor, type MailboxEntry } from '../lib/mail.js';
+
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+const MailboxQuery = z.object({
+  to: z.string().max(320).optional().describe('Only messages to this address (case-insensitive)'),
+  kind: z.enum(['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange']).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+});
+
+const MessageSchema = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  from: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  kind: z.string(),
+  lang: z.string(),
+  server: z.string().nullable(),
+  createdAt: z.string(),
+  /** First link of the text body (activation / reset / e-mail change), if any. */
+  link: z.string().nullable(),
+  /** The 6-digit code of a device-code mail, if any. */
+  code: z.string().nullable(),
+});
+
+function extras(m: MailboxEntry) {
+  const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
+  const code = m.kind === 'deviceCode' ? (/\b(\d{6})\b/.exec(m.text)?.[1] ?? null) : null;
+  return { link, code };
+}
+
+function page(title: string, body: string, refresh = false): string {
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">${refresh ? '<meta http-equiv="refresh" content="5">' : ''}<title>${esc(title)}</title>
+<style>
+body{margin:0;font:15px/1.5 system-ui,Segoe UI,sans-serif;background:#0b1220;color:#eef3ff}
+header{padding:18px 24px;background:#101a2e;border-bottom:1px solid #26395e;display:flex;gap:16px;align-items:baseline;flex-wrap:wrap}
+h1{margin:0;font-size:20px}header p{margin:0;color:#9fb0d0}
+main{padding:20px 24px;max-width:1100px}
+table{width:100%;border-collapse:collapse;background:#15223b;border-radius:12px;overflow:hidden}
+th,td{text-align:left;padding:10px 12px;border-bottom:1px solid #26395e;vertical-align:top}
+th{color:#9fb0d0;font-weight:600;font-size:13px;text-transform:uppercase;letter-spacing:.04em}
+a{color:#2fd07a}.code{font:700 16px monospace;letter-spacing:3px;color:#ffc83d}.muted{color:#9fb0d0}
+.empty{padding:40px;text-align:center;color:#9fb0d0;background:#15223b;border-radius:12px}
+iframe{width:100%;height:75vh;border:0;border-radius:12px;background:#fff}
+</style></head><body>${body}</body></html>`;
+}
+
+export default defineRoutes({
+  domain: 'auth-mailbox',
+  async rootRoutes(app) {
+    const { auth } = app.apiConfig;
+    if (!auth.devMailbox) return;
+    const mailbox = () => mailerFor(app.apiConfig, app.log).mailbox ?? [];
+    const tags = ['dev'];
+
+    app.get(
+      '/dev/mailbox.json',
+      {
+        schema: {
+          tags,
+          summary: 'Dev mailbox as JSON (outside production)',
+          querystring: MailboxQuery,
+          response: { 200: z.object({ messages: z.array(MessageSchema) }), 400: ErrorBody },
+        },
+      },
+      async (request) => {
+        const { to, kind, limit } = request.query;
+        const messages = mailbox()
+          .filter((m) => (!to || m.to.toLowerCase() === to.toLowerCase()) && (!kind || m.kind === kind))
+          .slice(0, limit)
+          .map((m) => ({ ...m, ...extras(m) }));
+        return { messages };
+      },
+    );
+
+    app.get('/dev/mailbox', { schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } }, async (_request, reply) => {
+      const rows = mailbox()
+        .map((m) => {
+          const { link, code } = extras(m);
+          return `<tr><td class="muted">${esc(new Date(m.createdAt).toLocaleTimeString('en-GB'))}</td><td>${esc(m.to)}</td>
+<td><a href="/dev/mailbox/${m.id}">${esc(m.subject)}</a><div class="muted">${esc(m.kind)} · ${esc(m.lang)}${m.server ? ` · ${esc(m.server)}` : ''}</div></td>
+<td>${code ? `<span class="code">${esc(code)}</span>` : link ? `<a href="${esc(link)}" target="_blank" rel="noopener">open link</a>` : ''}</td></tr>`;
+        })
+        .join('');
+      const body = `<header><h1>Dev mailbox</h1><p>Every e-mail the API sent since it started (newest first, refreshes every 5 s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p></header>
+<main>${rows ? `<table><thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Link / code</th></tr></thead><tbody>${rows}</tbody></table>` : '<div class="empty">No e-mails yet. Register or log in from a new device on the site.</div>'}</main>`;
+      return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body, true));
+    });
+
+    app.get(
+      '/dev/mailbox/:id',
+      { schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: z.coerce.number().int().positive() }) } },
+      async (request, reply) => {
+        const m = mailbox().find((x) => x.id === request.params.id);
+        if (!m) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<main><p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p></main>'));
+        const body = `<header><h1>${esc(m.subject)}</h1><p>To ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('en-GB'))} · <a href="/dev/mailbox">← all messages</a></p></header>
+<main><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${esc(m.html.replaceAll('<a href', '<a target="_blank" href'))}"></iframe></main>`;
+        return reply.type('text/html; charset=utf-8').send(page(m.subject, body));
+      },
+    );
+  },
+});

@@ -1,0 +1,632 @@
+/**
+ * Auth routes (spec §2–§8, issue 3): registration with activation mail, login with new-device
+ * verification (403 UNAUTHORIZED_DEVICE + e-mailed 6-digit code), session (`/auth/me`, logout),
+ * password reset, e-mail change. Social login is in auth-oauth.ts, the dev mailbox in
+ * auth-mailbox.ts.
+ *
+ * Rules:
+ * - Messages never reveal whether an account exists: login says "Wrong login or password" for an
+ *   unknown name and for a wrong password (same timing: a dummy argon2 verification);
+ *   registration with a known e-mail answers like a new one and mails the owner instead; the
+ *   reset request always answers alike. Player names are public (leaderboard), so a taken name is
+ *   reported.
+ * - Rate limits: failed logins per (name, IP), per IP, and per name from everywhere — the last one
+ *   only blocks untrusted devices, so an attacker cannot lock the owner out of their own device;
+ *   device codes per challenge and per IP; flood guards per IP on every route.
+ * - Tokens (activation, reset, e-mail change): 256-bit random, stored hashed, single use,
+ *   expiring. Device codes: 6 digits, single use, 10 minutes, bound to the login attempt
+ *   (account + device). Sessions: 256-bit, new on every login, 24 h.
+ */
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Db } from '../db/client.js';
+import { authAccounts, authDeviceChallenges, authTokens } from '../db/schema/auth.js';
+import { players } from '../db/schema/leaderboard.js';
+import { hashPassword, passwordProblem, randomToken, sameDigest, sha256, sixDigitCode, verifyPassword } from '../lib/auth-crypto.js';
+import {
+  authErrorResponses,
+  DeviceChallengeBody,
+  DeviceChallengeError,
+  Fingerprint,
+  floodGuard,
+  LoginAnswerSchema,
+  maskEmail,
+  MessageAnswer,
+  siteBase,
+  UserSchema,
+} from '../lib/auth-http.js';
+import { authError, authMessage } from '../lib/auth-messages.js';
+import {
+  activateAccount,
+  consumeToken,
+  createSession,
+  isTrustedDevice,
+  issueToken,
+  requireUser,
+  revokeAllSessions,
+  revokeSession,
+  tokenUsable,
+  trustDevice,
+  type LoginAnswer,
+} from '../lib/auth-session.js';
+import { blockedFor, clearFailures, recordFailure, type Counter } from '../lib/auth-throttle.js';
+import { defineRoutes, ServerParams } from '../lib/http.js';
+import { mailerFor } from '../lib/mail.js';
+import { renderMail, type MailKind } from '../lib/mail-templates.js';
+import { SERVER_INFO, type Lang, type ServerCode } from '../servers.js';
+
+/** Register params of spec §3, each up to 128 characters. */
+export const REGISTER_PARAM_KEYS = ['partner', 'banana', 'sub1', 'click_id', 'admitad_uid', 'click_id_track', 'ref_id_track'] as const;
+const param = z.string().max(128).optional();
+const RegisterParamsSchema = z.object(Object.fromEntries(REGISTER_PARAM_KEYS.map((k) => [k, param])) as Record<(typeof REGISTER_PARAM_KEYS)[number], typeof param>);
+
+/** Player names: 3–20 letters (any script), digits, `_`, `.`, `-`. */
+export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
+const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+
+const RegisterBody = z.object({
+  nickname: z.string().max(200).optional(),
+  email: z.string().max(320).optional(),
+  password: z.string().max(1024).optional(),
+  terms: z.boolean().optional().describe('Terms of Service and privacy policy accepted (required)'),
+  newsletter: z.boolean().optional().describe('Newsletter consent (optional)'),
+  params: RegisterParamsSchema.optional().describe('Register params of spec §3 (partner, click ids, referral)'),
+});
+const LoginBody = z.object({
+  login: z.string().max(320).optional().describe('Nickname or e-mail'),
+  password: z.string().max(1024).optional(),
+  fingerprint: Fingerprint.optional(),
+});
+const TokenBody = z.object({ token: z.string().max(256), fingerprint: Fingerprint.optional() });
+const ChallengeBody = z.object({ challenge: z.string().max(128) });
+const ConfirmBody = z.object({ challenge: z.string().max(128), code: z.string().max(32), fingerprint: Fingerprint.optional() });
+const ForgotBody = z.object({ email: z.string().max(320).optional() });
+const ResetBody = z.object({ token: z.string().max(256), password: z.string().max(1024).optional(), fingerprint: Fingerprint.optional() });
+const EmailChangeBody = z.object({ email: z.string().max(320).optional(), password: z.string().max(1024).optional() });
+const TokenCheckBody = z.object({ kind: z.enum(['account', 'email', 'password']), token: z.string().max(256) });
+
+const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
+
+/** Seconds between two activation e-mails re-sent by login attempts on a pending account. */
+const ACTIVATION_RESEND_S = 5 * 60;
+
+const normEmail = (e: string | undefined) => (e ?? '').trim().toLowerCase();
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** Checks a new password; throws 400 with the translated reason. */
+function assertPassword(lang: Lang, password: string | undefined, context: { nickname?: string | null; email?: string | null }): string {
+  const problem = passwordProblem(password ?? '', context);
+  if (problem) throw authError(400, lang, problem);
+  return password!;
+}
+
+async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
+  const rows = await db.execute<{ x: number }>(sql`
+    SELECT 1 AS x FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${nickname})
+    UNION ALL
+    SELECT 1 AS x FROM ${players} WHERE ${players.server} = ${server} AND lower(${players.nickname}) = lower(${nickname})
+    LIMIT 1`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
+}
+
+/** Sends one of the auth mails in the request's language, with a link into the site. */
+function sendMail(
+  request: FastifyRequest,
+  kind: MailKind,
+  to: string,
+  vars: { nickname: string; path?: string; code?: string; email?: string },
+): void {
+  const { auth } = request.server.apiConfig;
+  const server = request.ctx.server!;
+  const link = vars.path ? `${siteBase(request, auth)}${vars.path}` : undefined;
+  const rendered = renderMail(kind, request.ctx.lang, { nickname: vars.nickname, serverName: SERVER_INFO[server].name, link, code: vars.code, email: vars.email });
+  mailerFor(request.server.apiConfig, request.log).send({ ...rendered, to, kind, lang: request.ctx.lang, server });
+}
+
+/** Finds the account a login name (nickname or e-mail) refers to on a server. */
+async function findByLogin(db: Db, server: ServerCode, login: string) {
+  const byEmail = login.includes('@');
+  const [acc] = await db
+    .select()
+    .from(authAccounts)
+    .where(and(eq(authAccounts.server, server), byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`));
+  return acc ?? null;
+}
+
+/**
+ * The login attempt of an untrusted device: the pending challenge of this (account, device) gets a
+ * fresh id (so a code already e-mailed for it stays valid: "I already have the code"), or a new
+ * challenge starts.
+ */
+async function startChallenge(db: Db, accountId: number, fingerprint: string, ip: string, ttlS: number, maxAttempts: number): Promise<string> {
+  const id = randomToken(24);
+  const fpHash = sha256(fingerprint);
+  const [pending] = await db
+    .select({ idHash: authDeviceChallenges.idHash })
+    .from(authDeviceChallenges)
+    .where(
+      and(
+        eq(authDeviceChallenges.accountId, accountId),
+        eq(authDeviceChallenges.fingerprintHash, fpHash),
+        isNull(authDeviceChallenges.completedAt),
+        gt(authDeviceChallenges.expiresAt, sql`now()`),
+        sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
+      ),
+    )
+    .orderBy(desc(authDeviceChallenges.createdAt))
+    .limit(1);
+  if (pending) {
+    await db.update(authDeviceChallenges).set({ idHash: sha256(id), ip }).where(eq(authDeviceChallenges.idHash, pending.idHash));
+  } else {
+    await db.insert(authDeviceChallenges).values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
+  }
+  return id;
+}
+
+/** Device code hash: bound to the account and the device of the login attempt. */
+const codeHash = (accountId: number, fingerprintHash: string, code: string) => sha256(`${accountId}:${fingerprintHash}:${code}`);
+
+export default defineRoutes({
+  domain: 'auth',
+  async serverRoutes(app) {
+    const { auth } = app.apiConfig;
+    const L = auth.limits;
+    const tags = ['auth'];
+
+    // ---- registration ---------------------------------------------------------------------
+    app.post(
+      '/auth/register',
+      {
+        config: floodGuard(L.registerPerIp),
+        schema: {
+          tags,
+          summary: 'Register an account (sends the activation e-mail)',
+          description:
+            'Validates (spec §8 messages, translated by X-Lang), then answers 201 with the same message whether the e-mail was new or already registered (the owner of a known e-mail gets a notice instead of an activation link).',
+          params: ServerParams,
+          body: RegisterBody,
+          response: { 201: MessageAnswer, ...authErrorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { lang } = request.ctx;
+        const server = request.params.server;
+        const body = request.body;
+        const nickname = (body.nickname ?? '').trim();
+        const email = normEmail(body.email);
+        if (!nickname) throw authError(400, lang, 'NICKNAME_REQUIRED');
+        if (!NICKNAME_PATTERN.test(nickname)) throw authError(400, lang, 'NICKNAME_INVALID');
+        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
+        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        if (!body.password) throw authError(400, lang, 'PASSWORD_REQUIRED');
+        const password = assertPassword(lang, body.password, { nickname, email });
+        if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
+        if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
+
+        // Hash before looking at the e-mail: both branches cost the same.
+        const passwordHash = await hashPassword(password);
+        const params = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0)) as Record<string, string>;
+        const [existing] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+        let created: { id: number; token: string } | null = null;
+        if (!existing) {
+          try {
+            created = await app.db.transaction(async (tx) => {
+              const [acc] = await tx
+                .insert(authAccounts)
+                .values({
+                  server,
+                  nickname,
+                  email,
+                  passwordHash,
+                  lang,
+                  newsletter: body.newsletter === true,
+                  termsAcceptedAt: new Date(),
+                  registerParams: params,
+                  partner: params.partner ?? null,
+                  referrer: params.ref_id_track ?? null,
+                })
+                .returning({ id: authAccounts.id });
+              const token = await issueToken(tx, acc!.id, 'activation', auth.activationTtlS);
+              return { id: acc!.id, token };
+            });
+          } catch (err) {
+            if (!isUniqueViolation(err)) throw err;
+            // A concurrent registration took the name or the e-mail.
+            if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
+          }
+        }
+        if (created) {
+          sendMail(request, 'activation', email, { nickname, path: `/${server}/account-activation/${created.token}` });
+        } else {
+          const [owner] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+          if (owner) sendMail(request, 'registerExisting', email, { nickname: owner.nickname, path: `/${server}` });
+        }
+        reply.code(201);
+        return { ok: true as const, message: authMessage(lang, 'REGISTERED', { email }) };
+      },
+    );
+
+    app.post(
+      '/auth/activate',
+      {
+        config: floodGuard(L.tokenRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
+          params: ServerParams,
+          body: TokenBody,
+          response: { 200: LoginAnswerSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const row = await consumeToken(app.db, request.body.token, 'activation', request.params.server);
+        if (!row) throw authError(400, lang, 'TOKEN_INVALID');
+        await activateAccount(app.db, row.accountId);
+        // The link proved the e-mail from this browser: it is a trusted device from now on.
+        if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
+        const answer = await createSession(app.db, row.accountId, { method: 'activation', ip: request.ip, ttlS: auth.sessionTtlS });
+        return { ...answer, message: authMessage(lang, 'ACTIVATED') };
+      },
+    );
+
+    app.post(
+      '/auth/token/check',
+      {
+        config: floodGuard(L.tokenRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Whether an e-mailed token is still usable (does not use it)',
+          params: ServerParams,
+          body: TokenCheckBody,
+          response: { 200: z.object({ valid: z.boolean() }), ...authErrorResponses },
+        },
+      },
+      async (request) => ({ valid: await tokenUsable(app.db, request.body.token, TOKEN_KIND[request.body.kind], request.params.server) }),
+    );
+
+    // ---- login ----------------------------------------------------------------------------
+    app.post(
+      '/auth/login',
+      {
+        config: floodGuard(L.loginRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Log in with nickname or e-mail and password',
+          description:
+            '200 with a new session; 403 UNAUTHORIZED_DEVICE with `challenge` when the device (fingerprint) is not trusted yet; 401 INVALID_CREDENTIALS for an unknown name or a wrong password alike; 429 TOO_MANY_ATTEMPTS.',
+          params: ServerParams,
+          body: LoginBody,
+          response: { 200: LoginAnswerSchema, 403: DeviceChallengeBody, ...authErrorResponses },
+        },
+      },
+      async (request): Promise<LoginAnswer> => {
+        const { lang } = request.ctx;
+        const server = request.params.server;
+        const login = (request.body.login ?? '').trim();
+        const password = request.body.password ?? '';
+        if (!login) throw authError(400, lang, 'LOGIN_REQUIRED');
+        if (!password) throw authError(400, lang, 'PASSWORD_REQUIRED');
+        const ip = request.ip;
+        const name = `${server}:${login.toLowerCase()}`;
+        const perNameIp: Counter = { kind: 'login:name-ip', subject: `${name}|${ip}`, limit: L.loginPerLoginIp };
+        const perIp: Counter = { kind: 'login:ip', subject: ip, limit: L.loginPerIp };
+        const perName: Counter = { kind: 'login:name', subject: name, limit: L.loginPerLogin };
+
+        let wait = await blockedFor(app.db, [perNameIp, perIp]);
+        const account = await findByLogin(app.db, server, login);
+        const fingerprint = request.body.fingerprint;
+        if (!wait) {
+          // Many failures on this name from everywhere: only the owner's trusted devices may go on.
+          const nameWait = await blockedFor(app.db, [perName]);
+          if (nameWait && !(account && (await isTrustedDevice(app.db, account.id, fingerprint)))) wait = nameWait;
+        }
+        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+
+        const ok = await verifyPassword(account?.passwordHash, password);
+        if (!account || !ok) {
+          await recordFailure(app.db, [perNameIp, perIp, perName]);
+          throw authError(401, lang, 'INVALID_CREDENTIALS');
+        }
+        await clearFailures(app.db, perNameIp);
+        if (account.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
+        if (account.status === 'pending') {
+          const [recent] = await app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(authTokens)
+            .where(and(eq(authTokens.accountId, account.id), eq(authTokens.kind, 'activation'), gt(authTokens.createdAt, new Date(Date.now() - ACTIVATION_RESEND_S * 1000))));
+          if (!recent?.n && account.email) {
+            const token = await issueToken(app.db, account.id, 'activation', auth.activationTtlS);
+            sendMail(request, 'activation', account.email, { nickname: account.nickname, path: `/${server}/account-activation/${token}` });
+          }
+          throw authError(403, lang, 'ACCOUNT_NOT_ACTIVATED');
+        }
+        if (await isTrustedDevice(app.db, account.id, fingerprint)) {
+          return createSession(app.db, account.id, { method: 'password', ip, ttlS: auth.sessionTtlS });
+        }
+        const challenge = await startChallenge(app.db, account.id, fingerprint ?? '', ip, auth.deviceChallengeTtlS, L.codeAttemptsPerChallenge);
+        throw new DeviceChallengeError(lang, challenge, maskEmail(account.email));
+      },
+    );
+
+    // ---- new device -------------------------------------------------------------------------
+    const findChallenge = async (id: string) => {
+      const [c] = await app.db
+        .select()
+        .from(authDeviceChallenges)
+        .where(
+          and(
+            eq(authDeviceChallenges.idHash, sha256(id)),
+            isNull(authDeviceChallenges.completedAt),
+            gt(authDeviceChallenges.expiresAt, sql`now()`),
+            sql`${authDeviceChallenges.failedAttempts} < ${L.codeAttemptsPerChallenge}`,
+          ),
+        );
+      return c ?? null;
+    };
+
+    app.post(
+      '/auth/device/send',
+      {
+        config: floodGuard(L.codeRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'E-mail a 6-digit code for the login attempt (new device)',
+          params: ServerParams,
+          body: ChallengeBody,
+          response: {
+            200: MessageAnswer.extend({ email: z.string(), resendAfterS: z.number().int(), codeTtlS: z.number().int() }),
+            ...authErrorResponses,
+          },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const c = await findChallenge(request.body.challenge);
+        if (!c) throw authError(400, lang, 'CHALLENGE_INVALID');
+        if (c.codeSentAt) {
+          const since = (Date.now() - new Date(c.codeSentAt).getTime()) / 1000;
+          if (since < L.codeResendS) throw authError(429, lang, 'CODE_RESEND_WAIT', { seconds: Math.ceil(L.codeResendS - since) });
+        }
+        if (c.sends >= L.codeSendsPerChallenge) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.ceil(auth.deviceChallengeTtlS / 60) });
+        const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, c.accountId));
+        if (!acc?.email) throw authError(400, lang, 'CHALLENGE_INVALID');
+        const code = sixDigitCode();
+        await app.db
+          .update(authDeviceChallenges)
+          .set({
+            codeHash: codeHash(c.accountId, c.fingerprintHash, code),
+            codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
+            codeSentAt: new Date(),
+            sends: c.sends + 1,
+          })
+          .where(eq(authDeviceChallenges.idHash, c.idHash));
+        sendMail(request, 'deviceCode', acc.email, { nickname: acc.nickname, code });
+        const email = maskEmail(acc.email);
+        return { ok: true as const, message: authMessage(lang, 'CODE_SENT', { email }), email, resendAfterS: L.codeResendS, codeTtlS: auth.deviceCodeTtlS };
+      },
+    );
+
+    app.post(
+      '/auth/device/confirm',
+      {
+        config: floodGuard(L.codeRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Confirm the new device with the e-mailed code (logs in, trusts the device)',
+          params: ServerParams,
+          body: ConfirmBody,
+          response: { 200: LoginAnswerSchema, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const ip = request.ip;
+        const perIp: Counter = { kind: 'code:ip', subject: ip, limit: L.codePerIp };
+        const wait = await blockedFor(app.db, [perIp]);
+        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+        const c = await findChallenge(request.body.challenge);
+        if (!c || c.fingerprintHash !== sha256(request.body.fingerprint ?? '')) throw authError(400, lang, 'CHALLENGE_INVALID');
+        const code = request.body.code.replace(/\s+/g, '');
+        const valid =
+          /^\d{6}$/.test(code) &&
+          !!c.codeHash &&
+          !!c.codeExpiresAt &&
+          new Date(c.codeExpiresAt).getTime() > Date.now() &&
+          sameDigest(c.codeHash, codeHash(c.accountId, c.fingerprintHash, code));
+        if (!valid) {
+          await recordFailure(app.db, [perIp]);
+          const [after] = await app.db
+            .update(authDeviceChallenges)
+            .set({ failedAttempts: sql`${authDeviceChallenges.failedAttempts} + 1` })
+            .where(eq(authDeviceChallenges.idHash, c.idHash))
+            .returning({ failed: authDeviceChallenges.failedAttempts });
+          if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+          throw authError(400, lang, 'CODE_INVALID');
+        }
+        // Single use: only one request can complete the challenge.
+        const done = await app.db
+          .update(authDeviceChallenges)
+          .set({ completedAt: new Date(), codeHash: null })
+          .where(and(eq(authDeviceChallenges.idHash, c.idHash), isNull(authDeviceChallenges.completedAt)))
+          .returning({ a: authDeviceChallenges.accountId });
+        if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
+        await trustDevice(app.db, c.accountId, request.body.fingerprint!);
+        const answer = await createSession(app.db, c.accountId, { method: 'device', ip, ttlS: auth.sessionTtlS });
+        return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
+      },
+    );
+
+    // ---- session ----------------------------------------------------------------------------
+    app.get(
+      '/auth/me',
+      {
+        schema: {
+          tags,
+          summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)',
+          params: ServerParams,
+          response: { 200: z.object({ user: UserSchema }), ...authErrorResponses },
+        },
+      },
+      async (request) => ({ user: await requireUser(app.db, request.ctx) }),
+    );
+
+    app.post(
+      '/auth/logout',
+      {
+        schema: {
+          tags,
+          summary: 'Log out: revokes the session token',
+          params: ServerParams,
+          response: { 200: MessageAnswer, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        await revokeSession(app.db, request.ctx);
+        return { ok: true as const, message: authMessage(request.ctx.lang, 'LOGGED_OUT') };
+      },
+    );
+
+    // ---- password reset ---------------------------------------------------------------------
+    app.post(
+      '/auth/password/forgot',
+      {
+        config: floodGuard(L.forgotPerIp),
+        schema: {
+          tags,
+          summary: 'Ask for a password-reset e-mail (same answer whether the e-mail is known or not)',
+          params: ServerParams,
+          body: ForgotBody,
+          response: { 200: MessageAnswer, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const server = request.params.server;
+        const email = normEmail(request.body.email);
+        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
+        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        const [acc] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+        if (acc && acc.status !== 'disabled') {
+          const [recent] = await app.db
+            .select({ n: sql<number>`count(*)::int` })
+            .from(authTokens)
+            .where(
+              and(
+                eq(authTokens.accountId, acc.id),
+                eq(authTokens.kind, 'password_reset'),
+                gt(authTokens.createdAt, new Date(Date.now() - L.resetMailsPerAccount.windowS * 1000)),
+              ),
+            );
+          if ((recent?.n ?? 0) < L.resetMailsPerAccount.max) {
+            const token = await issueToken(app.db, acc.id, 'password_reset', auth.passwordResetTtlS);
+            sendMail(request, 'passwordReset', email, { nickname: acc.nickname, path: `/${server}/password-activation/${token}` });
+          }
+        }
+        return { ok: true as const, message: authMessage(lang, 'RESET_SENT') };
+      },
+    );
+
+    app.post(
+      '/auth/password/reset',
+      {
+        config: floodGuard(L.tokenRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Set a new password with the e-mailed token (ends every session)',
+          params: ServerParams,
+          body: ResetBody,
+          response: { 200: MessageAnswer, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const server = request.params.server;
+        if (!(await tokenUsable(app.db, request.body.token, 'password_reset', server))) throw authError(400, lang, 'TOKEN_INVALID');
+        const [owner] = await app.db
+          .select()
+          .from(authAccounts)
+          .innerJoin(authTokens, eq(authTokens.accountId, authAccounts.id))
+          .where(eq(authTokens.tokenHash, sha256(request.body.token)));
+        const password = assertPassword(lang, request.body.password, { nickname: owner?.auth_accounts.nickname, email: owner?.auth_accounts.email });
+        const passwordHash = await hashPassword(password);
+        const row = await consumeToken(app.db, request.body.token, 'password_reset', server);
+        if (!row) throw authError(400, lang, 'TOKEN_INVALID');
+        await app.db.update(authAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(authAccounts.id, row.accountId));
+        // Other reset links of the account die with this one; every session ends.
+        await app.db
+          .update(authTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(authTokens.accountId, row.accountId), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
+        await revokeAllSessions(app.db, row.accountId);
+        // The link proved the e-mail: a pending account becomes active, this browser trusted.
+        await activateAccount(app.db, row.accountId);
+        if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
+        return { ok: true as const, message: authMessage(lang, 'PASSWORD_CHANGED') };
+      },
+    );
+
+    // ---- e-mail change ----------------------------------------------------------------------
+    app.post(
+      '/auth/email/change',
+      {
+        config: floodGuard(L.forgotPerIp),
+        schema: {
+          tags,
+          summary: 'Ask to change the e-mail (logged in; mails a link to the new address)',
+          params: ServerParams,
+          body: EmailChangeBody,
+          response: { 200: MessageAnswer, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const server = request.params.server;
+        const user = await requireUser(app.db, request.ctx);
+        const email = normEmail(request.body.email);
+        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
+        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, Number(user.id)));
+        if (acc?.passwordHash && !(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
+        const [taken] = await app.db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+        if (!taken) {
+          const token = await issueToken(app.db, Number(user.id), 'email_change', auth.emailChangeTtlS, email);
+          sendMail(request, 'emailChange', email, { nickname: user.nickname, email, path: `/${server}/email-activation/${token}` });
+        }
+        return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGE_SENT') };
+      },
+    );
+
+    app.post(
+      '/auth/email/activate',
+      {
+        config: floodGuard(L.tokenRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Confirm a new e-mail address with the e-mailed token',
+          params: ServerParams,
+          body: TokenBody,
+          response: { 200: MessageAnswer.extend({ email: z.string() }), ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const row = await consumeToken(app.db, request.body.token, 'email_change', request.params.server);
+        if (!row?.newEmail) throw authError(400, lang, 'TOKEN_INVALID');
+        try {
+          await app.db.update(authAccounts).set({ email: row.newEmail, updatedAt: new Date() }).where(eq(authAccounts.id, row.accountId));
+        } catch (err) {
+          if (isUniqueViolation(err)) throw authError(400, lang, 'TOKEN_INVALID');
+          throw err;
+        }
+        return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGED'), email: row.newEmail };
+      },
+    );
+  },
+});

@@ -1,0 +1,226 @@
+/**
+ * Social login against a local OAuth provider (a tiny authorization server in this file): state
+ * (single use, expiring, per provider and server), PKCE, redirect URI checks, client secret,
+ * identities per (server, provider, user id), linking by verified e-mail only.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import type { OAuthProviderConfig } from '../src/lib/auth-config.js';
+import { isAllowedRedirect } from '../src/routes/auth-oauth.js';
+import { activeAccount, freshIp, get, post } from './auth-helpers.js';
+import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+
+interface FakeUser {
+  sub: string;
+  email?: string;
+  email_verified?: boolean;
+  name?: string;
+}
+
+/** A minimal authorization server: /token checks what a real one checks, /userinfo answers the user of the code. */
+class FakeProvider {
+  server!: Server;
+  url = '';
+  /** code → { user, challenge, redirectUri } as "authorized" by the test. */
+  codes = new Map<string, { user: FakeUser; challenge?: string; redirectUri: string }>();
+  tokens = new Map<string, FakeUser>();
+  tokenRequests: Array<Record<string, string>> = [];
+  failToken = false;
+
+  async start() {
+    this.server = createServer(async (req, res) => {
+      const body = await read(req);
+      const send = (status: number, json: unknown) => {
+        res.writeHead(status, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify(json));
+      };
+      if (req.url === '/token' && req.method === 'POST') {
+        const form = Object.fromEntries(new URLSearchParams(body));
+        this.tokenRequests.push(form);
+        const grant = this.codes.get(form.code ?? '');
+        if (this.failToken) return send(500, { error: 'server_error' });
+        if (form.grant_type !== 'authorization_code' || !grant) return send(400, { error: 'invalid_grant' });
+        if (form.client_id !== 'test-client' || form.client_secret !== 'test-secret') return send(401, { error: 'invalid_client' });
+        if (form.redirect_uri !== grant.redirectUri) return send(400, { error: 'invalid_grant', error_description: 'redirect_uri' });
+        if (grant.challenge) {
+          const computed = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
+          if (computed !== grant.challenge) return send(400, { error: 'invalid_grant', error_description: 'pkce' });
+        }
+        this.codes.delete(form.code!);
+        const token = `at-${Math.random().toString(36).slice(2)}`;
+        this.tokens.set(token, grant.user);
+        return send(200, { access_token: token, token_type: 'Bearer', expires_in: 3600 });
+      }
+      if (req.url === '/userinfo') {
+        const user = this.tokens.get((req.headers.authorization ?? '').replace(/^Bearer /, ''));
+        return user ? send(200, user) : send(401, { error: 'invalid_token' });
+      }
+      send(404, { error: 'not_found' });
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', () => r()));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** What the provider's /authorize page does after the user agrees: a code for the redirect. */
+  authorize(authorizeUrl: string, user: FakeUser): { code: string; state: string; redirectUri: string } {
+    const u = new URL(authorizeUrl);
+    const code = `code-${Math.random().toString(36).slice(2)}`;
+    const redirectUri = u.searchParams.get('redirect_uri')!;
+    this.codes.set(code, { user, challenge: u.searchParams.get('code_challenge') ?? undefined, redirectUri });
+    return { code, state: u.searchParams.get('state')!, redirectUri };
+  }
+}
+
+function read(req: IncomingMessage): Promise<string> {
+  return new Promise((resolve) => {
+    let s = '';
+    req.on('data', (c) => (s += c));
+    req.on('end', () => resolve(s));
+  });
+}
+
+describe('auth: social login (popup authorization-code flow)', () => {
+  let database: TestDatabase;
+  let t: TestApp;
+  const provider = new FakeProvider();
+  const SITE = 'http://localhost:3000';
+
+  before(async () => {
+    await provider.start();
+    const cfg = (id: 'google' | 'facebook', pkce: boolean): OAuthProviderConfig => ({
+      id,
+      clientId: 'test-client',
+      clientSecret: 'test-secret',
+      authorizeUrl: `${provider.url}/authorize`,
+      tokenUrl: `${provider.url}/token`,
+      userinfoUrl: `${provider.url}/userinfo`,
+      scope: 'openid email profile',
+      pkce,
+      mock: false,
+    });
+    database = await createTestDatabase();
+    const { loadConfig } = await import('../src/config.js');
+    const auth = loadConfig(process.env).auth;
+    t = await startApp(database, { config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } } });
+  });
+  after(async () => {
+    await t?.close();
+    await database?.destroy();
+    provider.server?.close();
+  });
+
+  const start = (p: string, redirectUri = `${SITE}/auth/${p}/callback`, server = 'royal') => post(t.app, `/${server}/auth/oauth/${p}/start`, { redirectUri }, { ip: freshIp() });
+
+  async function socialLogin(p: 'google' | 'facebook', user: FakeUser, server = 'royal') {
+    const started = await start(p, undefined, server);
+    assert.equal(started.statusCode, 200, started.body);
+    const { code, state } = provider.authorize(started.json().authorizeUrl, user);
+    return post(t.app, `/${server}/auth/${p}`, { code, state }, { ip: freshIp() });
+  }
+
+  it('lists the providers: Google and Facebook enabled, VK shown but disabled when not configured', async () => {
+    assert.deepEqual((await get(t.app, '/royal/auth/providers')).json(), {
+      providers: [
+        { id: 'google', enabled: true },
+        { id: 'facebook', enabled: true },
+        { id: 'vk', enabled: false },
+      ],
+    });
+    assertErrorBody(await start('vk', `${SITE}/auth_callback`), 404, 'OAUTH_PROVIDER_DISABLED');
+  });
+
+  it('start: authorize URL with response_type=code, state and PKCE S256 (Google); the return address must be ours', async () => {
+    const res = await start('google');
+    const url = new URL(res.json().authorizeUrl);
+    assert.equal(url.origin + url.pathname, `${provider.url}/authorize`);
+    assert.equal(url.searchParams.get('response_type'), 'code');
+    assert.equal(url.searchParams.get('client_id'), 'test-client');
+    assert.equal(url.searchParams.get('redirect_uri'), `${SITE}/auth/google/callback`);
+    assert.equal(url.searchParams.get('state'), res.json().state);
+    assert.match(res.json().state, /^[A-Za-z0-9_-]{43}$/);
+    assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
+    assert.match(url.searchParams.get('code_challenge')!, /^[A-Za-z0-9_-]{43}$/);
+    const fb = new URL((await start('facebook')).json().authorizeUrl);
+    assert.equal(fb.searchParams.get('code_challenge'), null, 'no PKCE where the provider does not support it');
+    assert.equal((await start('google', `${SITE}/auth_callback`)).statusCode, 200);
+    for (const bad of ['https://evil.example/auth/google/callback', `${SITE}/auth/facebook/callback`, `${SITE}/auth/google/callback?x=1`, `${SITE}/royal`, 'not a url']) {
+      assertErrorBody(await start('google', bad), 400, 'REDIRECT_URI_INVALID');
+    }
+    assert.equal(isAllowedRedirect(`${SITE}/auth/google/callback`, 'google', [SITE]), true);
+  });
+
+  it('exchange: a new account (name from the provider), logged in; the same provider user comes back to it', async () => {
+    const user = { sub: 'g-1001', email: 'jan.kowalski@gmail.test', email_verified: true, name: 'Jan Kowalski' };
+    const res = await socialLogin('google', user);
+    assert.equal(res.statusCode, 200, res.body);
+    const body = res.json();
+    assert.equal(body.user.nickname, 'JanKowalski');
+    assert.equal(body.user.email, 'jan.kowalski@gmail.test');
+    assert.equal(body.user.ovr, 40);
+    assert.equal((await get(t.app, '/royal/auth/me', { token: body.token, uid: body.uid })).statusCode, 200);
+    const last = provider.tokenRequests.at(-1)!;
+    assert.equal(last.grant_type, 'authorization_code');
+    assert.match(last.code_verifier!, /^[A-Za-z0-9_-]{43,128}$/);
+    const again = await socialLogin('google', { ...user, name: 'Renamed' });
+    assert.equal(again.json().uid, body.uid);
+    assert.notEqual(again.json().token, body.token);
+    // Accounts are per server.
+    const pl = await socialLogin('google', user, 'pl');
+    assert.notEqual(pl.json().uid, body.uid);
+    assert.equal(pl.json().user.server, 'pl');
+    // A second person with the same name gets a free variant.
+    const twin = await socialLogin('facebook', { sub: 'fb-77', name: 'Jan Kowalski' });
+    assert.equal(twin.json().user.nickname, 'JanKowalski2');
+    assert.equal(twin.json().user.email, null);
+  });
+
+  it('state: unknown, replayed, expired, or of another provider/server → 400 OAUTH_STATE_INVALID', async () => {
+    const started = (await start('google')).json();
+    const { code, state } = provider.authorize(started.authorizeUrl, { sub: 'g-2002', name: 'State Tester' });
+    assertErrorBody(await post(t.app, '/royal/auth/google', { code, state: 'forged-state' }), 400, 'OAUTH_STATE_INVALID');
+    assertErrorBody(await post(t.app, '/royal/auth/facebook', { code, state }), 400, 'OAUTH_STATE_INVALID');
+    const ok = await post(t.app, '/royal/auth/google', { code, state }, { ip: freshIp() });
+    // The facebook attempt above did not spend it: states are per provider.
+    assert.equal(ok.statusCode, 200, ok.body);
+    assertErrorBody(await post(t.app, '/royal/auth/google', { code, state }), 400, 'OAUTH_STATE_INVALID');
+
+    const s2 = (await start('google')).json();
+    const g2 = provider.authorize(s2.authorizeUrl, { sub: 'g-2003' });
+    assertErrorBody(await post(t.app, '/pl/auth/google', { code: g2.code, state: g2.state }), 400, 'OAUTH_STATE_INVALID');
+    const s3 = (await start('google')).json();
+    const g3 = provider.authorize(s3.authorizeUrl, { sub: 'g-2004' });
+    await t.handle.withSession((s) => s.query("UPDATE auth_oauth_states SET expires_at = now() - interval '1 second' WHERE used_at IS NULL"));
+    assertErrorBody(await post(t.app, '/royal/auth/google', { code: g3.code, state: g3.state }), 400, 'OAUTH_STATE_INVALID');
+    const stored = await sqlRows<{ state_hash: string }>(t.handle, 'SELECT state_hash FROM auth_oauth_states');
+    assert.ok(stored.every((r) => r.state_hash !== s3.state), 'only hashes of states are stored');
+  });
+
+  it('a failing provider (bad code, token endpoint down) → 400 OAUTH_FAILED, translated', async () => {
+    const started = (await start('google')).json();
+    assertErrorBody(await post(t.app, '/royal/auth/google', { code: 'not-issued', state: started.state }), 400, 'OAUTH_FAILED');
+    const s2 = (await start('google')).json();
+    const g = provider.authorize(s2.authorizeUrl, { sub: 'g-3001' });
+    provider.failToken = true;
+    try {
+      const res = await post(t.app, '/royal/auth/google', { code: g.code, state: g.state }, { lang: 'es' });
+      assert.equal(assertErrorBody(res, 400, 'OAUTH_FAILED').message, 'El inicio de sesión social ha fallado. Inténtalo de nuevo');
+    } finally {
+      provider.failToken = false;
+    }
+  });
+
+  it('a verified provider e-mail links the existing account; an unverified one does not', async () => {
+    const a = await activeAccount(t.app);
+    const unverified = await socialLogin('google', { sub: 'g-4001', email: a.email, email_verified: false, name: 'Someone Else' });
+    assert.notEqual(unverified.json().uid, a.session.uid);
+    assert.equal(unverified.json().user.email, null);
+    const verified = await socialLogin('google', { sub: 'g-4002', email: a.email, email_verified: true, name: 'Owner' });
+    assert.equal(verified.json().uid, a.session.uid);
+    assert.equal(verified.json().user.nickname, a.nickname);
+    const ids = await sqlRows<{ provider: string; subject: string }>(t.handle, 'SELECT provider, subject FROM auth_oauth_identities WHERE account_id = $1', [Number(a.session.uid)]);
+    assert.deepEqual(ids, [{ provider: 'google', subject: 'g-4002' }]);
+  });
+});
