@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
-import { Modal, apiClient, notifySuccess, useLandingStore } from '@landing/shared';
+import { Modal, apiClient, notifySuccess, trackPixelEvent, useLandingStore } from '@landing/shared';
 
 /** Contact form rules (mirrored by the API's `POST /{server}/contact` schema). */
 export const contactSchema = z.object({
@@ -49,6 +49,7 @@ export function ContactModal() {
       await apiClient.post('/contact', parsed.data);
       setState('sent');
       notifySuccess(t('contact.sent'));
+      trackPixelEvent('Contact'); // spec §7: production only, only when the pixel is present
     } catch {
       setState('idle'); // the API client already showed the error toast; the text stays
     }

@@ -1,0 +1,389 @@
+/**
+ * Shell experience (issue 6, spec §1, §2, §7, §8, §9): offline worker, refresh after a new build,
+ * redeployed remotes, cookie banner, contact and founder-pack sign-up, maintenance page, sounds.
+ *
+ * Service workers: the shell registers its worker in automated browsers only when they opt in
+ * (localStorage `landing-sw-automation=1`), so other suites' mocked requests never meet a worker.
+ * The worker tests opt in with an init script.
+ */
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join, normalize } from 'node:path';
+import { apiBase, openPage, ports, storeState } from './fixtures';
+
+const SHELL = `http://localhost:${ports.shell}`;
+const IPHONE_SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+const IPHONE_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
+
+/** Lets the shell register its worker in this (automated) browser context. */
+async function optInWorker(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => window.localStorage.setItem('landing-sw-automation', '1'));
+}
+
+/** Waits until a service worker controls the page. */
+async function waitForWorker(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
+    timeout: 30_000,
+  });
+}
+
+/** Accepts the cookie banner and the age notice so they do not cover the page. */
+async function dismissNotices(context: BrowserContext): Promise<void> {
+  await context.addCookies([{ name: 'cookie_consent', value: 'all', url: SHELL }]);
+  await context.addInitScript(() => window.localStorage.setItem('landing-age-notice', '1'));
+}
+
+test.describe('offline worker (spec §1)', () => {
+  test('registers at the root scope; first install raises offline-ready', async ({ page, context }) => {
+    await optInWorker(context);
+    await openPage(page, '/royal');
+    await waitForWorker(page);
+    const reg = await page.evaluate(async () => {
+      const r = await navigator.serviceWorker.getRegistration();
+      return { scope: r?.scope, script: r?.active?.scriptURL };
+    });
+    expect(reg).toEqual({ scope: `${SHELL}/`, script: `${SHELL}/sw.js` });
+    await expect.poll(() => storeState<{ offlineReady: boolean; swError: boolean }>(page, 'pwa')).toMatchObject({ offlineReady: true, swError: false });
+    await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The site is ready to work offline' }).first()).toBeVisible();
+  });
+
+  test('offline reload shows the shell and a news page seen before', async ({ page, context }) => {
+    await optInWorker(context);
+    await dismissNotices(context);
+    await openPage(page, '/royal');
+    await waitForWorker(page);
+    const remotes = (await (await page.request.get(`${SHELL}/remotes.json`)).json()) as Record<string, string>;
+
+    let path = '/royal';
+    let title = '';
+    if (remotes.mf_news) {
+      // Read a news article online once (list → article), through the worker.
+      await page.goto('/royal/news');
+      const article = page.locator('main a[href*="/royal/news/"]:not([href*="/news/list/"])').first();
+      await expect(article).toBeVisible({ timeout: 20_000 });
+      await article.click();
+      await expect(page).toHaveURL(/\/royal\/news\/[^/]+$/);
+      title = (await page.locator('main h1').first().textContent({ timeout: 20_000 }))!.trim();
+      expect(title.length).toBeGreaterThan(0);
+      path = new URL(page.url()).pathname;
+    } else {
+      // RE-CHECK when mf-news is built: this run had no news remote, so only the home page is checked offline.
+      test.info().annotations.push({ type: 're-check', description: 'mf_news not in remotes.json: news page offline not exercised' });
+      await page.reload();
+      await expect(page.getByTestId('leaderboard')).toBeVisible();
+    }
+
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.getByTestId('header')).toBeVisible();
+      await expect(page.getByTestId('offline-badge')).toHaveText('You are offline – showing saved pages');
+      await expect(page).toHaveURL(new RegExp(`${path}$`));
+      if (title) await expect(page.locator('main h1').first()).toHaveText(title, { timeout: 20_000 });
+      else {
+        await expect(page.getByTestId('stat-registeredUsers')).not.toHaveAttribute('data-value', '');
+        await expect(page.getByTestId('leaderboard')).toBeVisible({ timeout: 20_000 });
+      }
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
+  test('a redeployed remote is used on the next load (no stale manifest from the cache)', async ({ page, context }) => {
+    await optInWorker(context);
+    await dismissNotices(context);
+    await openPage(page, '/royal');
+    await waitForWorker(page);
+    await page.reload(); // everything now goes through the worker and its caches
+    await expect(page.getByTestId('leaderboard')).toBeVisible();
+
+    // Redeploy: remotes.json now points mf_leaderboard at version 9.9.9 (same files, new path).
+    const requested: string[] = [];
+    context.on('request', (r) => requested.push(r.url()));
+    await context.route(`${SHELL}/remotes.json`, async (route) => {
+      const res = await route.fetch();
+      const map = (await res.json()) as Record<string, string>;
+      map.mf_leaderboard = map.mf_leaderboard!.replace(/\/[^/]+\/mf-manifest\.json$/, '/9.9.9/mf-manifest.json');
+      await route.fulfill({ response: res, json: map });
+    });
+    await context.route(`http://localhost:${ports.leaderboard}/9.9.9/**`, async (route) => {
+      const url = route.request().url().replace('/9.9.9/', '/1.0.0/');
+      const res = await route.fetch({ url });
+      await route.fulfill({ response: res });
+    });
+    await page.reload();
+    await expect(page.getByTestId('leaderboard')).toBeVisible();
+    expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/mf-manifest.json`);
+    expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/remoteEntry.js`);
+  });
+});
+
+/**
+ * A second deployment of the shell on its own origin, whose files can be switched to a "new
+ * build" during a test: serves a copy of shell/dist, proxies /api/* to the API and rewrites
+ * config.json to point the API and the content host at itself (one origin, no CORS).
+ */
+class ShellDeployment {
+  readonly port = ports.shell + 9;
+  readonly origin = `http://localhost:${this.port}`;
+  private server: Server | undefined;
+  private readonly root = mkdtempSync(join(tmpdir(), 'landing-shell-deploy-'));
+  private dir = join(this.root, 'v1');
+
+  async start(): Promise<void> {
+    const dist = join(__dirname, '..', 'shell', 'dist');
+    if (!existsSync(join(dist, 'sw.js'))) throw new Error('shell/dist/sw.js is missing: build the shell first');
+    cpSync(dist, this.dir, { recursive: true });
+    this.server = createServer((req, res) => void this.handle(req.url ?? '/', req, res));
+    await new Promise<void>((resolve) => this.server!.listen(this.port, 'localhost', resolve));
+  }
+
+  /** Deploys "build 2": index.html gets a build marker, sw.js the new precache revision of it. */
+  deployNewBuild(marker: string): void {
+    const next = join(this.root, 'v2');
+    cpSync(this.dir, next, { recursive: true });
+    const html = readFileSync(join(next, 'index.html'), 'utf8').replace('<head>', `<head><meta name="landing-build" content="${marker}">`);
+    writeFileSync(join(next, 'index.html'), html);
+    const sw = readFileSync(join(next, 'sw.js'), 'utf8');
+    const updated = sw.replace(/("revision":")[0-9a-f]+(","url":"index\.html")/, `$1${Date.now().toString(16)}$2`);
+    if (updated === sw) throw new Error('index.html entry not found in the precache list of sw.js');
+    writeFileSync(join(next, 'sw.js'), updated);
+    this.dir = next;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    rmSync(this.root, { recursive: true, force: true });
+  }
+
+  private async handle(url: string, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): Promise<void> {
+    const path = decodeURIComponent(url.split('?')[0]!);
+    if (path.startsWith('/api/')) return this.proxyApi(url.slice(4), req, res);
+    if (path === '/config.json' || path === '/remotes.json') {
+      const body = await (await fetch(`${SHELL}${path}`)).json();
+      if (path === '/config.json') Object.assign(body, { apiBaseTemplate: `${this.origin}/api/{server}`, cdnBase: `${this.origin}/cdn` });
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Cache-Control': 'no-cache' });
+      return void res.end(JSON.stringify(body));
+    }
+    let file = join(this.dir, normalize(path).replace(/^(\.\.[/\\])+/, ''));
+    if (!extname(path) || !existsSync(file)) file = join(this.dir, 'index.html');
+    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
+    res.writeHead(existsSync(file) ? 200 : 404, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    res.end(readFileSync(file));
+  }
+
+  private proxyApi(path: string, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void {
+    const upstream = httpRequest(
+      { host: 'localhost', port: ports.api, path, method: req.method, headers: { ...req.headers, host: `localhost:${ports.api}` } },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
+    upstream.on('error', () => res.writeHead(502).end());
+    req.pipe(upstream);
+  }
+}
+
+test.describe('new build (spec §1 refresh-available)', () => {
+  let deployment: ShellDeployment;
+  test.beforeAll(async () => {
+    deployment = new ShellDeployment();
+    await deployment.start();
+  });
+  test.afterAll(async () => deployment?.stop());
+
+  test('a new build raises refresh-available; Refresh reloads once into the new version', async ({ page, context }) => {
+    await optInWorker(context);
+    await dismissNotices(context);
+    await context.addCookies([{ name: 'cookie_consent', value: 'all', url: deployment.origin }]);
+    await page.goto(`${deployment.origin}/royal`);
+    await expect(page.getByTestId('header')).toBeVisible();
+    await waitForWorker(page);
+    await expect(page.locator('meta[name="landing-build"]')).toHaveCount(0);
+
+    deployment.deployNewBuild('e2e-build-2');
+    await page.reload(); // the navigation finds the changed sw.js; the new worker installs and waits
+    await expect(page.getByTestId('refresh-available')).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('refresh-available')).toContainText('A new version of the site is available');
+    expect(await storeState(page, 'pwa')).toMatchObject({ refreshAvailable: true });
+    await expect(page.locator('meta[name="landing-build"]')).toHaveCount(0); // still the old version
+
+    let loads = 0;
+    page.on('load', () => loads++);
+    await page.getByTestId('refresh-button').click();
+    await expect(page.locator('meta[name="landing-build"]')).toHaveAttribute('content', 'e2e-build-2', { timeout: 20_000 });
+    await expect(page.getByTestId('header')).toBeVisible();
+    await page.waitForTimeout(1500);
+    expect(loads).toBe(1); // one reload, no loop
+    await expect(page.getByTestId('refresh-available')).toHaveCount(0);
+  });
+});
+
+test.describe('cookie banner and notices', () => {
+  test('the cookie banner shows once and the choice is remembered', async ({ page, context }) => {
+    await openPage(page, '/royal');
+    const banner = page.getByTestId('cookie-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner.getByRole('link', { name: 'Privacy policy' })).toHaveAttribute('href', '/documents/privacy-policy.pdf');
+    await banner.getByRole('button', { name: 'Accept all' }).click();
+    await expect(banner).toHaveCount(0);
+    const cookie = (await context.cookies(SHELL)).find((c) => c.name === 'cookie_consent');
+    expect(cookie?.value).toBe('all');
+    expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(360 * 86_400_000);
+    // then the age/language warning, once
+    const age = page.getByTestId('age-notice');
+    await expect(age).toContainText('mild profanity');
+    await age.getByRole('button', { name: 'I understand' }).click();
+    await page.reload();
+    await expect(page.getByTestId('header')).toBeVisible();
+    await expect(page.getByTestId('cookie-banner')).toHaveCount(0);
+    await expect(page.getByTestId('age-notice')).toHaveCount(0);
+  });
+
+  test('the footer links the Help/FAQ page of the current language', async ({ page, context }) => {
+    await dismissNotices(context);
+    await openPage(page, '/royal');
+    await expect(page.getByTestId('footer').getByRole('link', { name: 'Help & FAQ' })).toHaveAttribute('href', /\/en\/faq$/);
+    await page.getByTestId('switcher-toggle').click();
+    await page.getByTestId('lang-de').click();
+    await expect(page.getByTestId('footer').getByRole('link', { name: 'Hilfe & FAQ' })).toHaveAttribute('href', /\/de\/faq$/);
+  });
+});
+
+test.describe('contact and founder-pack sign-up', () => {
+  test.beforeEach(async ({ context }) => dismissNotices(context));
+
+  test('contact: invalid input is refused and kept, a valid message is stored', async ({ page }) => {
+    await openPage(page, '/royal');
+    await page.getByTestId('footer-contact').click();
+    const modal = page.getByTestId('contact-modal');
+    await expect(modal.getByRole('heading', { name: 'Contact us' })).toBeVisible();
+    await modal.getByLabel('Your name').fill('Ana');
+    await modal.getByLabel('E-mail').fill('ana@');
+    await modal.getByLabel('Message').fill('Too short');
+    await modal.getByRole('button', { name: 'Send message' }).click();
+    await expect(modal.getByText('Enter a valid e-mail address')).toBeVisible();
+    await expect(modal.getByText('The message must be at least 10 characters long')).toBeVisible();
+    await expect(modal.getByLabel('Message')).toHaveValue('Too short');
+
+    await modal.getByLabel('E-mail').fill('ana@example.com');
+    await modal.getByLabel('Message').fill('Is there a Portuguese server planned?');
+    const answer = page.waitForResponse((r) => r.url() === `${apiBase('royal')}/contact` && r.request().method() === 'POST');
+    await modal.getByRole('button', { name: 'Send message' }).click();
+    const res = await answer;
+    expect(res.status()).toBe(201);
+    expect(res.request().postDataJSON()).toEqual({ name: 'Ana', email: 'ana@example.com', message: 'Is there a Portuguese server planned?' });
+    expect(((await res.json()) as { id: number }).id).toBeGreaterThan(0);
+    await expect(modal.getByText('Thank you!')).toBeVisible();
+  });
+
+  test('founder pack: rewards from the API, invalid input, sign-up, duplicate e-mail', async ({ page, request }) => {
+    const offer = (await (await request.get(`${apiBase('royal')}/newsletter`)).json()) as { rewards: { euro: number; energy: number; free_keys: number } };
+    await openPage(page, '/royal');
+    const section = page.getByTestId('founder-pack');
+    await section.scrollIntoViewIfNeeded();
+    await expect(section.getByTestId('reward-euro')).toHaveAttribute('data-value', String(offer.rewards.euro));
+    await expect(section.getByTestId('reward-keys')).toHaveAttribute('data-value', String(offer.rewards.free_keys));
+    await expect(section.getByTestId('early-access')).toContainText('Early access starts on');
+    await expect(section.getByText('Invite friends, earn a bonus')).toBeVisible();
+
+    await section.getByLabel('Your name').fill('M');
+    await section.getByLabel('E-mail').fill('maria@');
+    await section.getByRole('button', { name: 'Sign me up' }).click();
+    await expect(section.getByText('Enter your name (2–50 characters)')).toBeVisible();
+    await expect(section.getByText('Enter a valid e-mail address')).toBeVisible();
+
+    const email = `maria.${Date.now()}@example.com`;
+    await section.getByLabel('Your name').fill('Maria');
+    await section.getByLabel('E-mail').fill(email);
+    await section.getByRole('button', { name: 'Sign me up' }).click();
+    await expect(section.getByTestId('founder-done')).toContainText(email);
+
+    await page.reload();
+    await section.scrollIntoViewIfNeeded();
+    await section.getByLabel('Your name').fill('Maria again');
+    await section.getByLabel('E-mail').fill(email.toUpperCase());
+    await section.getByRole('button', { name: 'Sign me up' }).click();
+    await expect(section.getByText('This e-mail address is already signed up')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'This e-mail address is already signed up' })).toBeVisible();
+    await expect(section.getByLabel('Your name')).toHaveValue('Maria again');
+  });
+});
+
+test.describe('technical break (spec §4, §8)', () => {
+  const admin = { 'X-Admin-Secret': 'e2e-admin-secret' };
+  test('503 from the API shows the maintenance page', async ({ page, request, context }) => {
+    await dismissNotices(context);
+    const on = await request.post(`http://localhost:${ports.api}/admin/technical-break`, { headers: admin, data: { enabled: true, server: 'royal' } });
+    expect(on.status()).toBe(200);
+    try {
+      await openPage(page, '/royal');
+      await expect(page.getByTestId('maintenance-page')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Technical break is in progress' })).toBeVisible();
+      expect(await storeState(page, 'userData')).toBeNull();
+      await page.goto('/classic'); // other servers keep working
+      await expect(page.getByTestId('stats')).toBeVisible();
+      await expect(page.getByTestId('maintenance-page')).toHaveCount(0);
+    } finally {
+      await request.post(`http://localhost:${ports.api}/admin/technical-break`, { headers: admin, data: { enabled: false, server: 'royal' } });
+    }
+  });
+});
+
+test.describe('sound (spec §7, §9)', () => {
+  test('a click on a button requests FX_Click_Basic.ogg from the content host', async ({ page, context }) => {
+    await dismissNotices(context);
+    await openPage(page, '/royal');
+    const sound = page.waitForResponse((r) => /\/cdn\/sounds\/FX_Click_Basic\.(ogg|mp3)$/.test(r.url()));
+    await page.getByTestId('switcher-toggle').click();
+    const res = await sound;
+    expect(res.url()).toBe(`${SHELL}/cdn/sounds/FX_Click_Basic.ogg`);
+    expect(res.status()).toBe(200);
+  });
+
+  test('on an iPhone the click sound is the .mp3; a browser without Safari counts as installed', async ({ browser }) => {
+    for (const [ua, standalone] of [
+      [IPHONE_SAFARI, false],
+      [IPHONE_APP, true],
+    ] as const) {
+      const context = await browser.newContext({ userAgent: ua, viewport: { width: 390, height: 844 }, baseURL: SHELL });
+      await dismissNotices(context);
+      const page = await context.newPage();
+      await openPage(page, '/royal');
+      const sound = page.waitForRequest((r) => /\/cdn\/sounds\/FX_Click_Basic\.(ogg|mp3)$/.test(r.url()));
+      await page.getByTestId('burger').click();
+      expect((await sound).url()).toBe(`${SHELL}/cdn/sounds/FX_Click_Basic.mp3`);
+      expect(await storeState<{ standalone: boolean }>(page, 'pwa')).toMatchObject({ standalone });
+      await context.close();
+    }
+  });
+
+  test('a missing sound file is reported and the page keeps working', async ({ page, context }) => {
+    await dismissNotices(context);
+    await context.route('**/cdn/sounds/FX_Click_Basic.ogg', (route) => route.fulfill({ status: 404, body: 'Not found' }));
+    await openPage(page, '/royal');
+    await page.getByTestId('switcher-toggle').click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Failed loading audio file with status 404' })).toBeVisible();
+    await page.getByTestId('lang-pl').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+  });
+
+  test('muting is persisted and stops the click sound', async ({ page, context }) => {
+    await dismissNotices(context);
+    await openPage(page, '/royal');
+    await page.getByTestId('sound-toggle').click();
+    await page.getByRole('switch', { name: 'Sound effects' }).click();
+    await expect(page.getByRole('switch', { name: 'Sound effects' })).toHaveAttribute('aria-checked', 'false');
+    await page.reload();
+    await expect(page.getByTestId('header')).toBeVisible();
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.getByTestId('switcher-toggle').click();
+    await page.waitForTimeout(500);
+    expect(requests.filter((u) => u.includes('/cdn/sounds/'))).toEqual([]);
+  });
+});
