@@ -1,5 +1,6 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadAuthConfig, type AuthConfig } from './lib/auth-config.js';
 import { serversFor, type ServerCode } from './servers.js';
 
 /** Absolute path of the `api/` package. */
@@ -29,6 +30,8 @@ export interface ApiConfig {
   servers: ServerCode[];
   /** Keep demo data alive (online presence, weekly points) — see src/demo/activity.ts. */
   demoActivity: boolean;
+  /** Accounts, sessions, mail, OAuth providers, rate limits (src/lib/auth-config.ts). */
+  auth: AuthConfig;
 }
 
 /**
@@ -78,5 +81,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
     servers: serversFor(nodeEnv),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
+    auth: loadAuthConfig(env, { nodeEnv, corsOrigins }),
   };
 }

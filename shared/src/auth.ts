@@ -4,7 +4,7 @@
  * the §8 logout cases.
  */
 import { COOKIE_MAX_AGE_S, COOKIES, STORAGE_KEYS, authCookieNames } from './config';
-import { removeCookie, setCookie } from './cookies';
+import { getCookie, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
 import { landingStore, type UserData } from './store';
 import { notifyInfo } from './ui/toast';
@@ -89,4 +89,25 @@ export async function signOut(client: { post: (url: string) => Promise<unknown> 
 export function removeRegisterCookies(): void {
   removeCookie(COOKIES.clickIdTrack);
   removeCookie(COOKIES.refIdTrack);
+}
+
+/** Characters of the device id (spec §3 `FT-fingerprint`: a random 9-character id). */
+const FINGERPRINT_ALPHABET = 'abcdefghijklmnopqrstuvwxyz0123456789';
+
+/**
+ * The device id of this browser (cookie `FT-fingerprint`, spec §3/§9: a random 9-character id kept
+ * 15768e4 s ≈ 5 years, path /, shared across subdomains). Created on first use. mf-auth sends it
+ * with the login so the API can tell a known device from a new one (spec §4).
+ */
+export function deviceFingerprint(): string {
+  const existing = getCookie(COOKIES.fingerprint);
+  if (existing && /^[A-Za-z0-9_-]{6,64}$/.test(existing)) return existing;
+  let id = '';
+  while (id.length < 9) {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    // Rejection sampling (252 = 7 × 36) keeps every character equally likely.
+    for (const b of bytes) if (b < 252 && id.length < 9) id += FINGERPRINT_ALPHABET[b % 36];
+  }
+  setCookie(COOKIES.fingerprint, id, COOKIE_MAX_AGE_S.fingerprint);
+  return id;
 }

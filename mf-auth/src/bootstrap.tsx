@@ -1,0 +1,48 @@
+/**
+ * Standalone page of the remote (`pnpm --filter ./mf-auth dev`, port 3001): the join page and the
+ * two modals with the shared providers, without the shell. The API is the runtime default
+ * (http://localhost:4000/{server}).
+ */
+import { createRoot } from 'react-dom/client';
+import { ToastContainer } from 'react-toastify';
+import { BrowserRouter, Route, Routes } from 'react-router';
+import { initI18n, useLandingStore } from '@landing/shared';
+import '@landing/shared/theme.css';
+import 'react-toastify/dist/ReactToastify.css';
+import { AuthModal } from './components/AuthModal';
+import { JoinPage } from './components/JoinPage';
+import { SocialCallback } from './components/SocialCallback';
+import { TwoFactorDialog } from './components/TwoFactorDialog';
+
+initI18n();
+
+function Standalone() {
+  const modals = useLandingStore((s) => s.modals);
+  const openModal = useLandingStore((s) => s.openModal);
+  return (
+    <main style={{ padding: '24px 0' }}>
+      <div className="ui-container" style={{ display: 'flex', gap: 12, marginBottom: 16 }}>
+        <button type="button" className="ui-btn" onClick={() => openModal('authForm')}>
+          Auth modal
+        </button>
+        <button type="button" className="ui-btn ui-btn--ghost" onClick={() => openModal('twoFactorAuth')}>
+          Two-factor dialog
+        </button>
+      </div>
+      <JoinPage server="royal" />
+      {modals.authForm ? <AuthModal server="royal" /> : null}
+      {modals.twoFactorAuth ? <TwoFactorDialog server="royal" /> : null}
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <BrowserRouter>
+    <Routes>
+      <Route path="/auth_callback" element={<SocialCallback />} />
+      <Route path="/auth/:provider/callback" element={<SocialCallback />} />
+      <Route path="*" element={<Standalone />} />
+    </Routes>
+    <ToastContainer position="bottom-right" theme="dark" />
+  </BrowserRouter>,
+);

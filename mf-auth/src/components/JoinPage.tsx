@@ -1,0 +1,97 @@
+import { useEffect, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { findServer, gameUrlFor, landingStore, useLandingStore, type JoinPageProps } from '@landing/shared';
+import { rememberRegisterParams } from '../lib/registerParams';
+import { RegisterForm } from './RegisterForm';
+import { SocialButtons } from './SocialButtons';
+import { BallIcon, DevicesIcon, TrendIcon, TrophyIcon, UsersIcon } from './icons';
+import '../setup';
+
+const PERKS: Array<{ key: string; icon: ReactNode }> = [
+  { key: 'join.perkTrain', icon: <TrendIcon /> },
+  { key: 'join.perkClub', icon: <UsersIcon /> },
+  { key: 'join.perkPrizes', icon: <TrophyIcon /> },
+  { key: 'join.perkDevices', icon: <DevicesIcon /> },
+];
+
+/**
+ * Registration page `/{server}/join` (spec §2), also with a partner code (`/join/p/{partner}`)
+ * or a referral id (`/join/ref/{id}`): keeps those register params (store + tracking cookies,
+ * spec §3) and shows the registration form beside what the game offers.
+ */
+export function JoinPage({ server, partner, refId }: JoinPageProps) {
+  const { t } = useTranslation('auth');
+  const user = useLandingStore((s) => s.userData);
+  const params = useLandingStore((s) => s.availableRegisterParams);
+
+  useEffect(() => {
+    rememberRegisterParams(server, { partner, refId });
+  }, [server, partner, refId]);
+
+  const shownPartner = partner ?? params.partner;
+  const referred = !!(refId ?? params.ref_id_track);
+
+  const openLogin = () => {
+    const store = landingStore.getState();
+    store.openModal('authForm');
+    store.setAuthActiveTab('login');
+  };
+
+  return (
+    <section className="ma-join" data-testid="join-page">
+      <div className="ui-container ma-join__grid">
+        <div className="ma-join__intro">
+          <p className="ma-eyebrow">
+            <BallIcon width={16} height={16} /> {t('join.eyebrow')}
+          </p>
+          <h1 className="ma-join__title">{t('join.title')}</h1>
+          <p className="ma-join__lead">{t('join.lead')}</p>
+          <ul className="ma-perks">
+            {PERKS.map((p) => (
+              <li key={p.key} className="ma-perks__item">
+                <span className="ma-perks__icon">{p.icon}</span>
+                {t(p.key)}
+              </li>
+            ))}
+          </ul>
+          <div className="ma-badges">
+            <span className="ma-badge">{t('join.server', { server: findServer(server)?.name ?? server })}</span>
+            {shownPartner ? (
+              <span className="ma-badge ma-badge--gold" data-testid="join-partner">
+                {t('join.partner', { partner: shownPartner })}
+              </span>
+            ) : null}
+            {referred ? (
+              <span className="ma-badge ma-badge--gold" data-testid="join-referral">
+                {t('join.referral')}
+              </span>
+            ) : null}
+          </div>
+        </div>
+        <div className="ui-card ma-join__card">
+          {user ? (
+            <div className="ma-done">
+              <h2 className="ma-done__title">{t('welcome', { nickname: user.nickname })}</h2>
+              <a className="ui-btn ui-btn--gold" href={gameUrlFor(server)}>
+                {t('activation.playNow')}
+              </a>
+            </div>
+          ) : (
+            <>
+              <h2 className="ma-join__card-title">{t('modal.titleRegister')}</h2>
+              <p className="ma-lead">{t('register.intro')}</p>
+              <RegisterForm server={server} />
+              <SocialButtons server={server} />
+              <p className="ma-switch">
+                {t('register.haveAccount')}{' '}
+                <button type="button" className="ma-link" onClick={openLogin} data-testid="join-login">
+                  {t('register.toLogin')}
+                </button>
+              </p>
+            </>
+          )}
+        </div>
+      </div>
+    </section>
+  );
+}

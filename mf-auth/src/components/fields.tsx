@@ -1,0 +1,114 @@
+/** Form fields of the auth forms: labelled inputs with hint and error, password toggle, checkbox. */
+import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EyeIcon, EyeOffIcon } from './icons';
+
+interface FieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> {
+  label: string;
+  /** Translation key of the error (auth namespace), if any. */
+  error?: string | undefined;
+  hint?: string;
+  /** `data-testid` of the input. */
+  testId?: string;
+  ref?: Ref<HTMLInputElement>;
+  /** Shown inside the input at its end (the password toggle). */
+  endAdornment?: ReactNode;
+}
+
+/** A labelled input; the error is announced and linked with `aria-describedby`. */
+export function TextField({ label, error, hint, testId, className, ref, endAdornment, ...input }: FieldProps) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  const describedBy = [error ? `${id}-error` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div className={`ui-field ma-field ${className ?? ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className={`ma-input ${endAdornment ? 'ma-input--adorned' : ''}`}>
+        <input ref={ref} id={id} className="ui-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} data-testid={testId} {...input} />
+        {endAdornment}
+      </div>
+      {error ? (
+        <p id={`${id}-error`} className="ui-field__error" role="alert">
+          {t(error)}
+        </p>
+      ) : hint ? (
+        <p id={`${id}-hint`} className="ma-field__hint">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** A password input with a show/hide button. */
+export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
+  const { t } = useTranslation('auth');
+  const [visible, setVisible] = useState(false);
+  return (
+    <TextField
+      {...props}
+      type={visible ? 'text' : 'password'}
+      endAdornment={
+        <button
+          type="button"
+          className="ma-input__toggle"
+          aria-label={t(visible ? 'fields.hidePassword' : 'fields.showPassword')}
+          aria-pressed={visible}
+          onClick={() => setVisible((v) => !v)}
+        >
+          {visible ? <EyeOffIcon /> : <EyeIcon />}
+        </button>
+      }
+    />
+  );
+}
+
+/** A checkbox with a rich label and an optional error. */
+export function Checkbox({
+  checked,
+  onChange,
+  children,
+  error,
+  testId,
+}: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ReactNode;
+  error?: string | undefined;
+  testId?: string;
+}) {
+  const { t } = useTranslation('auth');
+  const id = useId();
+  return (
+    <div className="ma-check">
+      <input
+        id={id}
+        type="checkbox"
+        className="ma-check__box"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        data-testid={testId}
+      />
+      <label htmlFor={id} className="ma-check__label">
+        {children}
+      </label>
+      {error ? (
+        <p id={`${id}-error`} className="ui-field__error ma-check__error" role="alert">
+          {t(error)}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** Submit button with a busy state. */
+export function SubmitButton({ busy, children, testId }: { busy: boolean; children: ReactNode; testId?: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <button type="submit" className="ui-btn ma-submit" disabled={busy} aria-busy={busy} data-testid={testId}>
+      {busy ? t('working') : children}
+    </button>
+  );
+}

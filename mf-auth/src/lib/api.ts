@@ -1,0 +1,76 @@
+/**
+ * Calls of the auth API (api/src/routes/auth*.ts) through the shared client, so the spec §7
+ * headers, XSRF and the §8 error catalogue apply (errors are toasted in the user's language by
+ * the API's message; 403 UNAUTHORIZED_DEVICE opens the two-factor dialog).
+ */
+import { AxiosError } from 'axios';
+import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode, type UserData } from '@landing/shared';
+
+export type SocialProvider = 'google' | 'facebook' | 'vk';
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'vk'];
+
+/** A successful login (what `saveSession` needs). */
+export interface LoginAnswer {
+  token: string;
+  uid: string;
+  expiresAt: string;
+  user: UserData;
+  message?: string;
+}
+
+interface MessageAnswer {
+  ok: true;
+  message: string;
+}
+
+const at = (server: ServerCode) => ({ baseURL: apiBaseFor(server) });
+
+export const authApi = {
+  register: (server: ServerCode, body: { nickname: string; email: string; password: string; terms: boolean; newsletter: boolean; params: RegisterParams }) =>
+    apiClient.post<MessageAnswer>('/auth/register', body, at(server)).then((r) => r.data),
+  activate: (server: ServerCode, token: string) =>
+    apiClient.post<LoginAnswer>('/auth/activate', { token, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
+  activateEmail: (server: ServerCode, token: string) =>
+    apiClient.post<MessageAnswer & { email: string }>('/auth/email/activate', { token }, at(server)).then((r) => r.data),
+  checkToken: (server: ServerCode, kind: 'account' | 'email' | 'password', token: string) =>
+    apiClient.post<{ valid: boolean }>('/auth/token/check', { kind, token }, at(server)).then((r) => r.data.valid),
+  login: (server: ServerCode, login: string, password: string) =>
+    apiClient.post<LoginAnswer>('/auth/login', { login, password, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
+  sendCode: (server: ServerCode, challenge: string) =>
+    apiClient
+      .post<MessageAnswer & { email: string; resendAfterS: number; codeTtlS: number }>('/auth/device/send', { challenge }, at(server))
+      .then((r) => r.data),
+  confirmCode: (server: ServerCode, challenge: string, code: string) =>
+    apiClient.post<LoginAnswer>('/auth/device/confirm', { challenge, code, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
+  forgot: (server: ServerCode, email: string) => apiClient.post<MessageAnswer>('/auth/password/forgot', { email }, at(server)).then((r) => r.data),
+  reset: (server: ServerCode, token: string, password: string) =>
+    apiClient.post<MessageAnswer>('/auth/password/reset', { token, password, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
+  providers: (server: ServerCode) =>
+    apiClient.get<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>('/auth/providers', at(server)).then((r) => r.data.providers),
+  startSocial: (server: ServerCode, provider: SocialProvider, redirectUri: string) =>
+    apiClient.post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server)).then((r) => r.data),
+  exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
+    apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state }, at(server)).then((r) => r.data),
+};
+
+/** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */
+export function errorCode(err: unknown): string | undefined {
+  return err instanceof AxiosError ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
+}
+
+/** The challenge of a 403 UNAUTHORIZED_DEVICE login answer (spec §4), else null. */
+export function deviceChallengeOf(err: unknown): { challenge: string; email: string } | null {
+  if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
+  const body = err.response.data as { error?: string; challenge?: string; email?: string } | undefined;
+  if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
+  return { challenge: body.challenge, email: body.email ?? '' };
+}
+
+/** Origin of the API of a server, for the dev mailbox link. */
+export function apiOriginOf(server: ServerCode): string {
+  try {
+    return new URL(apiBaseFor(server)).origin;
+  } catch {
+    return '';
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * The pending new-device challenge (spec §4): set by the login form from the 403
+ * UNAUTHORIZED_DEVICE answer, read by the two-factor dialog (both exposes of this remote share
+ * this module). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
+ */
+import { useSyncExternalStore } from 'react';
+import type { ServerCode } from '@landing/shared';
+
+export interface DeviceChallenge {
+  server: ServerCode;
+  challenge: string;
+  /** Masked e-mail the code goes to, e.g. `d***@example.com`. */
+  email: string;
+  /** Whether a code was already sent for this attempt. */
+  codeSent?: boolean;
+}
+
+const KEY = 'mf-auth:device-challenge';
+const listeners = new Set<() => void>();
+let current: DeviceChallenge | null = read();
+
+function read(): DeviceChallenge | null {
+  try {
+    const raw = sessionStorage.getItem(KEY);
+    return raw ? (JSON.parse(raw) as DeviceChallenge) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Replaces (or with null clears) the pending challenge. */
+export function setDeviceChallenge(next: DeviceChallenge | null): void {
+  current = next;
+  try {
+    if (next) sessionStorage.setItem(KEY, JSON.stringify(next));
+    else sessionStorage.removeItem(KEY);
+  } catch {
+    /* storage unavailable: memory only */
+  }
+  for (const l of listeners) l();
+}
+
+export function getDeviceChallenge(): DeviceChallenge | null {
+  return current;
+}
+
+/** React hook over the pending challenge. */
+export function useDeviceChallenge(): DeviceChallenge | null {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => current,
+    () => null,
+  );
+}

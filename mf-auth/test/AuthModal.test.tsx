@@ -1,0 +1,139 @@
+import './polyfills';
+import { act, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { apiClient, changeLocale, getCookie, landingStore, setCookie } from '@landing/shared';
+import { AuthModal } from '../src/components/AuthModal';
+import { getDeviceChallenge } from '../src/lib/deviceChallenge';
+import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
+
+beforeEach(async () => {
+  resetStore();
+  jest.restoreAllMocks();
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { providers: [{ id: 'google', enabled: true }, { id: 'facebook', enabled: true }, { id: 'vk', enabled: false }] } });
+  landingStore.getState().openModal('authForm');
+  await changeLocale('en');
+});
+
+test('opens on the persisted tab (default register) and switches between Login, Register and recovery', async () => {
+  renderAt(<AuthModal server="royal" />);
+  const dialog = screen.getByRole('dialog', { name: 'Create your footballer' });
+  expect(within(dialog).getByRole('tab', { name: 'Register', selected: true })).toBeInTheDocument();
+  await userEvent.click(within(dialog).getByRole('tab', { name: 'Log in' }));
+  expect(landingStore.getState().authActiveTab).toBe('login');
+  expect(screen.getByRole('dialog', { name: 'Welcome back' })).toBeInTheDocument();
+  await userEvent.click(screen.getByTestId('forgot-link'));
+  expect(screen.getByRole('dialog', { name: 'Password recovery' })).toBeInTheDocument();
+  await userEvent.click(screen.getByTestId('back-to-login'));
+  expect(screen.getByTestId('login-form')).toBeInTheDocument();
+  // Google and Facebook enabled, VK shown but unavailable.
+  expect(screen.getByTestId('social-google')).toBeEnabled();
+  await act(async () => undefined);
+  expect(screen.getByTestId('social-vk')).toBeDisabled();
+  expect(screen.getByTestId('social-vk')).toHaveAccessibleName('Login with VK is not available yet');
+});
+
+test('register: every spec §8 message on an empty submit, in English and in Polish', async () => {
+  const post = jest.spyOn(apiClient, 'post');
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.click(screen.getByTestId('register-submit'));
+  for (const m of ["Nickname hasn't been selected", "Email hasn't been stated", "Password hasn't been stated", 'You have to agree to our Terms of Service']) {
+    expect(screen.getByText(m)).toBeInTheDocument();
+  }
+  expect(post).not.toHaveBeenCalled();
+  await act(() => changeLocale('pl'));
+  for (const m of ['Nie wybrano nicku', 'Nie podano adresu e-mail', 'Nie podano hasła', 'Musisz zaakceptować nasz Regulamin']) {
+    expect(screen.getByText(m)).toBeInTheDocument();
+  }
+});
+
+test('register: terms and privacy link to the PDFs; newsletter is a separate optional checkbox', () => {
+  renderAt(<AuthModal server="royal" />);
+  expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/documents/terms-and-conditions.pdf');
+  expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/documents/privacy-policy.pdf');
+  expect(screen.getByTestId('register-newsletter')).not.toBeChecked();
+});
+
+test('register: sends the register params (store + tracking cookies), clears them, and asks to open the e-mail', async () => {
+  landingStore.getState().setRegisterParams({ partner: 'fm-partner', click_id: 'c-1', sub1: 's' });
+  setCookie('ref_id_royal_dev', '77', 3600);
+  setCookie('click_id_track', 'trk-9', 3600);
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { ok: true, message: 'Almost there!' } });
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.type(screen.getByTestId('register-nickname'), 'NewStriker');
+  await userEvent.type(screen.getByTestId('register-email'), 'new@example.org');
+  await userEvent.type(screen.getByTestId('register-password'), 'Stadium-Lights-9');
+  await userEvent.click(screen.getByTestId('register-terms'));
+  await userEvent.click(screen.getByTestId('register-newsletter'));
+  await userEvent.click(screen.getByTestId('register-submit'));
+  expect(post).toHaveBeenCalledWith(
+    '/auth/register',
+    {
+      nickname: 'NewStriker',
+      email: 'new@example.org',
+      password: 'Stadium-Lights-9',
+      terms: true,
+      newsletter: true,
+      params: { partner: 'fm-partner', click_id: 'c-1', sub1: 's', click_id_track: 'trk-9', ref_id_track: '77' },
+    },
+    expect.objectContaining({ baseURL: 'http://localhost:4000/royal' }),
+  );
+  expect(await screen.findByTestId('register-sent')).toHaveTextContent('We have sent an activation link to new@example.org');
+  expect(getCookie('click_id_track')).toBeUndefined();
+  expect(getCookie('ref_id_royal_dev')).toBeUndefined();
+  expect(landingStore.getState().availableRegisterParams).toEqual({});
+  expect(landingStore.getState().newsletterAgreement).toBe(true);
+});
+
+test('login: a trusted device logs in (session saved, modal closed, home page)', async () => {
+  landingStore.getState().setAuthActiveTab('login');
+  jest.spyOn(apiClient, 'post').mockResolvedValue({ data: loginAnswer('Striker') });
+  renderAt(<AuthModal server="royal" />, '/royal/news');
+  await userEvent.type(screen.getByTestId('login-name'), 'Striker');
+  await userEvent.type(screen.getByTestId('login-password'), 'Stadium-Lights-9');
+  await userEvent.click(screen.getByTestId('login-submit'));
+  expect(apiClient.post).toHaveBeenCalledWith('/auth/login', expect.objectContaining({ login: 'Striker', fingerprint: expect.stringMatching(/^[a-z0-9]{9}$/) }), expect.anything());
+  expect(getCookie('FT-fingerprint')).toMatch(/^[a-z0-9]{9}$/);
+  expect(landingStore.getState().userData?.nickname).toBe('Striker');
+  expect(localStorage.getItem('token')).toBe('t'.repeat(43));
+  expect(getCookie('auth.royal._token.uid')).toBe('7');
+  expect(landingStore.getState().modals.authForm).toBe(false);
+  expect(landingStore.getState().userLoginOnce).toBe(true);
+  expect(screen.getByTestId('path')).toHaveTextContent(/^\/royal$/);
+});
+
+test('login: with isLoginWithRedirect false the user stays on the page', async () => {
+  landingStore.getState().setAuthActiveTab('login');
+  landingStore.getState().setAuthPreferences({ isLoginWithRedirect: false });
+  jest.spyOn(apiClient, 'post').mockResolvedValue({ data: loginAnswer('Striker') });
+  renderAt(<AuthModal server="royal" />, '/royal/news/some-article');
+  await userEvent.type(screen.getByTestId('login-name'), 'Striker');
+  await userEvent.type(screen.getByTestId('login-password'), 'Stadium-Lights-9');
+  await userEvent.click(screen.getByTestId('login-submit'));
+  expect(screen.getByTestId('path')).toHaveTextContent('/royal/news/some-article');
+});
+
+test('login: 403 UNAUTHORIZED_DEVICE hands the challenge to the two-factor dialog', async () => {
+  landingStore.getState().setAuthActiveTab('login');
+  jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(403, { statusCode: 403, error: 'UNAUTHORIZED_DEVICE', message: 'New device', challenge: 'ch-1', email: 'd***@example.org' }));
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.type(screen.getByTestId('login-name'), 'demo');
+  await userEvent.type(screen.getByTestId('login-password'), 'whatever-pass');
+  await userEvent.click(screen.getByTestId('login-submit'));
+  expect(getDeviceChallenge()).toEqual({ server: 'royal', challenge: 'ch-1', email: 'd***@example.org' });
+  expect(landingStore.getState().modals).toMatchObject({ authForm: false, twoFactorAuth: true });
+  expect(landingStore.getState().userData).toBeNull();
+});
+
+test('recovery: same confirmation whatever the answer, with a back-to-login link', async () => {
+  landingStore.getState().setAuthActiveTab('recovery');
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { ok: true, message: 'sent' } });
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.click(screen.getByTestId('recovery-submit'));
+  expect(screen.getByText("Email hasn't been stated")).toBeInTheDocument();
+  await userEvent.type(screen.getByTestId('recovery-email'), 'me@example.org');
+  await userEvent.click(screen.getByTestId('recovery-submit'));
+  expect(post).toHaveBeenCalledWith('/auth/password/forgot', { email: 'me@example.org' }, expect.anything());
+  expect(await screen.findByTestId('recovery-sent')).toHaveTextContent('If an account uses me@example.org');
+  await userEvent.click(screen.getByTestId('back-to-login'));
+  expect(landingStore.getState().authActiveTab).toBe('login');
+});
