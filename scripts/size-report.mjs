@@ -1,0 +1,213 @@
+#!/usr/bin/env node
+/**
+ * What Module Federation costs on first load (issue 7, docs/PERFORMANCE.md). For each page it
+ * prints the JavaScript a first visit downloads (bytes gzip -6 and raw, number of JS requests)
+ * and the number of requests of all kinds, measured in Chromium (/usr/bin/chromium, Playwright)
+ * with a cold cache and service workers blocked, for:
+ *   federated   the production build as deployed: shell + remotes on their own origins
+ *               (scripts/serve.mjs), remotes using the shell's federation runtime
+ *   bundled-rt  (--with-bundled-runtime) the same, but every remote rebuilt into a temp folder
+ *               with its own copy of the federation runtime (MF_EXTERNAL_RUNTIME=0): the cost
+ *               before the shared runtime
+ *   monolithic  the same shell and remote components built as one app without federation
+ *               (scripts/monolith.mjs, temp folder, never shipped)
+ * and the ratio federated / monolithic.
+ *
+ *   node scripts/size-report.mjs [--pages /royal,/royal/news] [--with-bundled-runtime]
+ *                                [--markdown] [--json] [--verbose] [--keep]
+ *   --verbose lists every JS file with its gzip size.
+ * Builds first: `pnpm run build`. Ports: scripts/serve.mjs runs with PORT_OFFSET=SIZE_PORT_OFFSET
+ * (default 600: shell 3600, remotes 3601-3604, API 4600); the comparison origins use 3690-3693
+ * (SIZE_EXTRA_PORT). The API gets a fresh temp database.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from '@playwright/test';
+import { startShellServer, startStaticServer } from './env-server.mjs';
+import { buildMonolith } from './monolith.mjs';
+import { allRemotes, packageVersion, repoRoot } from './lib/remotes.mjs';
+
+const argv = process.argv.slice(2);
+const opt = (name, fallback) => {
+  const i = argv.indexOf(`--${name}`);
+  return i >= 0 ? argv[i + 1] : fallback;
+};
+const pages = opt('pages', '/royal,/royal/news').split(',').filter(Boolean);
+const offset = Number(process.env.SIZE_PORT_OFFSET ?? 600);
+const extra = Number(process.env.SIZE_EXTRA_PORT ?? 3690);
+const ports = { shell: 3000 + offset, api: 4000 + offset, monolith: extra, bundledShell: extra + 1, bundledStatic: extra + 2 };
+const withBundled = argv.includes('--with-bundled-runtime');
+const log = (...a) => console.error(...a);
+
+const children = [];
+const servers = [];
+const work = mkdtempSync(join(tmpdir(), 'size-report-'));
+
+function cleanup() {
+  for (const s of servers) s.close();
+  for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
+  if (!argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  else log(`(kept ${work})`);
+}
+
+async function waitFor(url, ms = 120_000) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  throw new Error(`${url} did not answer within ${ms / 1000} s`);
+}
+
+/** Starts scripts/serve.mjs (API + shell + in-tree remotes) allowing the comparison origins. */
+async function startFederated() {
+  const origins = [ports.shell, ports.monolith, ports.bundledShell].map((p) => `http://localhost:${p}`).join(',');
+  const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'serve.mjs')], {
+    cwd: repoRoot,
+    env: { ...process.env, PORT_OFFSET: String(offset), DATA_DIR: join(work, 'db'), LOG_LEVEL: 'warn', CORS_ORIGINS: origins },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  await waitFor(`http://localhost:${ports.shell}/config.json`);
+  return (await fetch(`http://localhost:${ports.shell}/config.json`)).json();
+}
+
+/** An environment folder for env-server: remotes.json + the federated site's config.json. */
+function envDir(name, remotes, config) {
+  const dir = join(work, 'env', name);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'remotes.json'), JSON.stringify(remotes));
+  writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
+  return dir;
+}
+
+/** Rebuilds every built remote with its own federation runtime into a temp static root. */
+async function startBundledRuntime(config) {
+  const root = join(work, 'bundled-runtime');
+  const remotes = {};
+  for (const r of allRemotes().filter((x) => x.exists && existsSync(join(x.dir, 'dist', packageVersion(x.dir), 'mf-manifest.json')))) {
+    const version = packageVersion(r.dir);
+    log(`› building ${r.folder}@${version} with a bundled federation runtime (temp)`);
+    const res = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'deploy.mjs'), 'build', r.folder, '--no-check', '--out', join(root, r.folder)], {
+      cwd: repoRoot,
+      env: { ...process.env, MF_EXTERNAL_RUNTIME: '0' },
+      encoding: 'utf8',
+    });
+    if (res.status !== 0) throw new Error(`bundled-runtime build of ${r.folder} failed:\n${res.stdout}${res.stderr}`);
+    remotes[r.name] = `http://localhost:${ports.bundledStatic}/${r.folder}/${version}/mf-manifest.json`;
+  }
+  servers.push(await startStaticServer({ root, port: ports.bundledStatic }));
+  servers.push(await startShellServer({ port: ports.bundledShell, envDir: envDir('bundled', remotes, config) }));
+}
+
+/** Measures one page load: JS (count, raw, gzip) and all requests, until remotes settled + network idle. */
+async function measure(browser, url) {
+  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  const requests = [];
+  const pending = [];
+  page.on('request', (req) => requests.push(req));
+  page.on('requestfinished', (req) => {
+    if (req.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(req.url())) return;
+    pending.push(
+      req
+        .response()
+        .then((res) => res?.body())
+        .then((body) => ({ url: req.url(), raw: body?.length ?? 0, gzip: body ? gzipSync(body, { level: 6 }).length : 0 }))
+        .catch(() => ({ url: req.url(), raw: 0, gzip: 0 })),
+    );
+  });
+  await page.goto(url, { waitUntil: 'load' });
+  await page.waitForFunction(
+    () => document.querySelector('.remote-slot') !== null && document.querySelector('.remote-slot .remote-loading') === null,
+    undefined,
+    { timeout: 20_000 },
+  );
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  const scripts = await Promise.all(pending);
+  const slots = await page.locator('.remote-slot').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-remote')}${e.querySelector('[data-testid="remote-fallback"]') ? ' (fallback)' : ''}`));
+  await context.close();
+  return {
+    jsRequests: scripts.length,
+    jsRaw: scripts.reduce((a, s) => a + s.raw, 0),
+    jsGzip: scripts.reduce((a, s) => a + s.gzip, 0),
+    requests: requests.length,
+    slots,
+    scripts: scripts.map((x) => ({ url: x.url, gzip: x.gzip })),
+  };
+}
+
+const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
+const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
+
+async function main() {
+  if (!existsSync(join(repoRoot, 'shell', 'dist', 'index.html'))) throw new Error('shell/dist is missing: run `pnpm run build` first');
+  log('› building the monolithic comparison bundle (temp)');
+  const mono = await buildMonolith(join(work, 'monolith'));
+  log(`› starting the federated site (serve.mjs, PORT_OFFSET=${offset})`);
+  const config = await startFederated();
+  const bundled = Object.fromEntries(mono.remotes.map((n) => [n, `/bundled/${n}/mf-manifest.json`]));
+  servers.push(await startShellServer({ port: ports.monolith, envDir: envDir('monolith', bundled, config), shellDist: mono.dist }));
+  if (withBundled) await startBundledRuntime(config);
+
+  const variants = [['federated', ports.shell], ...(withBundled ? [['bundled-rt', ports.bundledShell]] : []), ['monolithic', ports.monolith]];
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const rows = [];
+  try {
+    for (const path of pages) {
+      for (const [variant, port] of variants) {
+        // Warm-up load (server-side caches, API seed), then the measured cold-cache load.
+        await measure(browser, `http://localhost:${port}${path}`);
+        rows.push({ page: path, variant, ...(await measure(browser, `http://localhost:${port}${path}`)) });
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+
+  if (argv.includes('--json')) {
+    console.log(JSON.stringify(rows, null, 2));
+    return;
+  }
+  const lines = [];
+  const md = argv.includes('--markdown');
+  const header = ['page', 'build', 'JS gzip', 'JS raw', 'JS requests', 'all requests', 'remote slots'];
+  if (md) lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  else lines.push(header.map((h, i) => h.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
+  for (const path of pages) {
+    const fed = rows.find((r) => r.page === path && r.variant === 'federated');
+    const mon = rows.find((r) => r.page === path && r.variant === 'monolithic');
+    const own = rows.filter((r) => r.page === path);
+    const cells = own.map((r) => [path, r.variant, kb(r.jsGzip), kb(r.jsRaw), String(r.jsRequests), String(r.requests), r.slots.join(', ')]);
+    cells.push([path, 'ratio fed/mono', ratio(fed.jsGzip, mon.jsGzip), ratio(fed.jsRaw, mon.jsRaw), ratio(fed.jsRequests, mon.jsRequests), ratio(fed.requests, mon.requests), '']);
+    for (const c of cells) lines.push(md ? `| ${c.join(' | ')} |` : c.map((x, i) => x.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
+  }
+  console.log(lines.join('\n'));
+  if (argv.includes('--verbose')) {
+    for (const r of rows) {
+      console.log(`\n${r.page} ${r.variant}:`);
+      for (const x of r.scripts) console.log(`  ${kb(x.gzip).padStart(10)}  ${x.url}`);
+    }
+  }
+  console.log(`\nmonolith bundles: ${mono.remotes.join(', ') || 'no remote'}; gzip level 6; cold cache; service workers blocked; Chromium ${browser.version()}`);
+}
+
+process.on('SIGINT', () => {
+  cleanup();
+  process.exit(130);
+});
+main()
+  .then(() => cleanup())
+  .catch((e) => {
+    console.error(`✖ ${e.message}`);
+    cleanup();
+    process.exit(1);
+  });
