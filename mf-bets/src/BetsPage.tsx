@@ -1,0 +1,217 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import {
+  EmptyState,
+  Spinner,
+  findServer,
+  formatNumber,
+  formatServerDate,
+  landingStore,
+  registerTranslations,
+  useLandingStore,
+  type BetsPageProps,
+  type LocaleBundles,
+} from '@landing/shared';
+import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
+import { useLoad } from './hooks';
+import { bundles } from './i18n';
+import { tournamentName } from './names';
+import { MatchesTab } from './tabs/MatchesTab';
+import { RankingTab } from './tabs/RankingTab';
+import { RulesTab } from './tabs/RulesTab';
+import './bets.css';
+
+registerTranslations('bets', bundles);
+// The shared API client translates an error code found in `common:errors` (spec §8 toasts); add
+// the codes of the bets API there (distinct names, so no other package's text is replaced).
+registerTranslations(
+  'common',
+  Object.fromEntries(Object.entries(bundles).map(([code, b]) => [code, { errors: b.apiErrors }])) as unknown as LocaleBundles,
+);
+
+type Tab = BetsPageProps['tab'];
+const TABS: readonly Tab[] = ['matches', 'ranking', 'rules'];
+const TAB_PATH: Record<Tab, string> = { matches: 'bets', ranking: 'bets-ranking', rules: 'bets-rules' };
+
+/** Path of a tab, keeping the chosen tournament in the query (deep links, spec §2). */
+export function tabHref(server: string, tab: Tab, tournament: string | null): string {
+  return `/${server}/${TAB_PATH[tab]}${tournament ? `?tournament=${encodeURIComponent(tournament)}` : ''}`;
+}
+
+function StatusPill({ tournament }: { tournament: Tournament }) {
+  const { t } = useTranslation('bets');
+  return <span className={`bt-pill bt-pill--${tournament.status}`}>{t(`page.status.${tournament.status}`)}</span>;
+}
+
+/**
+ * The bets page (spec §1 "match-betting page … with tabs Bet matches, Ranking, Rules"; routes
+ * `/{server}/bets`, `/bets-ranking`, `/bets-rules` of §2): tournament switch (World Cup, Euro
+ * 2024; `?tournament=` keeps it in the URL), the player's summary, and the tab chosen by the route.
+ * Tabs are links, so each is deep-linkable and the shell's router handles them.
+ */
+export function BetsPage({ server, tab }: BetsPageProps) {
+  const { t } = useTranslation('bets');
+  const [params] = useSearchParams();
+  const user = useLandingStore((s) => s.userData);
+  const loggedIn = !!user && user.server === server;
+  const userKey = loggedIn ? `user:${user.id}` : 'visitor';
+  const [summaryVersion, setSummaryVersion] = useState(0);
+  const tournaments = useLoad<TournamentsAnswer>(server, (signal) => fetchTournaments(signal));
+
+  const requested = params.get('tournament');
+  const list = tournaments.data?.tournaments ?? [];
+  const code = requested ?? tournaments.data?.current ?? null;
+  const tournament = list.find((x) => x.code === code) ?? null;
+  const linkCode = requested ? code : null;
+
+  const summary = useLoad<RankingAnswer>(
+    loggedIn && tournament ? `${server}|${tournament.code}|${userKey}|${summaryVersion}` : null,
+    (signal) => fetchRanking({ tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
+  );
+  const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
+
+  if (!tournaments.data) {
+    return (
+      <div className="ui-container bt-page">
+        {tournaments.status === 'error' ? (
+          <div className="ui-card">
+            <EmptyState
+              tone="error"
+              title={t('page.loadError')}
+              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={tournaments.reload}>{t('page.retry')}</button>}
+            />
+          </div>
+        ) : (
+          <div className="bt-center bt-center--page"><Spinner /></div>
+        )}
+      </div>
+    );
+  }
+
+  if (!tournament) {
+    return (
+      <div className="ui-container bt-page">
+        <div className="ui-card">
+          <EmptyState
+            title={t('page.notFound')}
+            action={<Link className="ui-btn" to={tabHref(server, tab, null)}>{t('page.showCurrent')}</Link>}
+          />
+        </div>
+      </div>
+    );
+  }
+
+  const info = findServer(server);
+  const name = tournamentName(tournament.code, tournament.name, t);
+  const me = summary.data?.me ?? null;
+
+  return (
+    <div className="ui-container bt-page" data-testid="bets-page">
+      <header className="bt-hero">
+        <div className="bt-hero__main">
+          <p className="bt-hero__eyebrow">{t('page.eyebrow')}</p>
+          <h1 className="bt-hero__title">{name}</h1>
+          <p className="bt-hero__intro">{t('page.intro')}</p>
+          <p className="bt-hero__meta">
+            <StatusPill tournament={tournament} />
+            <span>
+              {formatServerDate(tournament.starts_at, server, 'dd-MM-yyyy')} – {formatServerDate(tournament.ends_at, server, 'dd-MM-yyyy')}
+            </span>
+            <span>{t('page.progress', { finished: tournament.matches_finished, total: tournament.matches_total })}</span>
+          </p>
+          <p className="bt-hero__tz">{t('page.timezone', { server: info?.name ?? server, gmt: info?.gmt ?? '' })}</p>
+          <nav className="bt-switch" aria-label={t('page.tournaments')}>
+            {list.map((x) => (
+              <Link
+                key={x.code}
+                to={tabHref(server, tab, x.code)}
+                className={`bt-switch__item ${x.code === tournament.code ? 'is-active' : ''}`}
+                aria-current={x.code === tournament.code ? 'page' : undefined}
+              >
+                <span>{tournamentName(x.code, x.name, t)}</span>
+                <span className={`bt-dot bt-dot--${x.status}`} aria-hidden="true" />
+                <span className="ui-visually-hidden">({t(`page.status.${x.status}`)})</span>
+              </Link>
+            ))}
+          </nav>
+        </div>
+
+        <aside className="bt-hero__side" aria-labelledby="bt-me-title">
+          {loggedIn ? (
+            <div className="bt-me" data-testid="my-summary">
+              <p id="bt-me-title" className="bt-me__title">{t('me.title', { name: user!.nickname })}</p>
+              {me ? (
+                <dl className="bt-me__stats">
+                  <div>
+                    <dt>{t('me.position')}</dt>
+                    <dd>#{formatNumber(me.position)} <small>{t('me.of', { total: formatNumber(summary.data!.total) })}</small></dd>
+                  </div>
+                  <div>
+                    <dt>{t('me.points')}</dt>
+                    <dd data-testid="my-points">{formatNumber(me.total_points)}</dd>
+                  </div>
+                  <div>
+                    <dt>{t('me.bets')}</dt>
+                    <dd>{formatNumber(me.total_bets)}</dd>
+                  </div>
+                </dl>
+              ) : summary.status === 'loading' ? (
+                <Spinner size={24} />
+              ) : (
+                <p className="bt-me__none">{t('me.none')}</p>
+              )}
+              {tab !== 'ranking' ? (
+                <Link className="bt-me__link" to={tabHref(server, 'ranking', linkCode)}>{t('me.seeRanking')}</Link>
+              ) : null}
+            </div>
+          ) : (
+            <div className="bt-me bt-me--visitor">
+              <p id="bt-me-title" className="bt-me__title">{t('visitor.title')}</p>
+              <p className="bt-me__none">{t('visitor.text')}</p>
+              <ul className="bt-me__tiers" aria-label={t('rules.points.title')}>
+                {(['exact', 'goal_difference', 'outcome'] as const).map((hit) => (
+                  <li key={hit} className={`bt-points bt-points--${hit}`}>
+                    {t(`match.hit.${hit}`)} · {t('match.points', { count: tournament.scoring[hit] })}
+                  </li>
+                ))}
+              </ul>
+              <button type="button" className="ui-btn ui-btn--gold" onClick={() => landingStore.getState().openModal('authForm')}>
+                {t('visitor.login')}
+              </button>
+            </div>
+          )}
+        </aside>
+      </header>
+
+      <nav className="bt-tabs ui-tabs" aria-label={t('page.sections')}>
+        {TABS.map((x) => (
+          <Link
+            key={x}
+            to={tabHref(server, x, linkCode)}
+            className={`ui-tabs__tab bt-tabs__tab ${x === tab ? 'is-active' : ''}`}
+            aria-current={x === tab ? 'page' : undefined}
+            data-testid={`tab-${x}`}
+          >
+            {t(`tabs.${x}`)}
+          </Link>
+        ))}
+      </nav>
+
+      <div className="bt-panel">
+        {tab === 'matches' ? (
+          <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
+        ) : tab === 'ranking' ? (
+          <RankingTab
+            server={server}
+            tournament={tournament}
+            userKey={`${userKey}|${summaryVersion}`}
+            matchesHref={tabHref(server, 'matches', linkCode)}
+          />
+        ) : (
+          <RulesTab server={server} tournament={tournament} />
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isAxiosError } from 'axios';
+import { formatServerDate, landingStore, notifySuccess } from '@landing/shared';
+import { putPrediction, type Match } from '../api';
+import { scoreText, teamName } from '../names';
+import { Flag } from './Flag';
+
+/** Why the prediction form shows a message. */
+type Problem = 'login' | 'invalid' | 'locked' | 'failed';
+
+export interface MatchCardProps {
+  match: Match;
+  /** Server of the page: kick-off times in its time zone (spec §9). */
+  server: string;
+  /** A player of this server is logged in (spec §5 "Bet: logged in"). */
+  loggedIn: boolean;
+  /** The server's bets clock, ms (see useServerNow). */
+  now: number;
+  /** Highest goals per team (the tournament's `max_goals`). */
+  maxGoals: number;
+  /** The API answered with the saved match. */
+  onSaved: (match: Match) => void;
+  /** The API says the match has kicked off: the list should be reloaded. */
+  onLocked: () => void;
+}
+
+const WHOLE = /^\d{1,2}$/;
+
+/** Parses the two inputs; null unless both are whole numbers 0..max. */
+export function parseScore(home: string, away: string, max: number): { home: number; away: number } | null {
+  const h = home.trim();
+  const a = away.trim();
+  if (!WHOLE.test(h) || !WHOLE.test(a)) return null;
+  const score = { home: Number(h), away: Number(a) };
+  return score.home <= max && score.away <= max ? score : null;
+}
+
+/**
+ * One match (spec §1 Bet matches, §4 "a bet waits for the final result and then shows it"):
+ * teams with flags, kick-off in server time, and by state —
+ * open: the score form (visitors are told to log in; bad input is explained and keeps what was
+ * typed; the saved prediction stays until a new one is saved); locked (kicked off): the
+ * prediction waiting for the final result; finished: the final result and the points earned.
+ */
+export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onLocked }: MatchCardProps) {
+  const { t, i18n } = useTranslation('bets');
+  const id = useId();
+  const saved = match.prediction;
+  const [home, setHome] = useState(saved ? String(saved.home) : '');
+  const [away, setAway] = useState(saved ? String(saved.away) : '');
+  const [problem, setProblem] = useState<Problem | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  // A prediction loaded later (after logging in) fills the empty form.
+  useEffect(() => {
+    if (saved) {
+      setHome(String(saved.home));
+      setAway(String(saved.away));
+    }
+  }, [saved?.home, saved?.away]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const homeName = teamName(match.home, i18n.language, t);
+  const awayName = teamName(match.away, i18n.language, t);
+  const kickoff = new Date(match.kickoff_at).getTime();
+  const status = match.status === 'open' && kickoff <= now ? 'locked' : match.status;
+  const unchanged = saved !== null && home.trim() === String(saved.home) && away.trim() === String(saved.away);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (!loggedIn) return setProblem('login');
+    const score = parseScore(home, away, maxGoals);
+    if (!score) return setProblem('invalid');
+    if (kickoff <= now) {
+      setProblem('locked');
+      return onLocked();
+    }
+    setProblem(null);
+    setSaving(true);
+    try {
+      const updated = await putPrediction(match.id, score);
+      onSaved(updated);
+      notifySuccess(t('match.savedToast', { home: homeName, away: awayName, score: scoreText(score) }));
+    } catch (err) {
+      const status = isAxiosError(err) ? err.response?.status : undefined;
+      if (status === 401) setProblem('login');
+      else if (status === 409) {
+        setProblem('locked');
+        onLocked();
+      } else if (status === 400) setProblem('invalid');
+      else setProblem('failed');
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  const messageId = `${id}-msg`;
+  const date = formatServerDate(match.kickoff_at, server, 'dd-MM-yyyy');
+  const time = formatServerDate(match.kickoff_at, server, 'HH:mm');
+
+  return (
+    <article className={`bt-match bt-match--${status}`} data-testid={`match-${match.id}`} data-status={status} aria-label={`${homeName} – ${awayName}`}>
+      <header className="bt-match__meta">
+        <span className="bt-match__when">
+          <time dateTime={match.kickoff_at}>{date}</time>
+          <span className="bt-match__time">{time}</span>
+          {match.venue ? <span className="bt-match__venue">{match.venue}</span> : null}
+        </span>
+        <span className={`bt-chip bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
+      </header>
+
+      <form className="bt-match__body" onSubmit={submit} noValidate>
+        <div className="bt-team bt-team--home">
+          <Flag region={match.home.region} code={match.home.code} />
+          <span className="bt-team__name">{homeName}</span>
+        </div>
+
+        <div className="bt-match__centre">
+          {status === 'open' ? (
+            <div className="bt-inputs">
+              <label className="ui-visually-hidden" htmlFor={`${id}-home`}>{t('match.goals', { team: homeName })}</label>
+              <input
+                id={`${id}-home`}
+                className="bt-goal"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                value={home}
+                placeholder="–"
+                aria-invalid={problem === 'invalid' && !WHOLE.test(home.trim()) ? true : undefined}
+                aria-describedby={problem ? messageId : undefined}
+                onChange={(e) => setHome(e.target.value)}
+              />
+              <span className="bt-inputs__sep" aria-hidden="true">:</span>
+              <label className="ui-visually-hidden" htmlFor={`${id}-away`}>{t('match.goals', { team: awayName })}</label>
+              <input
+                id={`${id}-away`}
+                className="bt-goal"
+                inputMode="numeric"
+                autoComplete="off"
+                maxLength={2}
+                value={away}
+                placeholder="–"
+                aria-invalid={problem === 'invalid' && !WHOLE.test(away.trim()) ? true : undefined}
+                aria-describedby={problem ? messageId : undefined}
+                onChange={(e) => setAway(e.target.value)}
+              />
+            </div>
+          ) : match.result ? (
+            <div className="bt-result" aria-label={t('match.finalResult')}>
+              <span className="bt-result__score">{scoreText(match.result)}</span>
+              {match.result.penalties ? (
+                <span className="bt-result__pens">{t('match.penalties', { score: scoreText(match.result.penalties) })}</span>
+              ) : null}
+            </div>
+          ) : (
+            <div className="bt-result bt-result--pending">
+              <span className="bt-result__score">{t('match.vs')}</span>
+            </div>
+          )}
+        </div>
+
+        <div className="bt-team bt-team--away">
+          <Flag region={match.away.region} code={match.away.code} />
+          <span className="bt-team__name">{awayName}</span>
+        </div>
+
+        {status === 'open' ? (
+          <div className="bt-match__foot">
+            <span className="bt-match__note">
+              {saved ? <span data-testid="saved-prediction">{t('match.saved', { score: scoreText(saved) })}</span> : t('match.closesAt')}
+            </span>
+            <button type="submit" className="ui-btn bt-save" disabled={saving || (loggedIn && unchanged)}>
+              {saving ? t('match.saving') : saved ? t('match.update') : t('match.save')}
+            </button>
+          </div>
+        ) : status === 'locked' ? (
+          <div className="bt-match__foot">
+            <span className="bt-match__note">
+              {saved ? <span data-testid="saved-prediction">{t('match.saved', { score: scoreText(saved) })} · </span> : null}
+              <span>{t('match.waiting')}</span>
+            </span>
+          </div>
+        ) : saved ? (
+          <div className="bt-match__foot">
+            <span className="bt-match__note bt-outcome" data-testid="saved-prediction">
+              {t('match.saved', { score: scoreText(saved) })}
+              {saved.hit ? (
+                <span className={`bt-points bt-points--${saved.hit}`} data-testid="points">
+                  {saved.hit === 'miss' ? t('match.hit.miss') : `${t('match.points', { count: saved.points ?? 0 })} · ${t(`match.hit.${saved.hit}`)}`}
+                </span>
+              ) : null}
+            </span>
+          </div>
+        ) : loggedIn ? (
+          <div className="bt-match__foot">
+            <span className="bt-match__note">{t('match.noPrediction')}</span>
+          </div>
+        ) : null}
+
+        {problem ? (
+          <div className="bt-problem" id={messageId} role="alert">
+            <span>{t(`errors.${problem}`, { max: maxGoals })}</span>
+            {problem === 'login' ? (
+              <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={() => landingStore.getState().openModal('authForm')}>
+                {t('visitor.login')}
+              </button>
+            ) : null}
+          </div>
+        ) : null}
+      </form>
+
+      {match.picks.total > 0 ? (
+        <div className="bt-picks" aria-label={t('match.picks')}>
+          <div className="bt-picks__bar" aria-hidden="true">
+            <span className="bt-picks__seg bt-picks__seg--home" style={{ width: `${match.picks.home}%` }} />
+            <span className="bt-picks__seg bt-picks__seg--draw" style={{ width: `${match.picks.draw}%` }} />
+            <span className="bt-picks__seg bt-picks__seg--away" style={{ width: `${match.picks.away}%` }} />
+          </div>
+          <p className="bt-picks__legend">
+            <span><abbr title={homeName}>{match.home.code}</abbr> {match.picks.home}%</span>
+            <span>{t('match.pickDraw')} {match.picks.draw}%</span>
+            <span><abbr title={awayName}>{match.away.code}</abbr> {match.picks.away}%</span>
+            <span className="bt-picks__count">{t('match.picksCount', { count: match.picks.total })}</span>
+          </p>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,133 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { EmptyState, Spinner } from '@landing/shared';
+import { fetchMatches, type Match, type MatchesAnswer, type Tournament } from '../api';
+import { MatchCard } from '../components/MatchCard';
+import { Flag } from '../components/Flag';
+import { useLoad, useServerNow } from '../hooks';
+import { stageLabel, teamName } from '../names';
+
+type Filter = 'all' | 'open' | 'mine' | 'finished';
+const FILTERS: readonly Filter[] = ['all', 'open', 'mine', 'finished'];
+
+export interface MatchesTabProps {
+  server: string;
+  tournament: Tournament;
+  /** A player of this server is logged in. */
+  loggedIn: boolean;
+  /** Changes when the logged-in user changes, so their predictions are loaded. */
+  userKey: string;
+  /** A prediction was saved (the page refreshes "Your game"). */
+  onPredicted: () => void;
+}
+
+function keep(filter: Filter, m: Match): boolean {
+  switch (filter) {
+    case 'all':
+      return true;
+    case 'open':
+      return m.status === 'open';
+    case 'mine':
+      return m.prediction !== null;
+    case 'finished':
+      return m.status === 'finished';
+  }
+}
+
+/**
+ * The Bet matches tab (spec §1): matches of the tournament grouped by group/stage with flags,
+ * kick-off in server time, results, and the prediction form of each open match.
+ */
+export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
+  const { t, i18n } = useTranslation('bets');
+  const [filter, setFilter] = useState<Filter>('all');
+  const load = useCallback((signal: AbortSignal) => fetchMatches(tournament.code, signal), [tournament.code]);
+  const state = useLoad<MatchesAnswer>(`${server}|${tournament.code}|${userKey}`, load);
+  const now = useServerNow(state.data?.now ?? null);
+
+  const replace = useCallback(
+    (updated: Match) => {
+      if (!state.data) return;
+      state.set({
+        ...state.data,
+        stages: state.data.stages.map((b) => ({ ...b, matches: b.matches.map((m) => (m.id === updated.id ? updated : m)) })),
+      });
+      onPredicted();
+    },
+    [state, onPredicted],
+  );
+
+  const counts = useMemo(() => {
+    const all = state.data?.stages.flatMap((b) => b.matches) ?? [];
+    return Object.fromEntries(FILTERS.map((f) => [f, all.filter((m) => keep(f, m)).length])) as Record<Filter, number>;
+  }, [state.data]);
+
+  if (!state.data) {
+    return state.status === 'error' ? (
+      <EmptyState
+        tone="error"
+        title={t('page.matchesError')}
+        action={<button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>{t('page.retry')}</button>}
+      />
+    ) : (
+      <div className="bt-center"><Spinner /></div>
+    );
+  }
+
+  const blocks = state.data.stages
+    .map((b) => ({ ...b, matches: b.matches.filter((m) => keep(filter, m)) }))
+    .filter((b) => b.matches.length > 0);
+
+  return (
+    <div className="bt-matches">
+      <div className="bt-toolbar" role="group" aria-label={t('filter.label')}>
+        {FILTERS.filter((f) => f !== 'mine' || loggedIn).map((f) => (
+          <button key={f} type="button" className={`bt-filter ${filter === f ? 'is-active' : ''}`} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+            {t(`filter.${f}`)} <span className="bt-filter__count">{counts[f]}</span>
+          </button>
+        ))}
+      </div>
+
+      {blocks.length === 0 ? (
+        <div className="ui-card"><EmptyState title={t('empty.matches')} text={t('empty.matchesText')} /></div>
+      ) : (
+        <div className="bt-blocks">
+          {blocks.map((block) => {
+            const teams = new Map(state.data!.stages.find((b) => b.key === block.key)!.matches.flatMap((m) => [[m.home.code, m.home], [m.away.code, m.away]]));
+            return (
+              <section key={block.key} className="bt-block ui-card" aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
+                <header className="bt-block__head">
+                  <h2 id={`block-${block.key}`} className="bt-block__title">{stageLabel(block, t)}</h2>
+                  {block.stage === 'group' ? (
+                    <ul className="bt-block__teams" aria-label={t('page.teams')}>
+                      {[...teams.values()].map((team) => (
+                        <li key={team.code} title={teamName(team, i18n.language, t)}>
+                          <Flag region={team.region} code={team.code} width={24} />
+                          <span className="bt-block__code">{team.code}</span>
+                        </li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </header>
+                <div className="bt-block__list">
+                  {block.matches.map((m) => (
+                    <MatchCard
+                      key={m.id}
+                      match={m}
+                      server={server}
+                      loggedIn={loggedIn}
+                      now={now}
+                      maxGoals={tournament.max_goals}
+                      onSaved={replace}
+                      onLocked={state.reload}
+                    />
+                  ))}
+                </div>
+              </section>
+            );
+          })}
+        </div>
+      )}
+    </div>
+  );
+}

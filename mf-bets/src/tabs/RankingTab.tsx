@@ -1,0 +1,147 @@
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState, Spinner, findServer, formatNumber } from '@landing/shared';
+import { fetchRanking, type RankingAnswer, type RankingRow, type RankingScope, type Tournament } from '../api';
+import { useLoad } from '../hooks';
+import { tournamentName } from '../names';
+
+/** Rows per ranking page. */
+export const RANKING_PAGE_SIZE = 20;
+
+export interface RankingTabProps {
+  server: string;
+  tournament: Tournament;
+  /** Changes when the logged-in user changes. */
+  userKey: string;
+  /** Link of the Bet matches tab (for the empty state). */
+  matchesHref: string;
+}
+
+const MEDALS = ['gold', 'silver', 'bronze'] as const;
+
+function serverName(code: string): string {
+  return findServer(code)?.name ?? code;
+}
+
+function Row({ row, me, you }: { row: RankingRow; me: boolean; you: string }) {
+  return (
+    <tr className={`${me ? 'is-me' : ''} ${row.position <= 3 ? `bt-rank--${MEDALS[row.position - 1]}` : ''}`} aria-current={me ? 'true' : undefined} data-testid={me ? 'ranking-me' : undefined}>
+      <td><span className="bt-rank__pos">{row.position}</span></td>
+      <td className="bt-rank__name">
+        <span>{row.name}</span>
+        {me ? <span className="bt-you">{you}</span> : null}
+      </td>
+      <td className="bt-rank__server">{serverName(row.server)}</td>
+      <td className="bt-num">{formatNumber(row.total_bets)}</td>
+      <td className="bt-num bt-hide-sm">{formatNumber(row.exact_scores)}</td>
+      <td className="bt-num bt-rank__points">{formatNumber(row.total_points)}</td>
+    </tr>
+  );
+}
+
+/**
+ * The Ranking tab (spec §1, §3 ranking row: name, server, total bets, total points): paged, this
+ * server or all servers, the logged-in player's row (the API's `me`) highlighted (and shown below the page when
+ * it is on another one); empty → "no bettors at the moment" (spec §8).
+ */
+export function RankingTab({ server, tournament, userKey, matchesHref }: RankingTabProps) {
+  const { t } = useTranslation('bets');
+  const [scope, setScope] = useState<RankingScope>('server');
+  const [page, setPage] = useState(1);
+  const load = useCallback(
+    (signal: AbortSignal) => fetchRanking({ tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, signal),
+    [tournament.code, page, scope],
+  );
+  const state = useLoad<RankingAnswer>(`${server}|${tournament.code}|${scope}|${page}|${userKey}`, load);
+  const data = state.data;
+  const name = tournamentName(tournament.code, tournament.name, t);
+
+  const changeScope = (next: RankingScope) => {
+    setScope(next);
+    setPage(1);
+  };
+
+  let body;
+  if (!data) {
+    body =
+      state.status === 'error' ? (
+        <EmptyState
+          tone="error"
+          title={t('ranking.error')}
+          action={<button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>{t('page.retry')}</button>}
+        />
+      ) : (
+        <div className="bt-center"><Spinner /></div>
+      );
+  } else if (data.total === 0) {
+    body = (
+      <div className="bt-empty-ranking" data-testid="ranking-empty">
+        <EmptyState
+          title={t('ranking.empty')}
+          text={t('ranking.emptyText')}
+          action={<Link className="ui-btn" to={matchesHref}>{t('ranking.goPredict')}</Link>}
+        />
+      </div>
+    );
+  } else {
+    const meOnPage = data.me !== null && data.rows.some((r) => r.player_id === data.me!.player_id);
+    body = (
+      <>
+        <div className="bt-table-wrap">
+          <table className="bt-rank" data-testid="ranking-table">
+            <caption className="ui-visually-hidden">{t('ranking.caption', { tournament: name })}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('ranking.columns.position')}</th>
+                <th scope="col">{t('ranking.columns.name')}</th>
+                <th scope="col">{t('ranking.columns.server')}</th>
+                <th scope="col" className="bt-num">{t('ranking.columns.bets')}</th>
+                <th scope="col" className="bt-num bt-hide-sm">{t('ranking.columns.exact')}</th>
+                <th scope="col" className="bt-num">{t('ranking.columns.points')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.rows.map((r) => (
+                <Row key={r.player_id} row={r} me={r.player_id === data.me?.player_id} you={t('ranking.you')} />
+              ))}
+            </tbody>
+            {data.me && !meOnPage ? (
+              <tbody className="bt-rank__mine">
+                <tr className="bt-rank__gap" aria-hidden="true"><td colSpan={6}>{t('ranking.yourPosition')}</td></tr>
+                <Row row={data.me} me you={t('ranking.you')} />
+              </tbody>
+            ) : null}
+          </table>
+        </div>
+        {data.pages > 1 ? (
+          <nav className="bt-pager" aria-label={t('ranking.pagination')}>
+            <button type="button" className="ui-btn ui-btn--ghost" disabled={page <= 1 || state.status === 'loading'} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              {t('ranking.prev')}
+            </button>
+            <span className="bt-pager__label" aria-live="polite">{t('ranking.page', { page: data.page, pages: data.pages })}</span>
+            <button type="button" className="ui-btn ui-btn--ghost" disabled={page >= data.pages || state.status === 'loading'} onClick={() => setPage((p) => p + 1)}>
+              {t('ranking.next')}
+            </button>
+          </nav>
+        ) : null}
+      </>
+    );
+  }
+
+  return (
+    <div className="bt-ranking">
+      <div className="bt-ranking__bar">
+        <div className="bt-toolbar" role="group" aria-label={t('ranking.scope.label')}>
+          {(['server', 'all'] as const).map((s) => (
+            <button key={s} type="button" className={`bt-filter ${scope === s ? 'is-active' : ''}`} aria-pressed={scope === s} onClick={() => changeScope(s)}>
+              {s === 'server' ? t('ranking.scope.server', { server: serverName(server) }) : t('ranking.scope.all')}
+            </button>
+          ))}
+        </div>
+        {data && data.total > 0 ? <span className="bt-ranking__count">{t('ranking.bettors', { count: data.total })}</span> : null}
+      </div>
+      <div className="ui-card bt-ranking__card">{body}</div>
+    </div>
+  );
+}
