@@ -1,0 +1,115 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState, findServer, useLandingStore, type NewsListProps } from '@landing/shared';
+import { fetchNewsPage, type NewsPageData } from './api';
+import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
+import { Pagination, pagePath } from './components/Pagination';
+import { registerNewsTranslations } from './i18n';
+import './news.css';
+
+registerNewsTranslations();
+
+/** Articles per page of the list (3 rows of 3 on desktop). */
+export const NEWS_PER_PAGE = 9;
+
+type Status = 'loading' | 'ready' | 'error';
+
+/**
+ * The news list (spec §2 `/{server}/news` and `/{server}/news/list/{page}`): cards newest first in
+ * the interface language (X-Lang; the API falls back to English per article), pagination, and
+ * loading, empty, page-past-the-end and error (with retry) states. Fills the shared store's `news`.
+ */
+export function NewsList({ server, page }: NewsListProps) {
+  const { t } = useTranslation('news');
+  const lang = useLandingStore((s) => s.serverLangLocale);
+  const setNews = useLandingStore((s) => s.setNews);
+  const [status, setStatus] = useState<Status>('loading');
+  const [data, setData] = useState<NewsPageData | null>(null);
+
+  const load = useCallback(
+    async (signal?: AbortSignal) => {
+      setStatus('loading');
+      try {
+        const answer = await fetchNewsPage(page, NEWS_PER_PAGE, signal);
+        setData(answer);
+        setNews(answer.items);
+        setStatus('ready');
+      } catch {
+        if (!signal?.aborted) setStatus('error');
+      }
+    },
+    [page, setNews],
+  );
+
+  useEffect(() => {
+    const controller = new AbortController();
+    void load(controller.signal);
+    return () => controller.abort();
+  }, [load, server, lang]);
+
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [page]);
+
+  const serverName = findServer(server)?.name ?? server;
+  const items = status === 'ready' && data ? data.items : [];
+
+  return (
+    <section className="news-page ui-container" aria-labelledby="news-title" data-testid="news-list" aria-busy={status === 'loading' || undefined}>
+      <header className="news-page__head">
+        <div>
+          <h1 id="news-title" className="news-page__title">
+            {t('list.title')}
+          </h1>
+          <p className="news-page__subtitle">{t('list.subtitle', { server: serverName })}</p>
+        </div>
+        {data && data.total_pages > 1 && status === 'ready' && page <= data.total_pages ? (
+          <p className="news-page__pageof">{t('list.pageOf', { page, total: data.total_pages })}</p>
+        ) : null}
+      </header>
+
+      {status === 'loading' ? (
+        <div className="news-grid">
+          {Array.from({ length: 6 }, (_, i) => (
+            <NewsCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : status === 'error' ? (
+        <EmptyState
+          tone="error"
+          title={t('list.error')}
+          action={
+            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void load()}>
+              {t('list.retry')}
+            </button>
+          }
+        />
+      ) : items.length === 0 ? (
+        page > 1 ? (
+          <EmptyState
+            testId="news-page-missing"
+            title={t('list.pageMissing')}
+            text={t('list.pageMissingText')}
+            action={
+              <Link className="ui-btn" to={pagePath(server, 1)}>
+                {t('list.firstPage')}
+              </Link>
+            }
+          />
+        ) : (
+          <EmptyState title={t('list.empty')} text={t('list.emptyText')} />
+        )
+      ) : (
+        <>
+          <div className="news-grid">
+            {items.map((card) => (
+              <NewsCard key={card.id} server={server} card={card} />
+            ))}
+          </div>
+          <Pagination server={server} page={page} totalPages={data?.total_pages ?? 1} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,47 @@
+/**
+ * Standalone page of the remote (its own dev mode, `pnpm --filter ./mf-news dev`): renders the
+ * exposed components with the shared providers, without the shell, under a hash router
+ * (`#/royal/news`, `#/royal/news/list/2`, `#/royal/news/{slug}`; the home teaser at `#/`).
+ */
+import { createRoot } from 'react-dom/client';
+import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router';
+import { ToastContainer } from 'react-toastify';
+import { initI18n, type ServerCode } from '@landing/shared';
+import '@landing/shared/theme.css';
+import 'react-toastify/dist/ReactToastify.css';
+import NewsArticle from './exposes/NewsArticle';
+import NewsList from './exposes/NewsList';
+import NewsTeaser from './exposes/NewsTeaser';
+
+initI18n();
+
+function ListRoute() {
+  const { server = 'royal', page } = useParams();
+  return <NewsList server={server as ServerCode} page={page && /^[1-9]\d*$/.test(page) ? Number(page) : 1} />;
+}
+function ArticleRoute() {
+  const { server = 'royal', slug = '' } = useParams();
+  return <NewsArticle server={server as ServerCode} slug={slug} />;
+}
+
+const router = createHashRouter([
+  {
+    path: '/',
+    element: (
+      <main className="ui-container" style={{ padding: '32px 20px' }}>
+        <NewsTeaser server="royal" />
+      </main>
+    ),
+  },
+  { path: '/:server/news', element: <ListRoute /> },
+  { path: '/:server/news/list/:page', element: <ListRoute /> },
+  { path: '/:server/news/:slug', element: <ArticleRoute /> },
+  { path: '*', element: <Navigate to="/royal/news" replace /> },
+]);
+
+createRoot(document.getElementById('root')!).render(
+  <>
+    <RouterProvider router={router} />
+    <ToastContainer position="bottom-right" />
+  </>,
+);

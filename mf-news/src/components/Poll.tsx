@@ -1,0 +1,195 @@
+import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo } from '@landing/shared';
+import { sendVote, type PollData } from '../api';
+import { playLockSound } from '../lockSound';
+import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../rules';
+import { openLogin } from './useViewer';
+
+export interface PollProps {
+  server: string;
+  poll: PollData;
+  /** The logged-in user of this server, or null for a visitor. */
+  user: RuleUser | null;
+  /** Reloads the article (spec §4: after a vote the single-news data is refreshed). */
+  onRefresh: () => Promise<void> | void;
+}
+
+/**
+ * Re-renders when `finish_at` passes while the page is open, so an open poll turns into an
+ * ended one without a reload (timeouts longer than ~24 days are left to the next visit).
+ */
+function useNow(until: string): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const wait = Date.parse(until) - Date.now();
+    if (!(wait > 0) || wait > 2_000_000_000) return;
+    const id = setTimeout(() => setNow(Date.now()), wait + 50);
+    return () => clearTimeout(id);
+  }, [until]);
+  return now;
+}
+
+/**
+ * A news poll (spec §3, §4, §5). `single` polls are radio buttons, anything else checkboxes. Each
+ * answer shows its `votes_percent` in a progress ring of size 40 (spec §9). Voting is enabled only
+ * for a logged-in player with `ovr >= limit_ovr` while the poll is open and not yet voted in;
+ * otherwise the matching message is shown, and clicking a locked answer plays the lock sound and
+ * shows the lock error. A vote posts `{ questionnaire_id, options }` to `/votes`, shows the answer's
+ * `info` as a notification and refreshes the article; a refused vote (422 INVALID_VOTE, already
+ * toasted by the shared client) refreshes it too, so the poll shows why.
+ */
+export function Poll({ server, poll, user, onRefresh }: PollProps) {
+  const { t } = useTranslation('news');
+  const titleId = useId();
+  const statusId = useId();
+  const now = useNow(poll.finish_at);
+  const lock = pollLock(poll, user, now);
+  const single = isSingleChoice(poll.type);
+  const closed = lock === 'closed';
+  const [selected, setSelected] = useState<number[]>([]);
+  const [sending, setSending] = useState(false);
+  const [hint, setHint] = useState<string | null>(null);
+
+  // A new poll state from the server replaces a local selection that no longer applies.
+  const votedKey = poll.voted_options?.join(',') ?? '';
+  useEffect(() => {
+    setSelected([]);
+    setHint(null);
+  }, [poll.id, votedKey]);
+
+  const lockMessage = (reason: PollLock): string => {
+    switch (reason) {
+      case 'closed':
+        return t('poll.closed');
+      case 'login':
+        return t('poll.loginRequired');
+      case 'voted':
+        return t('poll.voted');
+      case 'ovr':
+        return t('poll.ovrTooLow', { level: poll.limit_ovr });
+    }
+  };
+
+  /** Clicking a locked answer: lock sound + lock error (spec §4), and the choice does not change. */
+  const onOptionClick = (event: MouseEvent<HTMLInputElement>) => {
+    if (!lock) return;
+    event.preventDefault();
+    playLockSound();
+    notifyError(lockMessage(lock));
+  };
+
+  const toggle = (id: number, checked: boolean) => {
+    if (lock) return;
+    setHint(null);
+    setSelected((prev) => (single ? [id] : checked ? [...new Set([...prev, id])] : prev.filter((x) => x !== id)));
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (lock) {
+      playLockSound();
+      notifyError(lockMessage(lock));
+      return;
+    }
+    if (selected.length === 0) {
+      setHint(t('poll.chooseFirst'));
+      return;
+    }
+    setSending(true);
+    try {
+      const answer = await sendVote(poll.id, selected);
+      if (answer) notifyInfo(answer.info);
+      await onRefresh();
+    } catch {
+      // The shared client has shown the error; the choice stays so the player can try again.
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const voted = new Set(poll.voted_options ?? []);
+  const best = Math.max(0, ...poll.options.map((o) => o.votes_percent));
+  const dateText = formatServerDate(poll.finish_at, server);
+
+  return (
+    <section className={`news-poll ui-card${closed ? ' is-closed' : ''}`} aria-labelledby={titleId} data-testid="news-poll" data-poll-type={poll.type}>
+      <header className="news-poll__head">
+        <span className="news-badge news-badge--poll">{t('poll.badge')}</span>
+        <h2 id={titleId} className="news-poll__question">
+          {poll.question}
+        </h2>
+        <ul className="news-poll__meta">
+          <li>{single ? t('poll.single') : t('poll.multiple')}</li>
+          {poll.limit_ovr > 0 ? <li>{t('poll.minOvr', { value: poll.limit_ovr })}</li> : null}
+          <li>
+            <time dateTime={poll.finish_at}>{closed ? t('poll.closedOn', { date: dateText }) : t('poll.openUntil', { date: dateText })}</time>
+          </li>
+        </ul>
+      </header>
+
+      <form onSubmit={submit} noValidate>
+        <fieldset className="news-poll__options" aria-describedby={statusId}>
+          <legend className="ui-visually-hidden">{poll.question}</legend>
+          {poll.options.map((option) => {
+            const mine = voted.has(option.id);
+            const checked = mine || selected.includes(option.id);
+            const leading = closed && poll.total_votes > 0 && option.votes_percent === best;
+            return (
+              <label
+                key={option.id}
+                className={['news-poll__option', checked ? 'is-checked' : '', lock ? 'is-locked' : '', leading ? 'is-leading' : ''].filter(Boolean).join(' ')}
+                data-testid="poll-option"
+              >
+                <input
+                  type={single ? 'radio' : 'checkbox'}
+                  name={`poll-${poll.id}`}
+                  value={option.id}
+                  checked={checked}
+                  aria-disabled={lock ? true : undefined}
+                  onClick={onOptionClick}
+                  onChange={(e) => toggle(option.id, e.target.checked)}
+                />
+                <span className="news-poll__answer">
+                  <span className="news-poll__answer-text">{option.answer}</span>
+                  {mine ? <span className="news-poll__tag">{t('poll.yourChoice')}</span> : null}
+                  {leading ? <span className="news-poll__tag news-poll__tag--gold">{t('poll.leading')}</span> : null}
+                  <span className="news-poll__bar" aria-hidden="true">
+                    <span style={{ width: `${option.votes_percent}%` }} />
+                  </span>
+                </span>
+                <ProgressRing
+                  value={option.votes_percent}
+                  min={0}
+                  max={100}
+                  size={PROGRESS_RING.pollSize}
+                  strokeWidth={4}
+                  label={t('poll.optionLabel', { answer: option.answer, percent: option.votes_percent })}
+                  className="news-poll__ring"
+                >
+                  <span className="news-poll__percent">{option.votes_percent}%</span>
+                </ProgressRing>
+              </label>
+            );
+          })}
+        </fieldset>
+
+        <footer className="news-poll__foot">
+          <span className="news-poll__total">{t('poll.votes', { count: poll.total_votes })}</span>
+          <p id={statusId} className={`news-poll__status${lock ? ' is-locked' : ''}`} role="status" data-testid="poll-status">
+            {lock ? lockMessage(lock) : hint}
+          </p>
+          {lock === 'login' ? (
+            <button type="button" className="ui-btn ui-btn--ghost" onClick={openLogin}>
+              {t('poll.login')}
+            </button>
+          ) : lock ? null : (
+            <button type="submit" className="ui-btn" disabled={sending} aria-busy={sending || undefined}>
+              {sending ? t('poll.voting') : t('poll.vote')}
+            </button>
+          )}
+        </footer>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/** Test helpers of the news remote. */
+import { render } from '@testing-library/react';
+import type { ReactElement, ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import type { ArticleData, CommentData, PollData } from '../src/api';
+
+/** Renders inside a router (cards, pagination and back links are router links); `rerender` keeps it. */
+export function renderWithRouter(ui: ReactElement, path = '/royal/news') {
+  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  return render(ui, { wrapper });
+}
+
+export const openPoll = (over: Partial<PollData> = {}): PollData => ({
+  id: 7,
+  question: 'Which formation do you play most often?',
+  type: 'single',
+  options: [
+    { id: 71, answer: '4-4-2', votes: 3, votes_percent: 60 },
+    { id: 72, answer: '4-3-3', votes: 2, votes_percent: 40 },
+  ],
+  limit_ovr: 30,
+  finish_at: new Date(Date.now() + 86_400_000).toISOString(),
+  ended: false,
+  total_votes: 5,
+  voted_options: null,
+  ...over,
+});
+
+export const comment = (id: number, text: string, replies: CommentData['replies'] = []): CommentData => ({
+  id,
+  parent_id: null,
+  author: { id: id * 10, nickname: `Player${id}`, ovr: 70 },
+  text,
+  created_at: '2026-11-19T10:00:00Z',
+  replies,
+});
+
+export const article = (over: Partial<ArticleData> = {}): ArticleData => ({
+  id: 1,
+  slug: 'new-season-kicks-off',
+  title: 'A new season kicks off on Royal',
+  excerpt: 'Fresh leagues.',
+  image: 'news-images/1.svg?v=abc',
+  published_at: '2026-11-19T13:34:29Z',
+  comments_count: 1,
+  has_poll: false,
+  lang: 'en',
+  body: '<p>Welcome <strong>back</strong>.</p>',
+  comments: [comment(1, 'First!')],
+  comment_rules: { min_length: 10, max_length: 1000, min_ovr: 45 },
+  poll: null,
+  ...over,
+});
