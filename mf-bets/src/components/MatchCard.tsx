@@ -64,6 +64,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const awayName = teamName(match.away, i18n.language, t);
   const kickoff = new Date(match.kickoff_at).getTime();
   const status = match.status === 'open' && kickoff <= now ? 'locked' : match.status;
+  const validGoal = (v: string) => WHOLE.test(v.trim()) && Number(v) <= maxGoals;
   const unchanged = saved !== null && home.trim() === String(saved.home) && away.trim() === String(saved.away);
 
   async function submit(e: FormEvent) {
@@ -127,7 +128,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
                 maxLength={2}
                 value={home}
                 placeholder="–"
-                aria-invalid={problem === 'invalid' && !WHOLE.test(home.trim()) ? true : undefined}
+                aria-invalid={problem === 'invalid' && !validGoal(home) ? true : undefined}
                 aria-describedby={problem ? messageId : undefined}
                 onChange={(e) => setHome(e.target.value)}
               />
@@ -141,7 +142,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
                 maxLength={2}
                 value={away}
                 placeholder="–"
-                aria-invalid={problem === 'invalid' && !WHOLE.test(away.trim()) ? true : undefined}
+                aria-invalid={problem === 'invalid' && !validGoal(away) ? true : undefined}
                 aria-describedby={problem ? messageId : undefined}
                 onChange={(e) => setAway(e.target.value)}
               />

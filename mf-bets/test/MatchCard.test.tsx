@@ -1,0 +1,142 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { AxiosError, AxiosHeaders } from 'axios';
+import { apiClient, initI18n, landingStore, registerTranslations } from '@landing/shared';
+import { MatchCard, parseScore } from '../src/components/MatchCard';
+import { bundles } from '../src/i18n';
+import type { Match } from '../src/api';
+import { finishedMatch, lockedMatch, NOW, openMatch } from './fixtures';
+
+initI18n('en');
+registerTranslations('bets', bundles);
+
+const now = new Date(NOW).getTime();
+
+function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}) {
+  const onSaved = jest.fn();
+  const onLocked = jest.fn();
+  render(<MatchCard match={match} server="royal" loggedIn now={now} maxGoals={20} onSaved={onSaved} onLocked={onLocked} {...props} />);
+  return { onSaved, onLocked };
+}
+
+function axiosError(status: number, error: string, message: string): AxiosError {
+  const headers = new AxiosHeaders();
+  return new AxiosError(message, 'ERR_BAD_REQUEST', { headers }, null, {
+    status,
+    statusText: '',
+    data: { statusCode: status, error, message },
+    headers: {},
+    config: { headers },
+  });
+}
+
+beforeEach(() => {
+  jest.restoreAllMocks();
+  landingStore.setState({ modals: { contactModal: false, authForm: false, twoFactorAuth: false } });
+});
+
+test('parseScore accepts whole numbers 0..max only', () => {
+  expect(parseScore('2', '0', 20)).toEqual({ home: 2, away: 0 });
+  expect(parseScore(' 20 ', '1', 20)).toEqual({ home: 20, away: 1 });
+  for (const [h, a] of [['-1', '0'], ['a', '1'], ['1.5', '1'], ['21', '0'], ['', '1'], ['1', '']]) {
+    expect(parseScore(h!, a!, 20)).toBeNull();
+  }
+});
+
+test('an open match shows both teams with flags, kick-off in server time and the score inputs', () => {
+  card(openMatch);
+  const article = screen.getByRole('article', { name: 'Germany – England' });
+  // 16:00 UTC is 19:00 in Europe/Istanbul (royal, spec §9).
+  expect(within(article).getByText('19:00')).toBeInTheDocument();
+  expect(within(article).getByText('23-11-2026')).toBeInTheDocument();
+  expect(within(article).getByLabelText('Goals of Germany')).toBeInTheDocument();
+  expect(within(article).getByLabelText('Goals of England')).toBeInTheDocument();
+  expect(article.querySelectorAll('svg.bt-flag')).toHaveLength(2);
+  expect(within(article).getByText('Predictions close at kick-off')).toBeInTheDocument();
+});
+
+test("a visitor who tries gets 'Users must be logged in to predict results' and a log-in button", () => {
+  const put = jest.spyOn(apiClient, 'put');
+  card(openMatch, { loggedIn: false });
+  fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '2' } });
+  fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByRole('alert')).toHaveTextContent('Users must be logged in to predict results');
+  expect(put).not.toHaveBeenCalled();
+  fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Log in' }));
+  expect(landingStore.getState().modals.authForm).toBe(true);
+  // What was typed stays.
+  expect(screen.getByLabelText('Goals of Germany')).toHaveValue('2');
+});
+
+test('bad input is explained, kept in the form, not sent, and the saved prediction stays', () => {
+  const put = jest.spyOn(apiClient, 'put');
+  card({ ...openMatch, prediction: { home: 1, away: 0, points: null, hit: null, updated_at: NOW } });
+  expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
+  for (const [home, away] of [['-1', '2'], ['two', '1'], ['21', '0']]) {
+    fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: home } });
+    fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: away } });
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number from 0 to 20 for both teams.');
+    expect(screen.getByLabelText('Goals of Germany')).toHaveValue(home);
+    expect(screen.getByLabelText('Goals of Germany')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Goals of England')).not.toHaveAttribute('aria-invalid');
+  }
+  expect(put).not.toHaveBeenCalled();
+  expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
+});
+
+test('a logged-in player saves a prediction: PUT with whole numbers, the card gets the saved match', async () => {
+  const saved: Match = { ...openMatch, prediction: { home: 3, away: 1, points: null, hit: null, updated_at: NOW } };
+  const put = jest.spyOn(apiClient, 'put').mockResolvedValue({ data: { match: saved } });
+  const { onSaved } = card(openMatch);
+  fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
+  fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  });
+  expect(put).toHaveBeenCalledWith('/bets/matches/11/prediction', { home_score: 3, away_score: 1 });
+  expect(onSaved).toHaveBeenCalledWith(saved);
+  expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('after kick-off the API answers 409: a clear message, the list is reloaded, nothing is lost', async () => {
+  jest.spyOn(apiClient, 'put').mockRejectedValue(axiosError(409, 'MATCH_LOCKED', 'closed'));
+  const { onLocked, onSaved } = card({ ...openMatch, prediction: { home: 1, away: 1, points: null, hit: null, updated_at: NOW } });
+  fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '4' } });
+  await act(async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+  });
+  expect(screen.getByRole('alert')).toHaveTextContent('Predictions for this match are closed: it has already kicked off.');
+  expect(onLocked).toHaveBeenCalled();
+  expect(onSaved).not.toHaveBeenCalled();
+  expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–1');
+});
+
+test('a match whose kick-off has passed on the server clock is locked without a reload', () => {
+  card(openMatch, { now: new Date(openMatch.kickoff_at).getTime() + 1000 });
+  expect(screen.queryByLabelText('Goals of Germany')).toBeNull();
+  expect(screen.getByText('Kicked off')).toBeInTheDocument();
+  expect(screen.getByText('Waiting for the final result')).toBeInTheDocument();
+});
+
+test('a locked match shows the prediction waiting for the final result; an unknown flag falls back to a code badge', () => {
+  card(lockedMatch);
+  expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–1');
+  expect(screen.getByText('Waiting for the final result')).toBeInTheDocument();
+  expect(screen.queryByRole('button', { name: /Save|Update/ })).toBeNull();
+  expect(screen.getByText('XYZ', { selector: '.bt-flag--badge' })).toBeInTheDocument();
+});
+
+test('a finished match shows the final result and the points earned', () => {
+  card(finishedMatch);
+  expect(screen.getByText('3–2')).toBeInTheDocument();
+  expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 2–1');
+  expect(screen.getByTestId('points')).toHaveTextContent('+4 points · Goal difference');
+  expect(screen.getByText('Full time')).toBeInTheDocument();
+});
+
+test('community picks are shown with team codes and a plural-aware count', () => {
+  card({ ...openMatch, picks: { total: 1, home: 100, draw: 0, away: 0 } });
+  expect(screen.getByText('1 prediction')).toBeInTheDocument();
+  expect(screen.getByText('GER', { selector: 'abbr' })).toHaveAttribute('title', 'Germany');
+});
