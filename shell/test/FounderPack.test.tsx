@@ -54,6 +54,12 @@ test('early access shows its start date in server time and the energy prize', as
   expect(screen.getByTestId('founder-count')).toHaveTextContent('41 players have already signed up');
 });
 
+test('with no sign-ups yet it invites to be the first', async () => {
+  get.mockResolvedValue({ data: { ...founder, signups: 0 } });
+  render(<FounderPack server="pl" />);
+  expect(await screen.findByTestId('founder-count')).toHaveTextContent('Be the first to sign up on this server!');
+});
+
 test('is hidden when the server has no open offer', async () => {
   get.mockResolvedValue({ data: { active: false, kind: null, rewards: null, early_access: null, signups: 0 } });
   const { container } = render(<FounderPack server="en" />);

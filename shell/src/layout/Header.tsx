@@ -88,6 +88,9 @@ export function Header({ server }: { server: ServerCode }) {
                 )}
               </li>
             ))}
+            <li className="header__mobile-only">
+              <SoundControl inline />
+            </li>
             {user ? (
               <li className="header__mobile-only">
                 <button type="button" className="header__link" onClick={() => void signOut(apiClient)}>
@@ -98,7 +101,7 @@ export function Header({ server }: { server: ServerCode }) {
           </ul>
         </nav>
         <div className="header__actions">
-          <SoundControl />
+          <SoundControl className="header__sound" />
           <ServerSwitcher />
           {user ? (
             <>

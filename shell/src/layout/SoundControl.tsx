@@ -39,17 +39,31 @@ function Switch({ id, label, checked, disabled, onChange }: { id: string; label:
 /**
  * Header sound control (spec §9 sound): a speaker button opening a small panel with two
  * switches, sound effects (mute all, persisted) and music (fades in/out, persisted, off by
- * default). Closes on an outside click or Escape.
+ * default). Closes on an outside click or Escape. `inline` renders the two switches directly
+ * (the mobile menu).
  */
-export function SoundControl() {
+export function SoundControl({ inline = false, className = '' }: { inline?: boolean; className?: string }) {
   const { t } = useTranslation('shell');
   const { muted, music } = useSoundSettings();
   const [open, setOpen] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
+  const switches = (
+    <>
+      <Switch id={inline ? 'sound-effects-menu' : 'sound-effects'} label={t('sound.effects')} checked={!muted} onChange={(on) => setMuted(!on)} />
+      <Switch id={inline ? 'sound-music-menu' : 'sound-music'} label={t('sound.music')} checked={music && !muted} disabled={muted} onChange={(on) => setMusicEnabled(on)} />
+    </>
+  );
+  if (inline) {
+    return (
+      <div className={`sound sound--inline ${className}`} role="group" aria-label={t('sound.menu')}>
+        {switches}
+      </div>
+    );
+  }
   return (
-    <div className="sound" ref={ref} onKeyDown={(e) => e.key === 'Escape' && close()}>
+    <div className={`sound ${className}`} ref={ref} onKeyDown={(e) => e.key === 'Escape' && close()}>
       <button
         type="button"
         className={`sound__toggle ${muted ? 'is-muted' : ''}`}
@@ -63,8 +77,7 @@ export function SoundControl() {
       </button>
       {open ? (
         <div className="sound__panel" id="sound-panel" role="group" aria-label={t('sound.menu')}>
-          <Switch id="sound-effects" label={t('sound.effects')} checked={!muted} onChange={(on) => setMuted(!on)} />
-          <Switch id="sound-music" label={t('sound.music')} checked={music && !muted} disabled={muted} onChange={(on) => setMusicEnabled(on)} />
+          {switches}
         </div>
       ) : null}
     </div>

@@ -168,7 +168,9 @@ export function FounderPack({ server }: { server: ServerCode }) {
               <p className="founder__consent">{t('founder.consent')}</p>
             </form>
           )}
-          <p className="founder__count" data-testid="founder-count">{t('founder.signups', { count: config.signups })}</p>
+          <p className="founder__count" data-testid="founder-count">
+            {config.signups > 0 ? t('founder.signups', { count: config.signups }) : t('founder.first')}
+          </p>
         </div>
       </div>
     </section>
