@@ -15,16 +15,25 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { ports } from './fixtures';
 
+/** The remote whose versions the environments compose, the page showing it, its rendered marker. */
+const TARGET = {
+  folder: 'mf-leaderboard',
+  name: 'mf_leaderboard',
+  page: '/royal',
+  exposeFile: 'Leaderboard.tsx',
+  rendered: (slot: Locator) => slot.getByTestId('leaderboard').locator('tbody tr').first(),
+};
+
 const root = join(__dirname, '..');
-const leaderboard = join(root, 'mf-leaderboard');
+const remoteDir = join(root, TARGET.folder);
 const EXTRA = Number(process.env.DELIVERY_PORT_BASE ?? 3660);
 const port = { static: EXTRA, a: EXTRA + 1, b: EXTRA + 2, prod: EXTRA + 3 };
-const manifestUrl = (version: string) => `http://localhost:${port.static}/mf-leaderboard/${version}/mf-manifest.json`;
+const manifestUrl = (version: string) => `http://localhost:${port.static}/${TARGET.folder}/${version}/mf-manifest.json`;
 const apiOrigin = `http://localhost:${ports.api}`;
-const inTreeVersion = JSON.parse(readFileSync(join(leaderboard, 'package.json'), 'utf8')).version as string;
+const inTreeVersion = JSON.parse(readFileSync(join(remoteDir, 'package.json'), 'utf8')).version as string;
 
 let work = '';
 let envsDir = '';
@@ -58,19 +67,22 @@ async function serve(args: string[], url: string) {
   throw new Error(`${url} did not come up`);
 }
 
-/** Waits for the leaderboard slot to render and returns the remote version it reports. */
-async function leaderboardVersion(page: Page): Promise<string | null> {
-  const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
-  await expect(slot.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible();
+const slotOf = (page: Page) => page.locator(`.remote-slot[data-remote="${TARGET.name}"]`);
+const overrideQuery = (version: string) => `?mf_override=${TARGET.name}@${encodeURIComponent(manifestUrl(version))}`;
+
+/** Waits for the target remote's slot to render and returns the remote version it reports. */
+async function renderedVersion(page: Page): Promise<string | null> {
+  const slot = slotOf(page);
+  await expect(TARGET.rendered(slot)).toBeVisible();
   await expect(slot).toHaveAttribute('data-remote-version', /\d/);
   return slot.getAttribute('data-remote-version');
 }
 
-/** Versions of mf-leaderboard whose files the page downloaded. */
+/** Versions of the target remote whose files the page downloaded. */
 function trackRemoteVersions(page: Page): Set<string> {
   const seen = new Set<string>();
   page.on('request', (r) => {
-    const m = new RegExp(`^http://localhost:${port.static}/mf-leaderboard/([^/]+)/`).exec(r.url());
+    const m = new RegExp(`^http://localhost:${port.static}/${TARGET.folder}/([^/]+)/`).exec(r.url());
     if (m) seen.add(m[1]!);
   });
   return seen;
@@ -80,34 +92,34 @@ test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
-  expect(existsSync(join(leaderboard, 'dist', inTreeVersion, 'mf-manifest.json'))).toBe(true);
+  expect(existsSync(join(remoteDir, 'dist', inTreeVersion, 'mf-manifest.json'))).toBe(true);
   work = mkdtempSync(join(tmpdir(), 'delivery-e2e-'));
   envsDir = join(work, 'environments');
   staticRoot = join(work, 'static');
 
   // 1.1.0: the same remote built as another version, into a temp folder.
-  run([join(root, 'scripts', 'deploy.mjs'), 'build', 'mf-leaderboard', '--version', '1.1.0', '--out', join(work, 'builds'), '--no-check']);
+  run([join(root, 'scripts', 'deploy.mjs'), 'build', TARGET.folder, '--version', '1.1.0', '--out', join(work, 'builds'), '--no-check']);
   // 2.0.0: a copy of the remote whose exposed module declares contract major 2 (the shell needs 1).
   const copy = join(work, 'major2');
-  cpSync(join(leaderboard, 'src'), join(copy, 'src'), { recursive: true });
-  cpSync(join(leaderboard, 'package.json'), join(copy, 'package.json'));
-  cpSync(join(leaderboard, 'rspack.config.mjs'), join(copy, 'rspack.config.mjs'));
-  symlinkSync(join(leaderboard, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const expose = join(copy, 'src', 'exposes', 'Leaderboard.tsx');
+  cpSync(join(remoteDir, 'src'), join(copy, 'src'), { recursive: true });
+  cpSync(join(remoteDir, 'package.json'), join(copy, 'package.json'));
+  cpSync(join(remoteDir, 'rspack.config.mjs'), join(copy, 'rspack.config.mjs'));
+  symlinkSync(join(remoteDir, 'node_modules'), join(copy, 'node_modules'), 'dir');
+  const expose = join(copy, 'src', 'exposes', TARGET.exposeFile);
   writeFileSync(expose, readFileSync(expose, 'utf8').replace(/(export const contractMajor[^=]*=\s*)1;/, '$12;'));
   expect(readFileSync(expose, 'utf8')).toMatch(/contractMajor[^=]*=\s*2;/);
-  run([join(leaderboard, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--config', 'rspack.config.mjs'], {
+  run([join(remoteDir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--config', 'rspack.config.mjs'], {
     cwd: copy,
     env: { NODE_ENV: 'production', MF_REMOTE_VERSION: '2.0.0', MF_REMOTE_OUT_DIR: join(work, 'builds') },
   });
 
-  deploy('publish', 'mf-leaderboard', '--version', inTreeVersion);
-  deploy('publish', 'mf-leaderboard', '--version', '1.1.0', '--from', join(work, 'builds'));
-  deploy('publish', 'mf-leaderboard', '--version', '2.0.0', '--from', join(work, 'builds'));
+  deploy('publish', TARGET.folder, '--version', inTreeVersion);
+  deploy('publish', TARGET.folder, '--version', '1.1.0', '--from', join(work, 'builds'));
+  deploy('publish', TARGET.folder, '--version', '2.0.0', '--from', join(work, 'builds'));
   // A build whose manifest says it was built with React 18: the policy refuses to publish it, so
   // it is copied by hand, as a static host someone filled without the tool would hold it.
-  const bad = join(staticRoot, 'mf-leaderboard', '1.1.1-react18');
-  cpSync(join(staticRoot, 'mf-leaderboard', '1.1.0'), bad, { recursive: true });
+  const bad = join(staticRoot, TARGET.folder, '1.1.1-react18');
+  cpSync(join(staticRoot, TARGET.folder, '1.1.0'), bad, { recursive: true });
   const manifest = JSON.parse(readFileSync(join(bad, 'mf-manifest.json'), 'utf8'));
   for (const s of manifest.shared) if (s.name === 'react') s.version = '18.3.1';
   writeFileSync(join(bad, 'mf-manifest.json'), JSON.stringify(manifest));
@@ -115,10 +127,10 @@ test.beforeAll(async () => {
   makeEnv('a', false);
   makeEnv('b', false);
   makeEnv('prod', true);
-  deploy('use', 'a', 'mf_leaderboard', inTreeVersion);
-  deploy('use', 'b', 'mf_leaderboard', inTreeVersion);
-  deploy('use', 'b', 'mf_leaderboard', '1.1.0');
-  deploy('use', 'prod', 'mf_leaderboard', inTreeVersion);
+  deploy('use', 'a', TARGET.name, inTreeVersion);
+  deploy('use', 'b', TARGET.name, inTreeVersion);
+  deploy('use', 'b', TARGET.name, '1.1.0');
+  deploy('use', 'prod', TARGET.name, inTreeVersion);
 
   const common = ['--envs-dir', envsDir, '--static-root', staticRoot, '--api', apiOrigin];
   await serve(['--env', 'a', '--port', String(port.a), '--static-port', String(port.static), ...common], `http://localhost:${port.a}/remotes.json`);
@@ -131,15 +143,15 @@ test.afterAll(() => {
   if (work) rmSync(work, { recursive: true, force: true });
 });
 
-test('environments A and B compose different versions of mf-leaderboard with the same shell build', async ({ browser }) => {
+test(`environments A and B compose different versions of ${TARGET.folder} with the same shell build`, async ({ browser }) => {
   const shellScripts: string[][] = [];
   for (const [env, expected] of [['a', inTreeVersion], ['b', '1.1.0']] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const versions = trackRemoteVersions(page);
-    await page.goto(`http://localhost:${port[env]}/royal`);
+    await page.goto(`http://localhost:${port[env]}${TARGET.page}`);
     await expect(page.getByTestId('header')).toBeVisible();
-    expect(await leaderboardVersion(page)).toBe(expected);
+    expect(await renderedVersion(page)).toBe(expected);
     expect([...versions]).toEqual([expected]); // every file of the remote came from that version's folder
     await expect(page.getByTestId('override-badge')).toHaveCount(0);
     shellScripts.push(await page.locator('script[src]').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).getAttribute('src')!).filter((s) => s.includes('/assets/'))));
@@ -152,66 +164,66 @@ test('environments A and B compose different versions of mf-leaderboard with the
 test('a tester pins A to 1.1.0 for their browser only, sees the badge and resets it in one click', async ({ browser }) => {
   const tester = await browser.newContext();
   const page = await tester.newPage();
-  await page.goto(`http://localhost:${port.a}/royal?mf_override=mf_leaderboard@${encodeURIComponent(manifestUrl('1.1.0'))}`);
-  expect(await leaderboardVersion(page)).toBe('1.1.0');
+  await page.goto(`http://localhost:${port.a}${TARGET.page}${overrideQuery('1.1.0')}`);
+  expect(await renderedVersion(page)).toBe('1.1.0');
   const badge = page.getByRole('complementary', { name: 'Test versions in this browser' });
   await expect(badge).toBeVisible();
-  await expect(badge.getByTestId('override-mf_leaderboard')).toHaveText('mf_leaderboard 1.1.0');
+  await expect(badge.getByTestId(`override-${TARGET.name}`)).toHaveText(`${TARGET.name} 1.1.0`);
 
-  await page.goto(`http://localhost:${port.a}/royal/bets`); // kept for this browser (localStorage)
-  await page.goto(`http://localhost:${port.a}/royal`);
-  expect(await leaderboardVersion(page)).toBe('1.1.0');
+  await page.goto(`http://localhost:${port.a}/royal/bets-rules`); // kept for this browser (localStorage)
+  await page.goto(`http://localhost:${port.a}${TARGET.page}`);
+  expect(await renderedVersion(page)).toBe('1.1.0');
 
   const someoneElse = await browser.newContext();
   const other = await someoneElse.newPage();
-  await other.goto(`http://localhost:${port.a}/royal`);
-  expect(await leaderboardVersion(other)).toBe(inTreeVersion);
+  await other.goto(`http://localhost:${port.a}${TARGET.page}`);
+  expect(await renderedVersion(other)).toBe(inTreeVersion);
   await expect(other.getByTestId('override-badge')).toHaveCount(0);
   await someoneElse.close();
 
   await badge.getByRole('button', { name: 'Reset test versions and reload' }).click();
   await expect(page.getByTestId('override-badge')).toHaveCount(0);
-  expect(await leaderboardVersion(page)).toBe(inTreeVersion);
+  expect(await renderedVersion(page)).toBe(inTreeVersion);
   expect(page.url()).not.toContain('mf_override');
   expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
   await tester.close();
 });
 
 test('production ignores tester overrides', async ({ page }) => {
-  await page.goto(`http://localhost:${port.prod}/royal?mf_override=mf_leaderboard@${encodeURIComponent(manifestUrl('1.1.0'))}`);
-  expect(await leaderboardVersion(page)).toBe(inTreeVersion);
+  await page.goto(`http://localhost:${port.prod}${TARGET.page}${overrideQuery('1.1.0')}`);
+  expect(await renderedVersion(page)).toBe(inTreeVersion);
   await expect(page.getByTestId('override-badge')).toHaveCount(0);
 });
 
 test('a remote with another contract major shows the fallback; rollback brings the previous version back', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  deploy('use', 'b', 'mf_leaderboard', '2.0.0');
-  await page.goto(`http://localhost:${port.b}/royal`);
-  const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
+  deploy('use', 'b', TARGET.name, '2.0.0');
+  await page.goto(`http://localhost:${port.b}${TARGET.page}`);
+  const slot = slotOf(page);
   await expect(slot.getByTestId('remote-fallback')).toBeVisible();
   await expect(slot.getByText('This section is temporarily unavailable')).toBeVisible();
-  await expect(slot.getByTestId('leaderboard')).toHaveCount(0);
+  await expect(TARGET.rendered(slot)).toHaveCount(0);
   await expect(slot).toHaveAttribute('data-remote-version', '2.0.0');
   expect(errors.join('\n')).toContain('has contract major 2, the shell needs 1');
   // the rest of the page keeps working
   await expect(page.getByTestId('header')).toBeVisible();
   await expect(page.getByTestId('footer')).toBeVisible();
-  await page.getByRole('link', { name: 'News', exact: true }).first().click();
-  await expect(page).toHaveURL(/\/royal\/news$/);
+  await page.getByRole('link', { name: 'Bets', exact: true }).first().click();
+  await expect(page).toHaveURL(/\/royal\/bets$/);
 
-  expect(deploy('rollback', 'b', 'mf_leaderboard')).toContain('rolled back 2.0.0 → 1.1.0');
-  await page.goto(`http://localhost:${port.b}/royal`);
-  expect(await leaderboardVersion(page)).toBe('1.1.0');
+  expect(deploy('rollback', 'b', TARGET.name)).toContain('rolled back 2.0.0 → 1.1.0');
+  await page.goto(`http://localhost:${port.b}${TARGET.page}`);
+  expect(await renderedVersion(page)).toBe('1.1.0');
 });
 
 test('a remote built against another React major is reported in the console and still uses the shell singleton', async ({ page }) => {
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-  await page.goto(`http://localhost:${port.a}/royal?mf_override=mf_leaderboard@${encodeURIComponent(manifestUrl('1.1.1-react18'))}`);
+  await page.goto(`http://localhost:${port.a}${TARGET.page}${overrideQuery('1.1.1-react18')}`);
   // it renders with hooks, so it runs on the shell's React: a second copy would break it
-  expect(await leaderboardVersion(page)).toBe('1.1.0');
-  expect(errors.join('\n')).toMatch(/\[remotes\] mf_leaderboard was built with react@18\.3\.1, the shell provides 19\.\d+\.\d+ \(another major\)/);
+  expect(await renderedVersion(page)).toBe('1.1.0');
+  expect(errors.join('\n')).toMatch(new RegExp(`\\[remotes\\] ${TARGET.name} was built with react@18\\.3\\.1, the shell provides 19\\.\\d+\\.\\d+ \\(another major\\)`));
   await page.getByTestId('override-badge').getByRole('button').click();
   await expect(page.getByTestId('override-badge')).toHaveCount(0);
 });

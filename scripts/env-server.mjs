@@ -21,8 +21,6 @@ import { fileURLToPath } from 'node:url';
 import sirv from 'sirv';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
-const HASHED = /\.[0-9a-f]{10}\.(js|css|map)$/;
-const NEVER_CACHED = /(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/;
 
 function listen(handler, port, host) {
   return new Promise((res, rej) => {
@@ -33,8 +31,10 @@ function listen(handler, port, host) {
 }
 
 /**
- * Static host of published remotes: `/<remote>/<version>/…` from `root`, CORS open, manifests and
- * entries never cached, hashed chunks immutable. New versions are served without a restart.
+ * Static host of published remotes: `/<remote>/<version>/…` from `root`, CORS open. Files are
+ * read from disk on every request and revalidated (ETag), so newly published versions are served
+ * without a restart. (The production static host, deploy/nginx-remote.conf, marks hashed chunks
+ * immutable instead.)
  * @returns {Promise<import('node:http').Server>}
  */
 export function startStaticServer({ root: staticRoot, port, host = 'localhost' }) {
@@ -78,7 +78,8 @@ function proxy(req, res, apiOrigin, path) {
  */
 export function startShellServer({ port, envDir, apiOrigin, shellDist = join(root, 'shell', 'dist'), host = 'localhost' }) {
   if (!existsSync(join(shellDist, 'index.html'))) throw new Error(`${shellDist} has no build: run pnpm run build first`);
-  const files = sirv(shellDist, { single: true, dev: false, etag: true });
+  // Read from disk on every request (revalidated with ETags): a rebuild of the shell is served at once.
+  const files = sirv(shellDist, { single: true, dev: true, etag: true });
   const self = `http://${host}:${port}`;
   const json = (res, body) => {
     res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
@@ -94,8 +95,6 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
         return json(res, JSON.stringify(config));
       }
       if (apiOrigin && path.startsWith('/api/')) return proxy(req, res, apiOrigin, (req.url ?? '/').slice(4));
-      if (NEVER_CACHED.test(path) || !/\.[a-z0-9]+$/i.test(path)) res.setHeader('Cache-Control', 'no-cache');
-      else if (HASHED.test(path)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
       files(req, res);
     },
     port,
