@@ -6,7 +6,7 @@
  * (localStorage `landing-sw-automation=1`), so other suites' mocked requests never meet a worker.
  * The worker tests opt in with an init script.
  */
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -118,6 +118,36 @@ test.describe('offline worker (spec §1)', () => {
     await expect(page.getByTestId('leaderboard')).toBeVisible();
     expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/mf-manifest.json`);
     expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/remoteEntry.js`);
+  });
+});
+
+test.describe('installable app (spec §1, Lighthouse installability)', () => {
+  test('Chromium finds the site installable: manifest parsed without errors, icons, theme colour', async () => {
+    // Installability is never granted to incognito contexts: use a persistent profile.
+    const profile = mkdtempSync(join(tmpdir(), 'landing-install-'));
+    const context = await chromium.launchPersistentContext(profile, {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${SHELL}/royal`);
+      await expect(page.getByTestId('header')).toBeVisible();
+      const cdp = await context.newCDPSession(page);
+      const manifest = await cdp.send('Page.getAppManifest');
+      expect(manifest.url).toBe(`${SHELL}/manifest.webmanifest`);
+      expect(manifest.errors).toEqual([]);
+      await expect.poll(async () => (await cdp.send('Page.getInstallabilityErrors')).installabilityErrors, { timeout: 15_000 }).toEqual([]);
+      const icons = (await (await page.request.get(`${SHELL}/manifest.webmanifest`)).json()).icons as Array<{ src: string; type: string }>;
+      for (const icon of icons) {
+        const res = await page.request.get(`${SHELL}${icon.src}`);
+        expect([icon.src, res.status(), res.headers()['content-type']]).toEqual([icon.src, 200, 'image/png']);
+      }
+      await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute('content', '#0b1220');
+    } finally {
+      await context.close();
+      rmSync(profile, { recursive: true, force: true });
+    }
   });
 });
 
