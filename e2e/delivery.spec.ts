@@ -1,8 +1,8 @@
 /**
  * Independent delivery (issue 7, design brief §2), in one run against real builds:
  *   - environments A and B serve the same shell build with different versions of one remote
- *     (mf-leaderboard 1.0.0 from the tree, 1.1.0 built by `deploy.mjs build --version 1.1.0` into
- *     a temp folder: the remote's package.json and sources are never changed),
+ *     (mf-news 1.0.0 from the tree, 1.1.0 built by `deploy.mjs build --version 1.1.0` into a temp
+ *     folder: the remote's package.json and sources are never changed),
  *   - a tester override switches A to 1.1.0 for one browser only, with a badge and a one-click reset,
  *   - production ignores overrides,
  *   - a remote whose contract major differs shows the fallback; `deploy.mjs rollback` repairs it,
@@ -20,11 +20,11 @@ import { ports } from './fixtures';
 
 /** The remote whose versions the environments compose, the page showing it, its rendered marker. */
 const TARGET = {
-  folder: 'mf-leaderboard',
-  name: 'mf_leaderboard',
-  page: '/royal',
-  exposeFile: 'Leaderboard.tsx',
-  rendered: (slot: Locator) => slot.getByTestId('leaderboard').locator('tbody tr').first(),
+  folder: 'mf-news',
+  name: 'mf_news',
+  page: '/royal/news',
+  exposeFile: 'NewsList.tsx',
+  rendered: (slot: Locator) => slot.locator('[data-testid="news-list"]:not([aria-busy])'),
 };
 
 const root = join(__dirname, '..');

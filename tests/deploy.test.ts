@@ -248,6 +248,6 @@ describe('environments of the repo', () => {
     const prod = readJson(join(repoEnvs, 'production', 'remotes.json'));
     const staging = readJson(join(repoEnvs, 'staging', 'remotes.json'));
     const differing = Object.keys(prod).filter((k) => prod[k] !== staging[k]);
-    expect(differing).toEqual(['mf_leaderboard']);
+    expect(differing).toEqual(['mf_news']);
   });
 });
