@@ -123,6 +123,15 @@ describe('news', () => {
       );
       assert.ok(c!.top > 10 && c!.replies > 5, JSON.stringify(c));
     });
+
+    it('leaves the demo accounts without ballots and comments', async () => {
+      const [row] = await sqlRows<{ ballots: number; comments: number }>(
+        t.handle,
+        `SELECT (SELECT count(*)::int FROM news_poll_ballots b JOIN players p ON p.id = b.player_id WHERE p.nickname LIKE 'demo%') AS ballots,
+                (SELECT count(*)::int FROM news_comments c JOIN players p ON p.id = c.player_id WHERE p.nickname LIKE 'demo%') AS comments`,
+      );
+      assert.deepEqual(row, { ballots: 0, comments: 0 });
+    });
   });
 
   describe('GET /:server/news', () => {

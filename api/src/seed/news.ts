@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import { players } from '../db/schema/leaderboard.js';
 import {
@@ -16,6 +16,7 @@ import { defineSeeder } from '../db/seed.js';
 import type { Rng } from '../lib/random.js';
 import { COMMENT_RULE_DEFAULTS } from '../routes/news.js';
 import { LANGS, SERVER_INFO, type Lang, type ServerCode } from '../servers.js';
+import { DEMO_ACCOUNTS } from './auth.js';
 import { COMMENT_LANG_WEIGHTS, SEED_ARTICLES, SEED_COMMENTS, type SeedArticle } from './data/news-articles.js';
 import { renderNewsImage } from './data/news-images.js';
 
@@ -94,21 +95,24 @@ async function seedPoll(
  * 13 articles across the last ten weeks, ten of them in all nine languages, with generated SVG
  * images; an open single-choice poll, an open multiple-choice poll (minimum OVR 60) and an ended
  * poll with ballots from the server's players; comments with replies written by players allowed
- * to comment.
+ * to comment. The demo accounts of the auth seed are left without ballots and comments.
  */
 export default defineSeeder({
   domain: 'news',
   order: 200,
   async seedServer(tx, { server, rng, now }) {
+    // The demo accounts' players (auth seed) start without ballots and comments, so people and
+    // tests can vote and comment with them.
+    const notDemo = notInArray(players.nickname, DEMO_ACCOUNTS.map((d) => d.nickname));
     const roster = await tx
       .select({ id: players.id, ovr: players.ovr })
       .from(players)
-      .where(eq(players.server, server))
+      .where(and(eq(players.server, server), notDemo))
       .orderBy(players.id);
     const commenters = await tx
       .select({ id: players.id })
       .from(players)
-      .where(and(eq(players.server, server), gt(players.ovr, COMMENT_RULE_DEFAULTS.minOvr)))
+      .where(and(eq(players.server, server), notDemo, gt(players.ovr, COMMENT_RULE_DEFAULTS.minOvr)))
       .orderBy(sql`${players.lastSeenAt} desc nulls last`, players.id)
       .limit(300);
     const commentLangs = COMMENT_LANG_WEIGHTS[server];
