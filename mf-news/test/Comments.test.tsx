@@ -37,6 +37,7 @@ test('a visitor sees "Users must be logged in to comment" and a login button tha
   expect(screen.queryByRole('textbox')).toBeNull();
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
   expect(landingStore.getState().modals.authForm).toBe(true);
+  expect(landingStore.getState().isLoginWithRedirect).toBe(false);
 });
 
 test.each([45, 30])('a player with OVR %i (not above 45) sees the OVR message', (ovr) => {
