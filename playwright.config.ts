@@ -24,6 +24,7 @@ export const ports = {
 
 export default defineConfig({
   testDir: './e2e',
+  outputDir: `test-results/e2e-${offset}`,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
