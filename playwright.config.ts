@@ -34,6 +34,8 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${ports.shell}`,
     trace: 'retain-on-failure',
+    // A worker would answer other suites' mocked requests; the offline suite allows it again.
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],

@@ -2,9 +2,8 @@
  * Shell experience (issue 6, spec §1, §2, §7, §8, §9): offline worker, refresh after a new build,
  * redeployed remotes, cookie banner, contact and founder-pack sign-up, maintenance page, sounds.
  *
- * Service workers: the shell registers its worker in automated browsers only when they opt in
- * (localStorage `landing-sw-automation=1`), so other suites' mocked requests never meet a worker.
- * The worker tests opt in with an init script.
+ * Service workers are blocked for every other suite (playwright.config.ts) so a worker never
+ * answers their mocked requests; this suite allows them.
  */
 import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -18,10 +17,7 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const IPHONE_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
-/** Lets the shell register its worker in this (automated) browser context. */
-async function optInWorker(context: BrowserContext): Promise<void> {
-  await context.addInitScript(() => window.localStorage.setItem('landing-sw-automation', '1'));
-}
+test.use({ serviceWorkers: 'allow' });
 
 /** Waits until a service worker controls the page. */
 async function waitForWorker(page: Page): Promise<void> {
@@ -38,7 +34,6 @@ async function dismissNotices(context: BrowserContext): Promise<void> {
 
 test.describe('offline worker (spec §1)', () => {
   test('registers at the root scope; first install raises offline-ready', async ({ page, context }) => {
-    await optInWorker(context);
     await openPage(page, '/royal');
     await waitForWorker(page);
     const reg = await page.evaluate(async () => {
@@ -51,7 +46,6 @@ test.describe('offline worker (spec §1)', () => {
   });
 
   test('offline reload shows the shell and a news page seen before', async ({ page, context }) => {
-    await optInWorker(context);
     await dismissNotices(context);
     await openPage(page, '/royal');
     await waitForWorker(page);
@@ -93,7 +87,6 @@ test.describe('offline worker (spec §1)', () => {
   });
 
   test('a redeployed remote is used on the next load (no stale manifest from the cache)', async ({ page, context }) => {
-    await optInWorker(context);
     await dismissNotices(context);
     await openPage(page, '/royal');
     await waitForWorker(page);
@@ -127,7 +120,7 @@ test.describe('installable app (spec §1, Lighthouse installability)', () => {
     const profile = mkdtempSync(join(tmpdir(), 'landing-install-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
     try {
       const page = await context.newPage();
@@ -227,7 +220,6 @@ test.describe('new build (spec §1 refresh-available)', () => {
   test.afterAll(async () => deployment?.stop());
 
   test('a new build raises refresh-available; Refresh reloads once into the new version', async ({ page, context }) => {
-    await optInWorker(context);
     await dismissNotices(context);
     await context.addCookies([{ name: 'cookie_consent', value: 'all', url: deployment.origin }]);
     await page.goto(`${deployment.origin}/royal`);

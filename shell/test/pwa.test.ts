@@ -1,5 +1,5 @@
 import { landingStore } from '@landing/shared';
-import { AUTOMATION_OPT_IN_KEY, guardedReload, shouldRegister, wireWorkbox } from '../src/pwa/serviceWorker';
+import { guardedReload, shouldRegister, wireWorkbox } from '../src/pwa/serviceWorker';
 import { INSTALL_DISMISSED_KEY, dismissInstall, promptInstall, trackInstallState } from '../src/pwa/install';
 
 type Handler = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
@@ -55,18 +55,17 @@ describe('service worker flags (spec §1)', () => {
     warn.mockRestore();
   });
 
-  test('automated browsers register only when they opt in', () => {
+  test('registers only in production builds with service-worker support', () => {
     const env = process.env.NODE_ENV;
-    process.env.NODE_ENV = 'production';
-    const storage = new Map<string, string>();
-    const store = { getItem: (k: string) => storage.get(k) ?? null };
-    const nav = (webdriver: boolean) => ({ webdriver, serviceWorker: {} }) as unknown as Navigator;
-    expect(shouldRegister(nav(false), store)).toBe(true);
-    expect(shouldRegister(nav(true), store)).toBe(false);
-    storage.set(AUTOMATION_OPT_IN_KEY, '1');
-    expect(shouldRegister(nav(true), store)).toBe(true);
-    expect(shouldRegister({ webdriver: false } as unknown as Navigator, store)).toBe(false); // no service worker support
-    process.env.NODE_ENV = env;
+    try {
+      process.env.NODE_ENV = 'production';
+      expect(shouldRegister({ serviceWorker: {} } as unknown as Navigator)).toBe(true);
+      expect(shouldRegister({} as Navigator)).toBe(false);
+      process.env.NODE_ENV = 'development';
+      expect(shouldRegister({ serviceWorker: {} } as unknown as Navigator)).toBe(false);
+    } finally {
+      process.env.NODE_ENV = env;
+    }
   });
 });
 

@@ -12,26 +12,12 @@ import { TIMINGS, allowGuardedReload, landingStore } from '@landing/shared';
 
 /** Interval of the background update check while a page stays open (ms). */
 export const UPDATE_CHECK_MS = 30 * 60 * 1000;
-/** Opt-in flag for automated browsers (see {@link shouldRegister}). */
-export const AUTOMATION_OPT_IN_KEY = 'landing-sw-automation';
 
 let workbox: Workbox | null = null;
 
-/**
- * Whether to register: production builds with service-worker support. Browsers driven by
- * automation (`navigator.webdriver`, e.g. other test suites) skip it unless they opt in with
- * localStorage `landing-sw-automation=1`, so a worker never answers their mocked requests.
- */
-export function shouldRegister(nav: Navigator = navigator, storage: Pick<Storage, 'getItem'> = localStorage): boolean {
-  if (process.env.NODE_ENV !== 'production' || !('serviceWorker' in nav)) return false;
-  if (nav.webdriver) {
-    try {
-      return storage.getItem(AUTOMATION_OPT_IN_KEY) === '1';
-    } catch {
-      return false;
-    }
-  }
-  return true;
+/** Whether to register: production builds in browsers with service-worker support. */
+export function shouldRegister(nav: Navigator = navigator): boolean {
+  return process.env.NODE_ENV === 'production' && 'serviceWorker' in nav;
 }
 
 /** Reloads the page when allowed by the 10000 ms reload guard (spec §9). */
