@@ -33,7 +33,7 @@ async function dismissNotices(context: BrowserContext): Promise<void> {
 }
 
 test.describe('offline worker (spec §1)', () => {
-  test('registers at the root scope; first install raises offline-ready', async ({ page, context }) => {
+  test('registers at the root scope; first install raises offline-ready', async ({ page }) => {
     await openPage(page, '/royal');
     await waitForWorker(page);
     const reg = await page.evaluate(async () => {
