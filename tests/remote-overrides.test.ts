@@ -115,6 +115,28 @@ test('clicking reset reloads without the override', async () => {
   expect(localStorage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
 });
 
+test('the badge moves above a bottom notice (cookie banner) and back down when it goes', async () => {
+  mockRemotesJson(ENV_MAP);
+  setSearch(`?mf_override=mf_leaderboard@${RC}`);
+  await loadAndRegisterRemotes(false);
+  render(createElement(OverrideBadge));
+  const badge = screen.getByTestId('override-badge');
+  expect(badge.style.bottom).toBe('');
+  const notices = document.createElement('div');
+  notices.className = 'bottom-notices';
+  notices.getBoundingClientRect = () => ({ height: 180 }) as DOMRect;
+  const notice = document.createElement('div');
+  notice.className = 'notice';
+  await act(async () => {
+    notices.append(notice);
+    document.body.append(notices);
+  });
+  expect(badge.style.bottom).toBe('188px');
+  await act(async () => notice.remove());
+  expect(badge.style.bottom).toBe('');
+  notices.remove();
+});
+
 test('without overrides the badge renders nothing', async () => {
   mockRemotesJson(ENV_MAP);
   setSearch('');

@@ -4,21 +4,53 @@
  * localStorage). While such an override is active this small fixed badge lists the pinned remotes
  * with the version actually loaded, and one click on "Reset" forgets the overrides and reloads
  * with the environment's own `remotes.json`. Renders nothing when no override is active (always
- * the case in production, where overrides are ignored).
+ * the case in production, where overrides are ignored). It sits bottom left, above the shell's
+ * bottom notices when one is shown.
  */
-import { useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName } from '@landing/shared';
 import { clearOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
 import './overrideBadge.css';
 
+/**
+ * Height in px of the shell's bottom notices (`.bottom-notices` with a `.notice`: cookie banner,
+ * age warning, install offer), 0 when none is shown; followed while `active`.
+ */
+export function useBottomNoticesHeight(active: boolean): number {
+  const [height, setHeight] = useState(0);
+  useEffect(() => {
+    if (!active) return undefined;
+    let observed: Element | null = null;
+    const resize = typeof ResizeObserver !== 'undefined' ? new ResizeObserver(() => measure()) : null;
+    function measure() {
+      const el = document.querySelector('.bottom-notices');
+      if (el !== observed) {
+        if (observed) resize?.unobserve(observed);
+        if (el) resize?.observe(el);
+        observed = el;
+      }
+      setHeight(el?.querySelector('.notice') ? Math.ceil(el.getBoundingClientRect().height) : 0);
+    }
+    measure();
+    const mutations = new MutationObserver(measure);
+    mutations.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      mutations.disconnect();
+      resize?.disconnect();
+    };
+  }, [active]);
+  return height;
+}
+
 export function OverrideBadge() {
   const { t } = useTranslation('shell');
   const { overrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo);
   const entries = Object.entries(overrides) as Array<[RemoteName, string]>;
+  const lift = useBottomNoticesHeight(entries.length > 0);
   if (entries.length === 0) return null;
   return (
-    <aside className="mf-override-badge" aria-label={t('overrides.label')} data-testid="override-badge">
+    <aside className="mf-override-badge" aria-label={t('overrides.label')} data-testid="override-badge" style={lift ? { bottom: lift + 8 } : undefined}>
       <span className="mf-override-badge__title">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" focusable="false">
           <path fill="currentColor" d="M9 2h6v2h-1v5.3l5.6 9.4A2.2 2.2 0 0 1 17.7 22H6.3a2.2 2.2 0 0 1-1.9-3.3L10 9.3V4H9V2Zm3 9-2.4 4h4.8L12 11Z" />
