@@ -7,7 +7,6 @@ import {
   findServer,
   formatNumber,
   formatServerDate,
-  landingStore,
   registerTranslations,
   useLandingStore,
   type BetsPageProps,
@@ -15,6 +14,7 @@ import {
 } from '@landing/shared';
 import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
 import { useLoad } from './hooks';
+import { openLogin } from './login';
 import { bundles } from './i18n';
 import { tournamentName } from './names';
 import { MatchesTab } from './tabs/MatchesTab';
@@ -176,7 +176,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                   </li>
                 ))}
               </ul>
-              <button type="button" className="ui-btn ui-btn--gold" onClick={() => landingStore.getState().openModal('authForm')}>
+              <button type="button" className="ui-btn ui-btn--gold" onClick={openLogin}>
                 {t('visitor.login')}
               </button>
             </div>

@@ -31,7 +31,7 @@ function axiosError(status: number, error: string, message: string): AxiosError 
 
 beforeEach(() => {
   jest.restoreAllMocks();
-  landingStore.setState({ modals: { contactModal: false, authForm: false, twoFactorAuth: false } });
+  landingStore.setState({ modals: { contactModal: false, authForm: false, twoFactorAuth: false }, authActiveTab: 'register' });
 });
 
 test('parseScore accepts whole numbers 0..max only', () => {
@@ -64,8 +64,21 @@ test("a visitor who tries gets 'Users must be logged in to predict results' and 
   expect(put).not.toHaveBeenCalled();
   fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Log in' }));
   expect(landingStore.getState().modals.authForm).toBe(true);
+  expect(landingStore.getState().authActiveTab).toBe('login');
+  expect(landingStore.getState().isLoginWithRedirect).toBe(false);
   // What was typed stays.
   expect(screen.getByLabelText('Goals of Germany')).toHaveValue('2');
+});
+
+test('logging in from the message removes it and keeps what was typed', () => {
+  const props = { match: openMatch, server: 'royal', now, maxGoals: 20, onSaved: jest.fn(), onLocked: jest.fn() };
+  const { rerender } = render(<MatchCard {...props} loggedIn={false} />);
+  fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
+  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  expect(screen.getByRole('alert')).toBeInTheDocument();
+  rerender(<MatchCard {...props} loggedIn />);
+  expect(screen.queryByRole('alert')).toBeNull();
+  expect(screen.getByLabelText('Goals of Germany')).toHaveValue('3');
 });
 
 test('bad input is explained, kept in the form, not sent, and the saved prediction stays', () => {

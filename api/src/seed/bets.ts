@@ -14,7 +14,7 @@ import type { ServerCode } from '../servers.js';
  * Bettors per server. `en` (the test server) has none, so its ranking shows the real empty state
  * ("no bettors at the moment").
  */
-export const SEED_BETTORS: Record<ServerCode, number> = { pl: 140, classic: 90, royal: 60, en: 0 };
+export const SEED_BETTORS: Record<ServerCode, number> = { pl: 100, classic: 70, royal: 50, en: 0 };
 
 /** Codes of the demo tournaments. */
 export const WORLD_CUP = 'world-cup';

@@ -1,10 +1,11 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
-import { formatServerDate, landingStore, notifySuccess } from '@landing/shared';
+import { formatServerDate, notifySuccess } from '@landing/shared';
 import { putPrediction, type Match } from '../api';
 import { scoreText, teamName } from '../names';
 import { Flag } from './Flag';
+import { openLogin } from '../login';
 
 /** Why the prediction form shows a message. */
 type Problem = 'login' | 'invalid' | 'locked' | 'failed';
@@ -59,6 +60,11 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
       setAway(String(saved.away));
     }
   }, [saved?.home, saved?.away]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Logging in from the message makes it obsolete.
+  useEffect(() => {
+    if (loggedIn) setProblem((p) => (p === 'login' ? null : p));
+  }, [loggedIn]);
 
   const homeName = teamName(match.home, i18n.language, t);
   const awayName = teamName(match.away, i18n.language, t);
@@ -203,7 +209,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
           <div className="bt-problem" id={messageId} role="alert">
             <span>{t(`errors.${problem}`, { max: maxGoals })}</span>
             {problem === 'login' ? (
-              <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={() => landingStore.getState().openModal('authForm')}>
+              <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={openLogin}>
                 {t('visitor.login')}
               </button>
             ) : null}
