@@ -382,6 +382,29 @@ describe('bets API', () => {
     });
   });
 
+  it('with DEMO_ACTIVITY on, the app starts the ticker: a demo match kicked off 3 h ago gets its result', async () => {
+    const [m] = await sqlRows<{ id: number }>(
+      t.handle,
+      `INSERT INTO bet_matches (tournament_id, stage, group_code, home_team_id, away_team_id, kickoff_at, venue)
+       SELECT t.id, 'group', 'A', (SELECT id FROM bet_teams WHERE code = 'GER'), (SELECT id FROM bet_teams WHERE code = 'FRA'),
+              now() - interval '3 hours', 'Test'
+       FROM bet_tournaments t WHERE t.code = 'world-cup' RETURNING id`,
+    );
+    const demo = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, demoActivity: true } });
+    try {
+      await demo.ready();
+      let result: Array<{ home_score: number | null }> = [];
+      for (let i = 0; i < 50; i++) {
+        result = await sqlRows(t.handle, 'SELECT home_score FROM bet_matches WHERE id = $1', [m!.id]);
+        if (result[0]?.home_score !== null) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      assert.notEqual(result[0]?.home_score, null, 'the ticker entered a result');
+    } finally {
+      await demo.close();
+    }
+  });
+
   it('the demo ticker enters due results of the demo World Cup and scores them', async () => {
     const later = new Date(Date.now() + 3 * 86_400_000);
     const before = flat(await matches('royal', 'world-cup')).filter((m) => !m.result && new Date(m.kickoff_at).getTime() <= later.getTime() - 2 * 3600_000);
