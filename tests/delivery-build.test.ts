@@ -6,7 +6,7 @@
  * of another remote (their output hashes are compared before and after). Remotes use the
  * federation runtime the shell provides, which makes their remoteEntry.js much smaller.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -34,32 +34,52 @@ function hashes(dir: string): Record<string, string> {
 }
 const others = () => ({ ...hashes(join(root, 'shell', 'dist')), ...['mf-auth', 'mf-news', 'mf-bets'].reduce((a, r) => ({ ...a, ...hashes(join(root, r, 'dist')) }), {}) });
 
-/** Builds mf-leaderboard with the deploy tool (under the shell build lock when flock exists). */
+/** Builds mf-leaderboard with the deploy tool. */
 function buildLeaderboard(version: string, out: string, env: Record<string, string> = {}) {
-  const cmd = [process.execPath, deployCli, 'build', 'mf-leaderboard', '--version', version, '--out', out, '--no-check'];
-  const [bin, ...args] = flock ? [flock, '/tmp/shell-build.lock', ...cmd] : cmd;
-  const r = spawnSync(bin!, args, { cwd: root, encoding: 'utf8', env: { ...process.env, ...env } });
+  const r = spawnSync(process.execPath, [deployCli, 'build', 'mf-leaderboard', '--version', version, '--out', out, '--no-check'], {
+    cwd: root,
+    encoding: 'utf8',
+    env: { ...process.env, ...env },
+  });
   if (r.status !== 0) throw new Error(`build failed:\n${r.stdout}${r.stderr}`);
+}
+
+/**
+ * Holds the shell build lock (/tmp/shell-build.lock, the convention of this checkout) for the
+ * whole before/build/after sequence, so a shell rebuild by someone else cannot interleave.
+ */
+async function holdShellBuildLock(): Promise<ChildProcess | null> {
+  if (!flock) return null;
+  const holder = spawn(flock, ['/tmp/shell-build.lock', process.execPath, '-e', "console.log('locked'); setInterval(() => {}, 1000)"], { detached: true });
+  await new Promise((resolve) => holder.stdout!.once('data', resolve));
+  return holder;
 }
 
 let tmp: string;
 let before: Record<string, string>;
+let after: Record<string, string>;
 let ownBefore: Record<string, string>;
 
-beforeAll(() => {
+beforeAll(async () => {
   expect(existsSync(join(root, 'shell', 'dist', 'index.html'))).toBe(true); // pnpm run build runs first
   tmp = mkdtempSync(join(tmpdir(), 'delivery-build-'));
-  before = others();
-  ownBefore = hashes(join(root, 'mf-leaderboard', 'dist'));
-  buildLeaderboard('1.1.0', join(tmp, 'versions'));
-  buildLeaderboard('1.2.0', join(tmp, 'versions'));
-  buildLeaderboard('1.1.0', join(tmp, 'bundled-runtime'), { MF_EXTERNAL_RUNTIME: '0' });
+  const lock = await holdShellBuildLock();
+  try {
+    before = others();
+    ownBefore = hashes(join(root, 'mf-leaderboard', 'dist'));
+    buildLeaderboard('1.1.0', join(tmp, 'versions'));
+    buildLeaderboard('1.2.0', join(tmp, 'versions'));
+    buildLeaderboard('1.1.0', join(tmp, 'bundled-runtime'), { MF_EXTERNAL_RUNTIME: '0' });
+    after = others();
+  } finally {
+    if (lock?.pid) process.kill(-lock.pid, 'SIGTERM');
+  }
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
 test("building a remote changes no file of the shell or of another remote", () => {
   expect(Object.keys(before).some((f) => f.startsWith('shell/dist/'))).toBe(true);
-  expect(others()).toEqual(before);
+  expect(after).toEqual(before);
   expect(hashes(join(root, 'mf-leaderboard', 'dist'))).toEqual(ownBefore); // --out: not even its own dist
 });
 
