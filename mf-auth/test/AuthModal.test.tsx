@@ -1,5 +1,5 @@
 import './polyfills';
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient, changeLocale, getCookie, landingStore, setCookie } from '@landing/shared';
 import { AuthModal } from '../src/components/AuthModal';
@@ -98,7 +98,7 @@ test('login: a trusted device logs in (session saved, modal closed, home page)',
   expect(getCookie('auth.royal._token.uid')).toBe('7');
   expect(landingStore.getState().modals.authForm).toBe(false);
   expect(landingStore.getState().userLoginOnce).toBe(true);
-  expect(screen.getByTestId('path')).toHaveTextContent(/^\/royal$/);
+  await waitFor(() => expect(screen.getByTestId('path')).toHaveTextContent(/^\/royal$/));
 });
 
 test('login: with isLoginWithRedirect false the user stays on the page', async () => {
@@ -135,5 +135,12 @@ test('recovery: same confirmation whatever the answer, with a back-to-login link
   expect(post).toHaveBeenCalledWith('/auth/password/forgot', { email: 'me@example.org' }, expect.anything());
   expect(await screen.findByTestId('recovery-sent')).toHaveTextContent('If an account uses me@example.org');
   await userEvent.click(screen.getByTestId('back-to-login'));
+  expect(landingStore.getState().authActiveTab).toBe('login');
+});
+
+test('opened straight on the recovery form (another app asked for it), the persisted tab goes back to Login', async () => {
+  landingStore.getState().setAuthActiveTab('recovery');
+  renderAt(<AuthModal server="royal" />);
+  expect(screen.getByTestId('recovery-form')).toBeInTheDocument();
   expect(landingStore.getState().authActiveTab).toBe('login');
 });

@@ -1,4 +1,4 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Tabs, useLandingStore, type AuthModalProps, type AuthTab } from '@landing/shared';
 import '../setup';
@@ -17,41 +17,57 @@ const TITLES: Record<AuthTab, string> = { login: 'modal.titleLogin', register: '
 export function AuthModal({ server }: AuthModalProps) {
   const { t } = useTranslation('auth');
   const tab = useLandingStore((s) => s.authActiveTab);
-  const setTab = useLandingStore((s) => s.setAuthActiveTab);
+  const setStoredTab = useLandingStore((s) => s.setAuthActiveTab);
   const closeModal = useLandingStore((s) => s.closeModal);
   const close = useCallback(() => closeModal('authForm'), [closeModal]);
+  const [sent, setSent] = useState(false);
+  // The recovery form is a view of this modal; another app may open the modal straight on it
+  // (authActiveTab = 'recovery'), but the persisted tab stays Login so the next visit shows tabs.
+  const [recovery, setRecovery] = useState(tab === 'recovery');
+  useEffect(() => {
+    if (tab === 'recovery') {
+      setRecovery(true);
+      setStoredTab('login');
+    }
+  }, [tab, setStoredTab]);
+  const setTab = (next: AuthTab) => {
+    setSent(false);
+    setRecovery(next === 'recovery');
+    setStoredTab(next === 'recovery' ? 'login' : next);
+  };
+  const shown: AuthTab = recovery ? 'recovery' : tab === 'register' ? 'register' : 'login';
 
   return (
-    <Modal open onClose={close} title={t(TITLES[tab])} size="sm" testId="auth-modal">
+    <Modal open onClose={close} title={t(TITLES[shown])} size="sm" testId="auth-modal">
       <div className="ma-modal">
-        {tab === 'recovery' ? (
+        {shown === 'recovery' ? (
           <RecoveryForm server={server} onBack={() => setTab('login')} />
         ) : (
           <>
             <Tabs<'login' | 'register'>
               className="ma-tabs"
               label={t('modal.tabsLabel')}
-              active={tab}
+              active={shown === 'register' ? 'register' : 'login'}
               onChange={setTab}
               items={[
                 { key: 'login', label: t('tabs.login') },
                 { key: 'register', label: t('tabs.register') },
               ]}
             />
-            <div role="tabpanel" aria-labelledby={`tab-${tab}`} className="ma-panel">
-              {tab === 'login' ? (
+            <div role="tabpanel" aria-labelledby={`tab-${shown}`} className="ma-panel">
+              {shown === 'login' ? (
                 <LoginForm server={server} onForgot={() => setTab('recovery')} />
               ) : (
                 <>
-                  <p className="ma-lead">{t('register.intro')}</p>
-                  <RegisterForm server={server} />
+                  {sent ? null : <p className="ma-lead">{t('register.intro')}</p>}
+                  <RegisterForm server={server} onSent={() => setSent(true)} />
                 </>
               )}
-              <SocialButtons server={server} />
+              {shown === 'register' && sent ? null : <SocialButtons server={server} />}
               <p className="ma-switch">
-                {tab === 'login' ? t('login.noAccount') : t('register.haveAccount')}{' '}
-                <button type="button" className="ma-link" onClick={() => setTab(tab === 'login' ? 'register' : 'login')} data-testid="switch-tab">
-                  {tab === 'login' ? t('login.toRegister') : t('register.toLogin')}
+                {shown === 'login' ? t('login.noAccount') : t('register.haveAccount')}{' '}
+                <button type="button" className="ma-link" onClick={() => setTab(shown === 'login' ? 'register' : 'login')} data-testid="switch-tab">
+                  {shown === 'login' ? t('login.toRegister') : t('register.toLogin')}
                 </button>
               </p>
             </div>

@@ -1,4 +1,4 @@
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findServer, gameUrlFor, landingStore, useLandingStore, type JoinPageProps } from '@landing/shared';
 import { rememberRegisterParams } from '../lib/registerParams';
@@ -23,6 +23,7 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
   const { t } = useTranslation('auth');
   const user = useLandingStore((s) => s.userData);
   const params = useLandingStore((s) => s.availableRegisterParams);
+  const [sent, setSent] = useState(false);
 
   useEffect(() => {
     rememberRegisterParams(server, { partner, refId });
@@ -78,16 +79,24 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
             </div>
           ) : (
             <>
-              <h2 className="ma-join__card-title">{t('modal.titleRegister')}</h2>
-              <p className="ma-lead">{t('register.intro')}</p>
-              <RegisterForm server={server} />
-              <SocialButtons server={server} />
-              <p className="ma-switch">
-                {t('register.haveAccount')}{' '}
-                <button type="button" className="ma-link" onClick={openLogin} data-testid="join-login">
-                  {t('register.toLogin')}
-                </button>
-              </p>
+              {sent ? null : (
+                <>
+                  <h2 className="ma-join__card-title">{t('modal.titleRegister')}</h2>
+                  <p className="ma-lead">{t('register.intro')}</p>
+                </>
+              )}
+              <RegisterForm server={server} onSent={() => setSent(true)} />
+              {sent ? null : (
+                <>
+                  <SocialButtons server={server} />
+                  <p className="ma-switch">
+                    {t('register.haveAccount')}{' '}
+                    <button type="button" className="ma-link" onClick={openLogin} data-testid="join-login">
+                      {t('register.toLogin')}
+                    </button>
+                  </p>
+                </>
+              )}
             </>
           )}
         </div>

@@ -16,7 +16,7 @@ export const PRIVACY_URL = '/documents/privacy-policy.pdf';
  * privacy policy (required), newsletter consent (separate, optional). Sends the register params
  * of spec §3 and clears them afterwards; then asks the user to open the activation e-mail.
  */
-export function RegisterForm({ server }: { server: ServerCode }) {
+export function RegisterForm({ server, onSent }: { server: ServerCode; /** Called once the activation e-mail is on its way. */ onSent?: () => void }) {
   const { t } = useTranslation('auth');
   const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
   const [values, setValues] = useState<RegisterValues>({ nickname: '', email: '', password: '', terms: false });
@@ -49,6 +49,7 @@ export function RegisterForm({ server }: { server: ServerCode }) {
       forgetRegisterParams(server);
       landingStore.getState().setAuthPreferences({ newsletterAgreement: newsletter, userRegisterLang: currentLocale() });
       setSentTo(email);
+      onSent?.();
     } catch {
       /* toasted by the shared client (taken name, password policy, rate limit, …) */
     } finally {
