@@ -31,8 +31,9 @@ function Row({ row, me, you }: { row: RankingRow; me: boolean; you: string }) {
       <td className="bt-rank__name">
         <span>{row.name}</span>
         {me ? <span className="bt-you">{you}</span> : null}
+        <span className="bt-rank__sub bt-show-sm">{serverName(row.server)}</span>
       </td>
-      <td className="bt-rank__server">{serverName(row.server)}</td>
+      <td className="bt-rank__server bt-hide-sm">{serverName(row.server)}</td>
       <td className="bt-num">{formatNumber(row.total_bets)}</td>
       <td className="bt-num bt-hide-sm">{formatNumber(row.exact_scores)}</td>
       <td className="bt-num bt-rank__points">{formatNumber(row.total_points)}</td>
@@ -95,7 +96,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
               <tr>
                 <th scope="col">{t('ranking.columns.position')}</th>
                 <th scope="col">{t('ranking.columns.name')}</th>
-                <th scope="col">{t('ranking.columns.server')}</th>
+                <th scope="col" className="bt-hide-sm">{t('ranking.columns.server')}</th>
                 <th scope="col" className="bt-num">{t('ranking.columns.bets')}</th>
                 <th scope="col" className="bt-num bt-hide-sm">{t('ranking.columns.exact')}</th>
                 <th scope="col" className="bt-num">{t('ranking.columns.points')}</th>

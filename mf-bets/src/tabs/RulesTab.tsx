@@ -28,21 +28,35 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
 
   return (
     <div className="bt-rules">
-      <section className="ui-card bt-rules__card" aria-labelledby="rules-how">
-        <h2 id="rules-how" className="bt-rules__title">{t('rules.title')}</h2>
-        <ol className="bt-steps">
-          {steps.map((s, i) => (
-            <li key={s} className="bt-step">
-              <span className="bt-step__n" aria-hidden="true">{i + 1}</span>
-              <div>
-                <p className="bt-step__title">{t(`rules.steps.${s}.title`)}</p>
-                <p className="bt-step__text">{t(`rules.steps.${s}.text`)}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      </section>
+      <div className="bt-rules__col">
+        <section className="ui-card bt-rules__card" aria-labelledby="rules-how">
+          <h2 id="rules-how" className="bt-rules__title">{t('rules.title')}</h2>
+          <ol className="bt-steps">
+            {steps.map((s, i) => (
+              <li key={s} className="bt-step">
+                <span className="bt-step__n" aria-hidden="true">{i + 1}</span>
+                <div>
+                  <p className="bt-step__title">{t(`rules.steps.${s}.title`)}</p>
+                  <p className="bt-step__text">{t(`rules.steps.${s}.text`)}</p>
+                </div>
+              </li>
+            ))}
+          </ol>
+        </section>
 
+        <section className="ui-card bt-rules__card bt-rules__card--good" aria-labelledby="rules-good">
+          <h2 id="rules-good" className="bt-rules__title">{t('rules.good.title')}</h2>
+          <ul className="bt-good">
+            <li>{t('rules.good.kickoff', { timezone: info ? `${info.timeZone}, ${info.gmt}` : server })}</li>
+            <li>{t('rules.good.one')}</li>
+            <li>{t('rules.good.goals', { max: tournament.max_goals })}</li>
+            <li>{t('rules.good.extraTime')}</li>
+            <li>{t('rules.good.draws')}</li>
+            <li>{t('rules.good.ranking')}</li>
+            <li>{t('rules.good.servers')}</li>
+          </ul>
+        </section>
+      </div>
       <section className="ui-card bt-rules__card" aria-labelledby="rules-points">
         <h2 id="rules-points" className="bt-rules__title">{t('rules.points.title')}</h2>
         <p className="bt-rules__lead">{t('rules.points.lead')}</p>
@@ -71,24 +85,14 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
           {tournament.examples.map((ex, i) => (
             <li key={i} className="bt-example">
               <span className="bt-example__line">{t('rules.examples.line', { result: scoreText(ex.result), prediction: scoreText(ex.prediction) })}</span>
-              <span className={`bt-points bt-points--${ex.hit}`}>{t(`match.hit.${ex.hit}`)} · {t('match.points', { count: ex.points })}</span>
+              <span className={`bt-points bt-points--${ex.hit}`}>
+                {ex.hit === 'miss' ? t('match.hit.miss') : `${t(`match.hit.${ex.hit}`)} · ${t('match.points', { count: ex.points })}`}
+              </span>
             </li>
           ))}
         </ul>
       </section>
 
-      <section className="ui-card bt-rules__card bt-rules__card--wide" aria-labelledby="rules-good">
-        <h2 id="rules-good" className="bt-rules__title">{t('rules.good.title')}</h2>
-        <ul className="bt-good">
-          <li>{t('rules.good.kickoff', { timezone: info ? `${info.timeZone}, ${info.gmt}` : server })}</li>
-          <li>{t('rules.good.one')}</li>
-          <li>{t('rules.good.goals', { max: tournament.max_goals })}</li>
-          <li>{t('rules.good.extraTime')}</li>
-          <li>{t('rules.good.draws')}</li>
-          <li>{t('rules.good.ranking')}</li>
-          <li>{t('rules.good.servers')}</li>
-        </ul>
-      </section>
     </div>
   );
 }
