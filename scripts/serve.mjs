@@ -12,7 +12,7 @@
  *      DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list), NO_API=1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -54,6 +54,24 @@ function configJson() {
   });
 }
 
+/**
+ * sirv handler over `dir` that picks up new files: sirv indexes a folder once, so the index is
+ * rebuilt (debounced 200 ms) whenever something in the folder changes (a rebuild, a deploy).
+ */
+function liveSirv(dir, options) {
+  let handler = sirv(dir, options);
+  let timer;
+  try {
+    watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => (handler = sirv(dir, options)), 200);
+    }).unref();
+  } catch {
+    /* folder watching unavailable: restart to serve new files */
+  }
+  return (req, res, next) => handler(req, res, next);
+}
+
 function listen(name, port, handler) {
   return new Promise((resolve, reject) => {
     const server = createServer(handler);
@@ -71,7 +89,7 @@ const servers = [];
 async function startStatic() {
   const shellDist = join(root, 'shell', 'dist');
   if (!existsSync(join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: run `pnpm run build` first');
-  const shellFiles = sirv(shellDist, { single: true, dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
+  const shellFiles = liveSirv(shellDist, { single: true, dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
   servers.push(
     await listen('shell', ports.shell, (req, res) => {
       const path = (req.url ?? '/').split('?')[0];
@@ -84,7 +102,7 @@ async function startStatic() {
   for (const [name, dir] of Object.entries(remoteDirs)) {
     const dist = join(root, dir, 'dist');
     if (!existsSync(dist)) continue;
-    const files = sirv(dist, { dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
+    const files = liveSirv(dist, { dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
     servers.push(
       await listen(name, ports[name], (req, res) => {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -114,7 +132,7 @@ async function startApi() {
       process.exit(code ?? 1);
     }
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000; // first start seeds the database: slow on a busy machine
   while (Date.now() < deadline) {
     try {
       const r = await fetch(`http://127.0.0.1:${ports.api}/health`);
@@ -124,7 +142,9 @@ async function startApi() {
     }
     await new Promise((r) => setTimeout(r, 300));
   }
-  throw new Error('API did not become healthy within 60 s');
+  shuttingDown = true;
+  api.kill('SIGTERM');
+  throw new Error('API did not become healthy within 180 s');
 }
 
 let shuttingDown = false;

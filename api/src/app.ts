@@ -106,6 +106,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const app = Fastify({
     logger: { level: config.logLevel },
+    maxParamLength: 200, // slugs up to 160 characters (shell route validation) get our own error shape
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -196,6 +197,11 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
         { name: 'core', description: 'Health, XSRF cookie, landing info' },
         { name: 'leaderboard', description: 'Weekly leaderboard and stats' },
         { name: 'admin', description: 'Operations (needs X-Admin-Secret)' },
+        { name: 'auth', description: 'Accounts, sessions, new-device codes, password reset, social login' },
+        { name: 'news', description: 'News, comments with replies, polls and votes' },
+        { name: 'bets', description: 'Tournaments, predictions, bets ranking and rules' },
+        { name: 'contact', description: 'Contact messages (contact modal)' },
+        { name: 'newsletter', description: 'Founder-pack / early-access sign-up' },
       ],
     },
     transform: jsonSchemaTransform,

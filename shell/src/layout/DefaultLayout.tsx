@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect } from 'react';
-import { Navigate, Outlet, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import {
   COOKIES,
@@ -75,6 +75,7 @@ function ServerFrame({ server }: { server: ServerCode }) {
         {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
       </main>
       <Footer />
+      <ScrollRestoration />
       <ModalsHost server={server} />
       <BottomNotices />
       <PwaStatus />

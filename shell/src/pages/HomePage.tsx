@@ -131,6 +131,10 @@ export function HomePage({ server }: { server: ServerCode }) {
 
       <FounderPack server={server} />
 
+      <section className="home__news ui-container" aria-label={t('nav.news')}>
+        <RemoteSlot id="mf_news/NewsTeaser" props={{ server, count: 3 }} compact />
+      </section>
+
       <section className="home__leaderboard ui-container">
         <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server, limit: 10 }} compact />
       </section>
