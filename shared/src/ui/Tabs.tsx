@@ -3,8 +3,6 @@ import { useRef, type KeyboardEvent, type ReactNode } from 'react';
 export interface TabItem<K extends string> {
   key: K;
   label: ReactNode;
-  /** When set, the tab renders as a link (deep-linkable tabs, e.g. bets); otherwise a button. */
-  href?: string;
 }
 
 export interface TabsProps<K extends string> {
@@ -17,7 +15,8 @@ export interface TabsProps<K extends string> {
 }
 
 /**
- * Tab list following the WAI-ARIA tabs pattern (arrow keys move between tabs). The panel is the
+ * Tab list following the WAI-ARIA tabs pattern (arrow keys move between tabs). Tabs are buttons;
+ * route-driven tabs (bets) use a nav of links instead. The panel is the
  * caller's: give it `role="tabpanel"` and `aria-labelledby={`tab-${key}`}`.
  */
 export function Tabs<K extends string>({ items, active, onChange, label, className }: TabsProps<K>) {
