@@ -112,7 +112,9 @@ for (const lang of langsArg.split(',')) {
     await page.goto(acc.link, { waitUntil: 'networkidle' });
     await page.locator('[data-testid="activation-account"][data-state="accountDone"]').waitFor();
     await shot('09-account-activation-done');
-    await page.getByTestId('logout-button').click().catch(() => undefined);
+    // Log out (the welcome toast sits over the header's logout button for a moment).
+    await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page.getByTestId('logout-button').click({ timeout: 5000 }).catch(() => undefined);
 
     await page.goto(`${site}/royal/account-activation/${'x'.repeat(43)}`, { waitUntil: 'networkidle' });
     await page.locator('[data-state="invalid"]').waitFor();

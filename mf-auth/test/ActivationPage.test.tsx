@@ -36,6 +36,7 @@ test('password activation: the form needs a new password and a matching repeat',
     if (url === '/auth/token/check') return { data: { valid: true } };
     return { data: { ok: true, message: 'changed' } };
   });
+  landingStore.getState().setUserData(loginAnswer('Before').user);
   renderAt(<ActivationPage server="royal" kind="password" token={token('p1')} />);
   expect(await screen.findByRole('heading', { name: 'Set a new password' })).toBeInTheDocument();
   await userEvent.click(screen.getByTestId('new-password-submit'));
@@ -50,6 +51,8 @@ test('password activation: the form needs a new password and a matching repeat',
   await userEvent.click(screen.getByTestId('new-password-submit'));
   expect(post).toHaveBeenLastCalledWith('/auth/password/reset', { token: token('p1'), password: 'Fresh-Boots-2026', fingerprint: expect.any(String) }, expect.anything());
   expect(await screen.findByText('Password changed')).toBeInTheDocument();
+  // The reset ended every session: this browser is logged out too.
+  expect(landingStore.getState().userData).toBeNull();
   await userEvent.click(screen.getByTestId('password-done-login'));
   expect(landingStore.getState().modals.authForm).toBe(true);
   expect(landingStore.getState().authActiveTab).toBe('login');

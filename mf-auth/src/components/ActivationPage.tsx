@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { Spinner, gameUrlFor, landingStore, type ActivationPageProps, type ServerCode } from '@landing/shared';
+import { Spinner, gameUrlFor, landingStore, logout, type ActivationPageProps, type ServerCode } from '@landing/shared';
 import { authApi, errorCode, type LoginAnswer } from '../lib/api';
 import { useCompleteLogin } from '../lib/session';
 import { NewPasswordForm } from './NewPasswordForm';
@@ -164,6 +164,8 @@ export function ActivationPage({ server, kind, token }: ActivationPageProps) {
             onSubmit={async (password) => {
               try {
                 await authApi.reset(server, token, password);
+                // The API ended every session of the account, this browser's too.
+                if (landingStore.getState().userData) logout(false);
                 setState({ s: 'passwordDone' });
               } catch (err) {
                 if (errorCode(err) === 'TOKEN_INVALID') setState({ s: 'invalid' });
