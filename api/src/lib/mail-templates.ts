@@ -366,7 +366,8 @@ export interface RenderedMail {
 }
 
 const fill = (text: string, vars: Record<string, string>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => vars[k] ?? '');
-const escapeHtml = (s: string) =>
+/** Escapes text for HTML element content and attribute values. */
+export const escapeHtml = (s: string): string =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /**

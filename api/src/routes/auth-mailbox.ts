@@ -11,8 +11,8 @@ import { z } from 'zod';
 import { ErrorBody } from '../lib/errors.js';
 import { defineRoutes } from '../lib/http.js';
 import { mailerFor, type MailboxEntry } from '../lib/mail.js';
+import { escapeHtml as esc } from '../lib/mail-templates.js';
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const MailboxQuery = z.object({
   to: z.string().max(320).optional().describe('Only messages to this address (case-insensitive)'),

@@ -15,7 +15,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
 import { authAccounts, authOauthIdentities, authOauthStates } from '../db/schema/auth.js';
-import { players } from '../db/schema/leaderboard.js';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from '../lib/auth-config.js';
 import { randomToken, sha256 } from '../lib/auth-crypto.js';
 import { authErrorResponses, floodGuard, LoginAnswerSchema } from '../lib/auth-http.js';
@@ -24,7 +23,7 @@ import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } fr
 import { activateAccount, createSession } from '../lib/auth-session.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
 import type { Lang, ServerCode } from '../servers.js';
-import { NICKNAME_PATTERN } from './auth.js';
+import { NICKNAME_PATTERN, nicknameTaken } from './auth.js';
 
 const ProviderParams = ServerParams.extend({ provider: z.enum(OAUTH_PROVIDERS) });
 const StartBody = z.object({ redirectUri: z.string().max(512).describe('The site page the provider returns to: <origin>/auth/{provider}/callback or <origin>/auth_callback') });
@@ -51,11 +50,7 @@ async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Pro
   for (let i = 0; i < 50; i++) {
     const candidate = i === 0 ? base : `${base}${i < 10 ? i + 1 : Math.floor(Math.random() * 9000) + 1000}`;
     if (!NICKNAME_PATTERN.test(candidate)) continue;
-    const rows = await db.execute(sql`
-      SELECT 1 FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${candidate})
-      UNION ALL SELECT 1 FROM ${players} WHERE ${players.server} = ${server} AND lower(${players.nickname}) = lower(${candidate}) LIMIT 1`);
-    const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
-    if (!list.length) return candidate;
+    if (!(await nicknameTaken(db, server, candidate))) return candidate;
   }
   return `Player${randomToken(4).replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
 }

@@ -105,7 +105,8 @@ function assertPassword(lang: Lang, password: string | undefined, context: { nic
   return password!;
 }
 
-async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
+/** Whether a player name is used on a server (an account or a leaderboard player, any case). */
+export async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
   const rows = await db.execute<{ x: number }>(sql`
     SELECT 1 AS x FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${nickname})
     UNION ALL
