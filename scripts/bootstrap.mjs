@@ -14,7 +14,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -61,6 +61,8 @@ function ensureChromium() {
 }
 
 const pnpm = findPnpm();
+// Package scripts call `pnpm` by name: make the one we found reachable for them.
+if (pnpm !== 'pnpm') process.env.PATH = `${dirname(pnpm)}${delimiter}${process.env.PATH ?? ''}`;
 const lock = existsSync(join(root, 'pnpm-lock.yaml'));
 must(pnpm, ['install', ...(lock && process.env.CI ? ['--frozen-lockfile'] : [])]);
 
