@@ -4,6 +4,7 @@
  * versioned output layout (design brief §2):
  *   - host:   dist/                 (index.html, remoteEntry-less, hashed chunks)
  *   - remote: dist/<version>/       (mf-manifest.json, remoteEntry.js, hashed chunks, standalone index.html)
+ * HTML template: the app's own `src/index.html` (the shell), else `shared/build/remote.html` (remotes).
  *
  * A remote's build writes only into its own `dist/<version>/` folder, so building or deploying one
  * remote never changes a file of the shell or of another remote (tests/delivery-build.test.ts).
@@ -22,6 +23,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
@@ -125,6 +127,20 @@ class StandaloneFederationRuntimePlugin {
   }
 }
 
+/** Standalone page template of the remotes that have no `src/index.html` of their own (title from `createAppConfig`). */
+export const REMOTE_HTML_TEMPLATE = join(dirname(fileURLToPath(import.meta.url)), 'remote.html');
+
+/**
+ * HTML template of an app: its own `src/index.html` when it has one (the shell does), otherwise
+ * the shared standalone page `shared/build/remote.html`.
+ * @param {string} dir  the app's folder (absolute)
+ * @returns {string} absolute path of the template
+ */
+export function htmlTemplate(dir) {
+  const own = join(dir, 'src', 'index.html');
+  return existsSync(own) ? own : REMOTE_HTML_TEMPLATE;
+}
+
 /** Reads the version of a dependency as installed for `dir` (for `requiredVersion`). */
 function installedVersion(dir, name) {
   const req = createRequire(join(dir, 'package.json'));
@@ -222,7 +238,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
       }),
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
-        template: join(dir, 'src', 'index.html'),
+        template: htmlTemplate(dir),
         title,
         inject: 'body',
         scriptLoading: 'defer',
