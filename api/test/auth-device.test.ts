@@ -4,37 +4,27 @@
  * owner out of their trusted device.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { activeAccount, codeOf, freshIp, get, lastMail, mails, post } from './auth-helpers.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 describe('auth: new device and rate limits', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database, {
-      config: {
-        auth: {
-          ...(await import('../src/config.js')).loadConfig(process.env).auth,
-          // Small limits keep the tests short; the defaults are in src/lib/auth-config.ts.
-          limits: {
-            ...(await import('../src/lib/auth-config.js')).DEFAULT_AUTH_LIMITS,
-            loginPerLoginIp: { max: 5, windowS: 900 },
-            loginPerIp: { max: 12, windowS: 900 },
-            loginPerLogin: { max: 8, windowS: 3600 },
-            codePerIp: { max: 8, windowS: 900 },
-            codeResendS: 30,
-          },
+  const t = setupTestApp(async () => ({
+    config: {
+      auth: {
+        ...(await import('../src/config.js')).loadConfig(process.env).auth,
+        // Small limits keep the tests short; the defaults are in src/lib/auth-config.ts.
+        limits: {
+          ...(await import('../src/lib/auth-config.js')).DEFAULT_AUTH_LIMITS,
+          loginPerLoginIp: { max: 5, windowS: 900 },
+          loginPerIp: { max: 12, windowS: 900 },
+          loginPerLogin: { max: 8, windowS: 3600 },
+          codePerIp: { max: 8, windowS: 900 },
+          codeResendS: 30,
         },
       },
-    });
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+    },
+  }));
 
   const login = (a: { nickname: string; password: string }, fingerprint: string, ip = freshIp(), lang = 'en') =>
     post(t.app, '/royal/auth/login', { login: a.nickname, password: a.password, fingerprint }, { ip, lang });

@@ -11,7 +11,7 @@ import { after, before, describe, it } from 'node:test';
 import type { OAuthProviderConfig } from '../src/lib/auth-config.js';
 import { isAllowedRedirect } from '../src/routes/auth-oauth.js';
 import { activeAccount, freshIp, get, post } from './auth-helpers.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 interface FakeUser {
   sub: string;
@@ -83,13 +83,11 @@ function read(req: IncomingMessage): Promise<string> {
 }
 
 describe('auth: social login (popup authorization-code flow)', () => {
-  let database: TestDatabase;
-  let t: TestApp;
   const provider = new FakeProvider();
   const SITE = 'http://localhost:3000';
 
-  before(async () => {
-    await provider.start();
+  before(() => provider.start());
+  const t = setupTestApp(async () => {
     const cfg = (id: 'google' | 'facebook', pkce: boolean): OAuthProviderConfig => ({
       id,
       clientId: 'test-client',
@@ -101,14 +99,11 @@ describe('auth: social login (popup authorization-code flow)', () => {
       pkce,
       mock: false,
     });
-    database = await createTestDatabase();
     const { loadConfig } = await import('../src/config.js');
     const auth = loadConfig(process.env).auth;
-    t = await startApp(database, { config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } } });
+    return { config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } } };
   });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
+  after(() => {
     provider.server?.close();
   });
 

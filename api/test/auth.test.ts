@@ -5,7 +5,7 @@
  * login: auth-oauth.test.ts.
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/app.js';
@@ -16,20 +16,10 @@ import { MAIL_CATALOGUES, renderMail } from '../src/lib/mail-templates.js';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRUSTED_DEVICE } from '../src/seed/auth.js';
 import { LANGS } from '../src/servers.js';
 import { activeAccount, freshIp, get, lastMail, mails, post, tokenOf, uniqueUser } from './auth-helpers.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, TEST_CONFIG, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, createTestDatabase, setupTestApp, sqlRows, startApp, TEST_CONFIG } from './helpers.js';
 
 describe('auth: registration, activation, sessions, reset', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   it('the drizzle schema matches the tables of migration 0100', async () => {
     for (const table of Object.values(authSchema)) {

@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { resolveDueDemoMatches } from '../src/bets/demo.js';
 import { compareStandings } from '../src/bets/scoring.js';
 import { createSession } from '../src/lib/auth-session.js';
 import { LOGIN_TO_PREDICT, RankingResponse } from '../src/routes/bets.js';
 import { SEED_BETTORS } from '../src/seed/bets.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, TEST_CONFIG, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
 
 const SECRET = 'bets-test-secret';
 const XSRF = 'bets-test-xsrf-token-123456';
@@ -34,8 +34,7 @@ interface MatchesAnswer {
 const sessions = new Map<number, Record<string, string>>();
 
 describe('bets API', () => {
-  let database: TestDatabase;
-  let t: TestApp;
+  const t = setupTestApp({ config: { adminSecret: SECRET } });
   let player: { id: number; nickname: string };
   let otherServerPlayer: { id: number };
 
@@ -77,14 +76,8 @@ describe('bets API', () => {
   const flat = (a: MatchesAnswer) => a.stages.flatMap((s) => s.matches);
 
   before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database, { config: { adminSecret: SECRET } });
     player = await playerWithSession('royal', 'BetTester');
     otherServerPlayer = await playerWithSession('pl', 'PlBettor');
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
   });
 
   it('lists the World Cup (live, current) and Euro 2024 (finished) with the scoring rules', async () => {

@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { setTechnicalBreak } from '../src/lib/settings.js';
 import { CONTACT_RATE_LIMIT } from '../src/routes/contact.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 const XSRF = { cookies: { 'XSRF-TOKEN': 'tok-contact' }, headers: { 'x-xsrf-token': 'tok-contact' } };
 let ip = 0;
@@ -10,17 +10,7 @@ let ip = 0;
 const nextIp = () => `10.0.0.${++ip}`;
 
 describe('POST /:server/contact', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   const post = (server: string, payload: unknown, extra: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
     t.app.inject({

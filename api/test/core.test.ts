@@ -1,25 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { buildApp, CORS_ALLOWED_HEADERS } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { LANDING_HEADER_CODES } from '../src/seed/core.js';
-import { assertErrorBody, createTestDatabase, setCookies, startApp, TEST_CONFIG, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setCookies, setupTestApp, TEST_CONFIG } from './helpers.js';
 
 describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
-  let database: TestDatabase;
-  let t: TestApp;
+  const t = setupTestApp();
 
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
+  before(() => {
     // Test-only routes (the app is returned before ready(), so routes can still be added).
     t.app.post('/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ({ got: request.body }));
     t.app.get('/test/ctx', async (request) => request.ctx);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
   });
 
   it('GET /health → { ok: true }', async () => {

@@ -1,20 +1,11 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { demoTick } from '../src/demo/activity.js';
 import { weekOf } from '../src/lib/week.js';
-import { createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { setupTestApp, sqlRows } from './helpers.js';
 
 describe('demo activity (keeps seeded data alive)', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   it('brings players online again after everyone went offline', async () => {
     await sqlRows(t.handle, `UPDATE players SET last_seen_at = now() - interval '2 hours' WHERE server = 'royal'`);

@@ -1,17 +1,14 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { ApiError } from '../src/lib/errors.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 describe('error shape: { statusCode, error, message }, never a stack', () => {
-  let database: TestDatabase;
-  let t: TestApp;
+  const t = setupTestApp({ config: { adminSecret: 's3cret', logLevel: 'silent' } });
   const xsrf = { cookies: { 'XSRF-TOKEN': 't0k' }, headers: { 'x-xsrf-token': 't0k' } };
 
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database, { config: { adminSecret: 's3cret', logLevel: 'silent' } });
+  before(() => {
     t.app.get('/test/boom', async () => {
       throw new Error('secret internals: password=hunter2 at /srv/app/src/db.ts:42');
     });
@@ -24,10 +21,6 @@ describe('error shape: { statusCode, error, message }, never a stack', () => {
       throw new ApiError(422, 'INVALID_VOTE', 'This poll is already closed');
     });
     t.app.post('/test/json', { schema: { body: z.object({ name: z.string().min(3) }) } }, async (req) => req.body);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
   });
 
   it('turns an unexpected exception into 500 "Server error" without internals', async () => {

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
+import { after, before } from 'node:test';
 import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { API_ROOT, type ApiConfig } from '../src/config.js';
@@ -82,11 +83,11 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** Options of `startApp`: those of `buildApp` except the database; `config` is merged over `TEST_CONFIG`. */
+export type StartAppOptions = Omit<BuildAppOptions, 'db' | 'config'> & { config?: Partial<ApiConfig> };
+
 /** Opens `database` and builds the app on it (migrations + seed run as on a real start). */
-export async function startApp(
-  database: TestDatabase,
-  options: Omit<BuildAppOptions, 'db' | 'config'> & { config?: Partial<ApiConfig> } = {},
-): Promise<TestApp> {
+export async function startApp(database: TestDatabase, options: StartAppOptions = {}): Promise<TestApp> {
   const handle = await database.open();
   try {
     const app = await buildApp({ ...options, db: handle, config: { ...TEST_CONFIG, ...options.config } });
@@ -102,6 +103,55 @@ export async function startApp(
     await handle.close();
     throw err;
   }
+}
+
+/** The app of a test suite set up by `setupTestApp`. */
+export interface SuiteApp {
+  /** The built app (routes may still be added in a later `before` hook: it is not `ready()` yet). */
+  readonly app: FastifyInstance;
+  /** The app's database handle (for `sqlRows`, or a second `buildApp` on the same database). */
+  readonly handle: DbHandle;
+  /** The suite's test database. */
+  readonly database: TestDatabase;
+}
+
+/**
+ * Gives the current `describe` block its own database and app: registers a node:test `before` hook
+ * that creates a test database and starts the app on it, and an `after` hook that closes the app
+ * and deletes the database. Call it synchronously in the `describe` callback; hooks registered
+ * after it run after it (so a later `before` can add routes or rows).
+ * Not named `use…`: the react-hooks lint rule would take it for a React hook.
+ * @param options `startApp` options, or a function returning them that is called inside the
+ *   `before` hook (after the database is created), for options that need earlier hooks' results.
+ * @returns getters for the app, its handle and the database; they throw when read before the
+ *   `before` hook has run (e.g. at describe time).
+ */
+export function setupTestApp(options: StartAppOptions | (() => StartAppOptions | Promise<StartAppOptions>) = {}): SuiteApp {
+  let database: TestDatabase | undefined;
+  let started: TestApp | undefined;
+  before(async () => {
+    database = await createTestDatabase();
+    started = await startApp(database, typeof options === 'function' ? await options() : options);
+  });
+  after(async () => {
+    await started?.close();
+    await database?.destroy();
+  });
+  const notYet = (what: string) => new Error(`setupTestApp: ${what} is not ready yet (read it inside a test or a later hook)`);
+  return {
+    get app() {
+      if (!started) throw notYet('the app');
+      return started.app;
+    },
+    get handle() {
+      if (!started) throw notYet('the database handle');
+      return started.handle;
+    },
+    get database() {
+      if (!database) throw notYet('the test database');
+      return database;
+    },
+  };
 }
 
 /** Runs a raw SQL query on the app's database and returns the rows. */

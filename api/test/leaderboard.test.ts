@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { LeaderboardResponse } from '../src/routes/leaderboard.js';
 import { weekOf } from '../src/lib/week.js';
 import { previousWeekStart } from '../src/lib/week.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 type Board = ReturnType<typeof LeaderboardResponse.parse>;
 
@@ -19,17 +19,7 @@ function assertPlayerOrder(rows: Board['ranking']): void {
 }
 
 describe('GET /:server/leaderboard', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   it('answers ranking, ranking_teams, prizes and week with the documented shape (top 50 by default)', async () => {
     const res = await t.app.inject({ url: '/pl/leaderboard' });

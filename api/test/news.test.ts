@@ -3,12 +3,12 @@
  * (rules, replies, plain text), polls and votes (rules, one ballot per player, percentages).
  */
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { createSession } from '../src/lib/auth-session.js';
 import { votePercents } from '../src/routes/news.js';
 import { normaliseCommentText, textLength } from '../src/routes/news-comments.js';
 import { SEED_ARTICLES } from '../src/seed/data/news-articles.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 type Card = { id: number; slug: string; title: string; excerpt: string; image: string | null; published_at: string; comments_count: number; has_poll: boolean; lang: string };
 type Page = { items: Card[]; page: number; per_page: number; total: number; total_pages: number };
@@ -34,8 +34,7 @@ const ENDED = 'poll-results-summer-event-pack';
 const EN_ONLY = 'better-on-your-phone';
 
 describe('news', () => {
-  let database: TestDatabase;
-  let t: TestApp;
+  const t = setupTestApp();
   /** Player id of each test player's session headers. */
   const playerIds = new Map<string, number>();
 
@@ -74,15 +73,6 @@ describe('news', () => {
     assert.equal(res.statusCode, 200, res.body);
     return res.json() as Article;
   };
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
 
   describe('seed', () => {
     it('has at least 12 articles per server across dates, all with images, in all nine languages', async () => {

@@ -1,27 +1,17 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { contactMessages } from '../src/db/schema/contact.js';
 import { newsletterCampaigns, newsletterSignups } from '../src/db/schema/newsletter.js';
 import { NewsletterConfig } from '../src/routes/newsletter.js';
 import { CAMPAIGNS, EARLY_ACCESS_IN_DAYS } from '../src/seed/newsletter.js';
-import { assertErrorBody, createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
 const XSRF = { cookies: { 'XSRF-TOKEN': 'tok-news' }, headers: { 'x-xsrf-token': 'tok-news' } };
 let ip = 0;
 const nextIp = () => `10.1.0.${++ip}`;
 
 describe('newsletter: founder pack / early access', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   const signUp = (server: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
     t.app.inject({

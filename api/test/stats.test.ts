@@ -1,19 +1,9 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
-import { createTestDatabase, sqlRows, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { describe, it } from 'node:test';
+import { setupTestApp, sqlRows } from './helpers.js';
 
 describe('GET /:server/stats', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database);
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp();
 
   async function dbCounts(server: string) {
     const [row] = await sqlRows<{ users: number; teams: number; online: number }>(

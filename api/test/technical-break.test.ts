@@ -1,22 +1,12 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { setTechnicalBreak } from '../src/lib/settings.js';
-import { assertErrorBody, createTestDatabase, runCli, startApp, type TestApp, type TestDatabase } from './helpers.js';
+import { assertErrorBody, createTestDatabase, runCli, setupTestApp, startApp } from './helpers.js';
 
 const SECRET = 'test-admin-secret-123';
 
 describe('technical break (spec §4, §8)', () => {
-  let database: TestDatabase;
-  let t: TestApp;
-
-  before(async () => {
-    database = await createTestDatabase();
-    t = await startApp(database, { config: { adminSecret: SECRET } });
-  });
-  after(async () => {
-    await t?.close();
-    await database?.destroy();
-  });
+  const t = setupTestApp({ config: { adminSecret: SECRET } });
 
   const admin = (payload: unknown, secret: string | null = SECRET) =>
     t.app.inject({
