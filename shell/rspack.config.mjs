@@ -48,7 +48,7 @@ const shell = createAppConfig({
   dir,
   kind: 'host',
   name: 'shell',
-  title: 'Football Team',
+  title: 'Football Team – free online football manager game',
   devPort: 3000,
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),

@@ -14,6 +14,10 @@ import { TIMINGS, allowGuardedReload, landingStore } from '@landing/shared';
 export const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
 let workbox: Workbox | null = null;
+/** Set by the Refresh action: the next worker takeover reloads even inside the guard window. */
+let userAskedForUpdate = false;
+/** Reload fallback after Refresh when the takeover event never reaches this page (ms). */
+export const REFRESH_FALLBACK_MS = 4000;
 
 /** Whether to register: production builds in browsers with service-worker support. */
 export function shouldRegister(nav: Navigator = navigator): boolean {
@@ -44,7 +48,8 @@ export function wireWorkbox(wb: Pick<Workbox, 'addEventListener' | 'register'>, 
     if (!event.isUpdate && !event.isExternal) setPwa({ offlineReady: true });
   });
   wb.addEventListener('controlling', (event) => {
-    if (event.isUpdate || event.isExternal) guardedReload(reload);
+    if (userAskedForUpdate) reload(); // the person asked for it: a click cannot loop
+    else if (event.isUpdate || event.isExternal) guardedReload(reload);
   });
   return wb.register().then(
     (registration) => {
@@ -71,9 +76,13 @@ export function registerServiceWorker(): void {
 
 /**
  * The Refresh action of the refresh-available notice: asks the waiting worker to take over; its
- * taking control reloads the page (see {@link wireWorkbox}). Without a worker, reloads directly.
+ * taking control reloads the page (see {@link wireWorkbox}). If the takeover is not reported to
+ * this page within {@link REFRESH_FALLBACK_MS} (a worker installed by another tab), it reloads
+ * anyway. Without a worker, reloads directly.
  */
-export function applyUpdate(): void {
-  if (workbox) workbox.messageSkipWaiting();
-  else window.location.reload();
+export function applyUpdate(reload: () => void = () => window.location.reload()): void {
+  if (!workbox) return reload();
+  userAskedForUpdate = true;
+  workbox.messageSkipWaiting();
+  window.setTimeout(reload, REFRESH_FALLBACK_MS);
 }
