@@ -3,8 +3,10 @@ import { before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { buildApp, CORS_ALLOWED_HEADERS } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
-import { LANDING_HEADER_CODES } from '../src/seed/core.js';
-import { assertErrorBody, setCookies, setupTestApp, TEST_CONFIG } from './helpers.js';
+import { runSeeds } from '../src/db/seed.js';
+import { LANDING_HEADER_CODES, LANDING_HEADER_TEXTS } from '../src/seed/core.js';
+import { LANGS } from '../src/servers.js';
+import { assertErrorBody, setCookies, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
 
 describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
   const t = setupTestApp();
@@ -58,6 +60,97 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.deepEqual(res.json(), { landing_header_code: LANDING_HEADER_CODES[server], technical_break: false, server });
     }
     assert.notEqual(LANDING_HEADER_CODES.pl, LANDING_HEADER_CODES.royal);
+  });
+
+  describe('landing header per language (X-Lang)', () => {
+    const SERVERS = ['pl', 'classic', 'royal', 'en'] as const;
+    const landing = async (server: string, lang?: string) => {
+      const res = await t.app.inject({ url: `/${server}/landing`, headers: lang === undefined ? {} : { 'x-lang': lang } });
+      assert.equal(res.statusCode, 200, res.body);
+      return { body: res.json() as { landing_header_code: unknown }, headers: res.headers };
+    };
+
+    it('X-Lang: ru answers the Russian text of every server', async () => {
+      for (const server of SERVERS) {
+        const { body } = await landing(server, 'ru');
+        assert.equal(body.landing_header_code, LANDING_HEADER_TEXTS[server].ru);
+        assert.match(String(body.landing_header_code), /[а-яё]/i, `${server}: Cyrillic text`);
+        assert.notEqual(body.landing_header_code, LANDING_HEADER_CODES[server]);
+      }
+      assert.equal((await landing('royal', 'RU')).body.landing_header_code, LANDING_HEADER_TEXTS.royal.ru);
+      // The answer varies by X-Lang, and the CORS `Vary: Origin` is kept.
+      const cors = await t.app.inject({ url: '/royal/landing', headers: { 'x-lang': 'ru', origin: 'http://localhost:3000' } });
+      const vary = String(cors.headers.vary).split(/\s*,\s*/).map((v) => v.toLowerCase());
+      assert.ok(vary.includes('x-lang') && vary.includes('origin'), `Vary: ${String(cors.headers.vary)}`);
+    });
+
+    it('an absent or unknown X-Lang answers English', async () => {
+      for (const server of SERVERS) {
+        for (const lang of [undefined, 'xx', '', 'pt', 'en']) {
+          const { body } = await landing(server, lang);
+          assert.equal(body.landing_header_code, LANDING_HEADER_CODES[server], `${server} with X-Lang ${String(lang)}`);
+        }
+      }
+    });
+
+    it('landing_header_code is a non-empty string for every server and language, varying by X-Lang', async () => {
+      for (const server of SERVERS) {
+        const seen = new Set<string>();
+        for (const lang of LANGS) {
+          const { body, headers } = await landing(server, lang);
+          assert.equal(typeof body.landing_header_code, 'string', `${server}/${lang}`);
+          assert.equal(body.landing_header_code, LANDING_HEADER_TEXTS[server][lang]);
+          assert.match(String(headers.vary), /X-Lang/i);
+          seen.add(body.landing_header_code as string);
+        }
+        assert.equal(seen.size, LANGS.length, `${server}: a different text per language`);
+      }
+    });
+
+    it('the OpenAPI document describes the X-Lang choice', async () => {
+      const doc = (await t.app.inject({ url: '/docs/json' })).json();
+      assert.match(doc.paths['/{server}/landing'].get.description, /X-Lang/);
+      assert.match(JSON.stringify(doc.components.schemas.Landing.properties.landing_header_code), /X-Lang/);
+    });
+
+    it('the translations keep the numbers of the English text', () => {
+      const numbers = (s: string) => (s.match(/\d+/g) ?? []).join(',');
+      for (const server of SERVERS) {
+        for (const lang of LANGS) {
+          assert.equal(numbers(LANDING_HEADER_TEXTS[server][lang]), numbers(LANDING_HEADER_TEXTS[server].en), `${server}/${lang}`);
+        }
+      }
+    });
+
+    it('falls back to English, then to servers.landing_header_code, when rows are missing', async () => {
+      await sqlRows(t.handle, `DELETE FROM landing_header_texts WHERE server = 'classic' AND lang = 'de'`);
+      assert.equal((await landing('classic', 'de')).body.landing_header_code, LANDING_HEADER_CODES.classic);
+      await sqlRows(t.handle, `DELETE FROM landing_header_texts WHERE server = 'classic'`);
+      await sqlRows(t.handle, `UPDATE servers SET landing_header_code = 'Column text' WHERE code = 'classic'`);
+      assert.equal((await landing('classic', 'de')).body.landing_header_code, 'Column text');
+      assert.equal((await landing('classic')).body.landing_header_code, 'Column text');
+      await sqlRows(t.handle, `UPDATE servers SET landing_header_code = $1 WHERE code = 'classic'`, [LANDING_HEADER_CODES.classic]);
+      // Re-seed the texts as an existing database would on its next start (see the next test).
+      await sqlRows(t.handle, `DELETE FROM seed_markers WHERE domain = 'core-i18n' AND server = 'classic'`);
+      await runSeeds(t.handle.db, ['classic']);
+      assert.equal((await landing('classic', 'de')).body.landing_header_code, LANDING_HEADER_TEXTS.classic.de);
+    });
+
+    it('a database seeded before the table existed gets the texts on the next start', async () => {
+      // State of such a database: `core` marked done, no `core-i18n` marker, empty table.
+      await sqlRows(t.handle, `DELETE FROM landing_header_texts`);
+      await sqlRows(t.handle, `DELETE FROM seed_markers WHERE domain = 'core-i18n'`);
+      assert.equal((await landing('pl', 'ru')).body.landing_header_code, LANDING_HEADER_CODES.pl);
+      const report = await runSeeds(t.handle.db, [...SERVERS]);
+      for (const server of SERVERS) {
+        assert.ok(report.some((r) => r.domain === 'core' && r.server === server && r.status === 'skipped'), `core/${server} skipped`);
+        assert.ok(report.some((r) => r.domain === 'core-i18n' && r.server === server && r.status === 'seeded'), `core-i18n/${server} seeded`);
+      }
+      const [count] = await sqlRows<{ n: number }>(t.handle, 'SELECT count(*)::int AS n FROM landing_header_texts');
+      assert.equal(count!.n, SERVERS.length * LANGS.length);
+      assert.equal((await landing('pl', 'ru')).body.landing_header_code, LANDING_HEADER_TEXTS.pl.ru);
+      assert.ok((await runSeeds(t.handle.db, [...SERVERS])).every((r) => r.status === 'skipped'));
+    });
   });
 
   describe('XSRF double submit', () => {

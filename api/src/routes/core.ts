@@ -1,8 +1,8 @@
 import { timingSafeEqual } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { servers } from '../db/schema/core.js';
+import { landingHeaderTexts, servers } from '../db/schema/core.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
 import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../lib/settings.js';
@@ -13,7 +13,13 @@ const Ok = z.object({ ok: z.literal(true) });
 /** Answer of `GET /:server/landing` (spec §3 landingHeaderCode, §4 technical break). */
 export const LandingResponse = z
   .object({
-    landing_header_code: z.string().nullable().describe('Short plain-text promo for the landing header; null = none'),
+    landing_header_code: z
+      .string()
+      .nullable()
+      .describe(
+        'Short plain-text promo for the landing header, in the `X-Lang` language (falls back to English ' +
+          'when the server has no text in that language or the header is absent/unknown); null = none',
+      ),
     technical_break: z.boolean().describe('True while the technical break is on for this server'),
     server: z.enum(ALL_SERVERS),
   })
@@ -132,19 +138,31 @@ export default defineRoutes({
         schema: {
           tags: ['core'],
           summary: 'Landing page info of a server',
-          description: 'Answers even during the technical break, so the client can show the maintenance page.',
+          description:
+            'Answers even during the technical break, so the client can show the maintenance page. ' +
+            '`landing_header_code` is in the `X-Lang` language (ru, pl, en, br, es, it, de, fr, tr), ' +
+            'else English; the answer varies by `X-Lang`.',
           params: ServerParams,
           response: { 200: LandingResponse, 404: ErrorBody, 500: ErrorBody },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { server } = request.params;
-        const [row] = await app.db
-          .select({ code: servers.landingHeaderCode })
-          .from(servers)
-          .where(eq(servers.code, server));
+        const { lang } = request.ctx;
+        // Append: CORS has already put `Origin` there.
+        const vary = reply.getHeader('vary');
+        reply.header('Vary', vary ? `${String(vary)}, X-Lang` : 'X-Lang');
+        const [texts, [row]] = await Promise.all([
+          app.db
+            .select({ lang: landingHeaderTexts.lang, text: landingHeaderTexts.text })
+            .from(landingHeaderTexts)
+            .where(and(eq(landingHeaderTexts.server, server), inArray(landingHeaderTexts.lang, [lang, 'en']))),
+          app.db.select({ code: servers.landingHeaderCode }).from(servers).where(eq(servers.code, server)),
+        ]);
+        const byLang = new Map(texts.map((t) => [t.lang, t.text]));
         return {
-          landing_header_code: row?.code ?? null,
+          // X-Lang text, then English, then the server's English column (spec §3 landingHeaderCode).
+          landing_header_code: byLang.get(lang) ?? byLang.get('en') ?? row?.code ?? null,
           technical_break: await isTechnicalBreak(app.db, server),
           server,
         };

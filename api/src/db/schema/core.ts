@@ -1,8 +1,9 @@
 /**
- * Drizzle schema of the core domain. Mirrors migrations/0001_core_servers_settings.sql —
- * the SQL migration is the source of truth; keep both in step.
+ * Drizzle schema of the core domain. Mirrors migrations/0001_core_servers_settings.sql and
+ * 0003_core_landing_header_texts.sql — the SQL migrations are the source of truth; keep both in step.
  */
 import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { Lang } from '../../servers.js';
 
 /** One row per game server (spec §1, §9). */
 export const servers = pgTable('servers', {
@@ -10,10 +11,30 @@ export const servers = pgTable('servers', {
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull(),
   status: text('status').$type<'open' | 'new' | 'locked'>().notNull().default('open'),
-  /** Short plain-text promo for the landing header; null = none. */
+  /**
+   * Short plain-text promo for the landing header, English; null = none. Last fallback of
+   * `GET /:server/landing` after {@link landingHeaderTexts} (X-Lang, then `en`).
+   */
   landingHeaderCode: text('landing_header_code'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Landing header promo per (server, interface language) — spec §3 landingHeaderCode. `text` is
+ * plain text; `lang` is one of the nine codes of `LANGS` (checked by the SQL).
+ */
+export const landingHeaderTexts = pgTable(
+  'landing_header_texts',
+  {
+    server: text('server')
+      .notNull()
+      .references(() => servers.code, { onDelete: 'cascade' }),
+    lang: text('lang').$type<Lang>().notNull(),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.server, t.lang] })],
+);
 
 /** Key/value switches; `scope` is `'*'` (global) or a server code. */
 export const settings = pgTable(
