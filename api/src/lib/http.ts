@@ -88,3 +88,15 @@ export async function loadModules<T>(dir: string, check: (value: unknown) => val
   }
   return out;
 }
+
+/**
+ * Adds request headers to the answer's `Vary` without dropping what is there already (CORS puts
+ * `Origin` first), so a shared cache keeps answers per language / per session apart.
+ * @param reply any object with Fastify's `getHeader` / `header`
+ */
+export function addVary(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, ...names: string[]): void {
+  const current = reply.getHeader('vary');
+  const list = current ? String(current).split(',').map((v) => v.trim()).filter(Boolean) : [];
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  reply.header('Vary', list.join(', '));
+}

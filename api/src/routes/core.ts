@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { landingHeaderTexts, servers } from '../db/schema/core.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
-import { defineRoutes, ServerParams } from '../lib/http.js';
+import { addVary, defineRoutes, ServerParams } from '../lib/http.js';
 import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../lib/settings.js';
 import { ALL_SERVERS } from '../servers.js';
 
@@ -149,9 +149,7 @@ export default defineRoutes({
       async (request, reply) => {
         const { server } = request.params;
         const { lang } = request.ctx;
-        // Append: CORS has already put `Origin` there.
-        const vary = reply.getHeader('vary');
-        reply.header('Vary', vary ? `${String(vary)}, X-Lang` : 'X-Lang');
+        addVary(reply, 'X-Lang');
         const [texts, [row]] = await Promise.all([
           app.db
             .select({ lang: landingHeaderTexts.lang, text: landingHeaderTexts.text })

@@ -22,7 +22,7 @@ import {
 } from '../db/schema/news.js';
 import { currentUser, type CurrentUser } from '../lib/currentUser.js';
 import { ApiError, errorResponses } from '../lib/errors.js';
-import { defineRoutes, ServerParams } from '../lib/http.js';
+import { addVary, defineRoutes, ServerParams } from '../lib/http.js';
 import { LANGS, type Lang, type ServerCode } from '../servers.js';
 
 // ---- constants ------------------------------------------------------------------------------
@@ -512,7 +512,7 @@ export default defineRoutes({
         },
       },
       async (request, reply) => {
-        reply.header('Vary', 'X-Lang');
+        addVary(reply, 'X-Lang');
         return listNews(app.db, request.params.server, request.ctx.lang, request.query.page, request.query.per_page);
       },
     );
@@ -532,7 +532,7 @@ export default defineRoutes({
       },
       async (request, reply) => {
         const { server, slug } = request.params;
-        reply.header('Vary', 'X-Lang, X-Auth-Token');
+        addVary(reply, 'X-Lang', 'X-Auth-Token');
         return articleDetail(app.db, server, slug, request.ctx.lang, await viewerOn(request, server));
       },
     );
