@@ -2,10 +2,9 @@
  * Who is behind a request (spec §7: `X-Auth-Token` + `X-Auth-Id` headers → a logged-in user).
  *
  * The auth domain owns sessions (src/lib/auth-session.ts); by default this module asks it
- * ({@link authSessionResolver}) and adds the account's footballer (`players.id`). Every other
+ * (`currentUser` of auth-session) and adds the account's footballer (`players.id`). Every other
  * domain (bets, news, …) only calls {@link currentUser} / {@link requireUser}, so it never depends
- * on how sessions are stored. Tests may install another lookup with {@link setCurrentUserResolver}.
- * Without both headers a request is a visitor's.
+ * on how sessions are stored. Without both headers a request is a visitor's.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
@@ -28,18 +27,11 @@ export interface CurrentUser {
 }
 
 /**
- * Looks a session up. Receives the request (headers in `request.ctx.authToken` / `authId`,
- * database in `request.server.db`).
- * @returns the user, or null for a missing, unknown or expired session (never throws for those)
- */
-export type CurrentUserResolver = (request: FastifyRequest) => Promise<CurrentUser | null>;
-
-/**
- * The real lookup: a valid session of the request's server (auth-session `currentUser`: not
+ * The lookup: a valid session of the request's server (auth-session `currentUser`: not
  * revoked, not expired, active account of this server) whose account owns a footballer.
  * An account without a footballer reads as a visitor (it cannot predict, comment or vote).
  */
-export const authSessionResolver: CurrentUserResolver = async (request) => {
+async function lookUp(request: FastifyRequest): Promise<CurrentUser | null> {
   const db = request.server.db;
   const user = await authUserOf(db, request.ctx);
   if (!user) return null;
@@ -49,15 +41,9 @@ export const authSessionResolver: CurrentUserResolver = async (request) => {
     .where(eq(authAccounts.id, Number(user.id)));
   if (!account?.playerId) return null;
   return { id: user.id, playerId: account.playerId, nickname: user.nickname, server: user.server, ovr: user.ovr };
-};
-
-let resolver: CurrentUserResolver = authSessionResolver;
-const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
-
-/** Replaces the session lookup (tests); `null` restores {@link authSessionResolver}. */
-export function setCurrentUserResolver(next: CurrentUserResolver | null): void {
-  resolver = next ?? authSessionResolver;
 }
+
+const cache = new WeakMap<FastifyRequest, Promise<CurrentUser | null>>();
 
 /**
  * The logged-in user of `request`, or null for a visitor. Resolved at most once per request.
@@ -67,7 +53,7 @@ export function currentUser(request: FastifyRequest): Promise<CurrentUser | null
   const known = cache.get(request);
   if (known) return known;
   const { authToken, authId } = request.ctx;
-  const lookup = authToken && authId ? resolver(request) : Promise.resolve(null);
+  const lookup = authToken && authId ? lookUp(request) : Promise.resolve(null);
   cache.set(request, lookup);
   return lookup;
 }
