@@ -47,10 +47,18 @@ function run(args: string[], opts: { cwd?: string; env?: Record<string, string> 
 }
 const deploy = (...args: string[]) => run([join(root, 'scripts', 'deploy.mjs'), ...args, '--envs-dir', envsDir, '--static-root', staticRoot]);
 
+/**
+ * An environment whose config.json trusts the static host for tester overrides. The production
+ * one's config.json is deliberately wrong (says non-production, trusts the static host): the
+ * environment guard of env-server.mjs must still ignore overrides there.
+ */
 function makeEnv(name: string, production: boolean) {
   mkdirSync(join(envsDir, name), { recursive: true });
   writeFileSync(join(envsDir, name, 'environment.json'), JSON.stringify({ name, production, manifestUrl: `http://localhost:${port.static}/{remote}/{version}/mf-manifest.json` }));
-  writeFileSync(join(envsDir, name, 'config.json'), JSON.stringify({ environment: name, production, gameUrlTemplate: 'https://{server}.game.example/' }));
+  writeFileSync(
+    join(envsDir, name, 'config.json'),
+    JSON.stringify({ environment: name, production: false, gameUrlTemplate: 'https://{server}.game.example/', trustedRemoteOrigins: [`http://localhost:${port.static}`] }),
+  );
 }
 
 async function serve(args: string[], url: string) {
@@ -68,7 +76,9 @@ async function serve(args: string[], url: string) {
 }
 
 const slotOf = (page: Page) => page.locator(`.remote-slot[data-remote="${TARGET.name}"]`);
-const overrideQuery = (version: string) => `?mf_override=${TARGET.name}@${encodeURIComponent(manifestUrl(version))}`;
+const overrideQuery = (version: string, url = manifestUrl(version)) => `?mf_override=${TARGET.name}@${encodeURIComponent(url)}`;
+/** The same real 1.1.0 manifest on an origin the environment does not trust (127.0.0.1 ≠ localhost). */
+const foreignManifest = `http://127.0.0.1:${EXTRA}/${TARGET.folder}/1.1.0/mf-manifest.json`;
 
 /** Waits for the target remote's slot to render and returns the remote version it reports. */
 async function renderedVersion(page: Page): Promise<string | null> {
@@ -170,9 +180,21 @@ test('a tester pins A to 1.1.0 for their browser only, sees the badge and resets
   await expect(badge).toBeVisible();
   await expect(badge.getByTestId(`override-${TARGET.name}`)).toHaveText(`${TARGET.name} 1.1.0`);
 
-  await page.goto(`http://localhost:${port.a}/royal/bets-rules`); // kept for this browser (localStorage)
+  await page.goto(`http://localhost:${port.a}/royal/bets-rules`); // kept for this tab's session
   await page.goto(`http://localhost:${port.a}${TARGET.page}`);
   expect(await renderedVersion(page)).toBe('1.1.0');
+
+  // another tab of the same browser: the override lasted for that tab's session only …
+  const secondTab = await tester.newPage();
+  await secondTab.goto(`http://localhost:${port.a}${TARGET.page}`);
+  expect(await renderedVersion(secondTab)).toBe(inTreeVersion);
+  await expect(secondTab.getByTestId('override-badge')).toHaveCount(0);
+  // … until the tester confirms "Keep"
+  await badge.getByRole('button', { name: 'Keep these test versions after this browser session' }).click();
+  await expect(badge.getByText('Kept in this browser')).toBeVisible();
+  await secondTab.reload();
+  expect(await renderedVersion(secondTab)).toBe('1.1.0');
+  await secondTab.close();
 
   const someoneElse = await browser.newContext();
   const other = await someoneElse.newPage();
@@ -189,7 +211,29 @@ test('a tester pins A to 1.1.0 for their browser only, sees the badge and resets
   await tester.close();
 });
 
-test('production ignores tester overrides', async ({ page }) => {
+test('an override from an untrusted origin loads nothing, now or on a later visit', async ({ browser }) => {
+  expect((await fetch(foreignManifest)).ok).toBe(true); // it is a real manifest: only the guard stops it
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const foreign: string[] = [];
+  page.on('request', (r) => r.url().startsWith(`http://127.0.0.1:${EXTRA}/`) && foreign.push(r.url()));
+  await page.goto(`http://localhost:${port.a}${TARGET.page}${overrideQuery('1.1.0', foreignManifest)}`);
+  expect(await renderedVersion(page)).toBe(inTreeVersion);
+  await expect(page.getByTestId('override-refused')).toHaveText(`Refused: http://127.0.0.1:${EXTRA} is not a trusted origin`);
+  expect(await page.evaluate(() => [localStorage.getItem('mf-overrides'), sessionStorage.getItem('mf-overrides')])).toEqual([null, null]);
+
+  // a later visit, even with the override planted in localStorage by an older shell
+  await page.evaluate((url) => localStorage.setItem('mf-overrides', JSON.stringify({ mf_news: url })), foreignManifest);
+  await page.goto(`http://localhost:${port.a}${TARGET.page}`);
+  expect(await renderedVersion(page)).toBe(inTreeVersion);
+  expect(await page.evaluate(() => localStorage.getItem('mf-overrides'))).toBeNull();
+  expect(foreign).toEqual([]);
+  await context.close();
+});
+
+test('production ignores tester overrides, even when its config.json trusts the origin', async ({ page }) => {
+  const config = await (await fetch(`http://localhost:${port.prod}/config.json`)).json();
+  expect(config).toMatchObject({ production: true, trustedRemoteOrigins: [] });
   await page.goto(`http://localhost:${port.prod}${TARGET.page}${overrideQuery('1.1.0')}`);
   expect(await renderedVersion(page)).toBe(inTreeVersion);
   await expect(page.getByTestId('override-badge')).toHaveCount(0);
@@ -224,6 +268,6 @@ test('a remote built against another React major is reported in the console and 
   // it renders with hooks, so it runs on the shell's React: a second copy would break it
   expect(await renderedVersion(page)).toBe('1.1.0');
   expect(errors.join('\n')).toMatch(new RegExp(`\\[remotes\\] ${TARGET.name} was built with react@18\\.3\\.1, the shell provides 19\\.\\d+\\.\\d+ \\(another major\\)`));
-  await page.getByTestId('override-badge').getByRole('button').click();
+  await page.getByTestId('override-badge').getByRole('button', { name: 'Reset test versions and reload' }).click();
   await expect(page.getByTestId('override-badge')).toHaveCount(0);
 });

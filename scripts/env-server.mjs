@@ -70,9 +70,22 @@ function proxy(req, res, apiOrigin, path) {
 }
 
 /**
+ * The environment guard of tester overrides (issue 10): when the environment is production
+ * (`environment.json` `production: true`), the served config says production and trusts no
+ * override origin, whatever its config.json says, so a wrong config cannot open overrides there.
+ * @param {object} config       config.json of the environment
+ * @param {object} environment  environment.json of the environment
+ * @returns {object} the config to serve
+ */
+export function guardConfig(config, environment) {
+  if (environment?.production === true) return { ...config, production: true, trustedRemoteOrigins: [] };
+  return config;
+}
+
+/**
  * Shell origin of one environment: shell/dist (SPA), the environment's `remotes.json` and
- * `config.json` from `envDir`, `/api/*` proxied to `apiOrigin` (config.json's apiBaseTemplate is
- * rewritten to this origin's `/api/{server}`).
+ * `config.json` from `envDir` (through {@link guardConfig}), `/api/*` proxied to `apiOrigin`
+ * (config.json's apiBaseTemplate is rewritten to this origin's `/api/{server}`).
  * @param {{ port: number, envDir: string, apiOrigin?: string, shellDist?: string, host?: string }} o
  * @returns {Promise<import('node:http').Server>}
  */
@@ -90,7 +103,8 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
       const path = (req.url ?? '/').split('?')[0];
       if (path === '/remotes.json') return json(res, readFileSync(join(envDir, 'remotes.json'), 'utf8'));
       if (path === '/config.json') {
-        const config = existsSync(join(envDir, 'config.json')) ? JSON.parse(readFileSync(join(envDir, 'config.json'), 'utf8')) : {};
+        const read = (file) => (existsSync(join(envDir, file)) ? JSON.parse(readFileSync(join(envDir, file), 'utf8')) : {});
+        const config = guardConfig(read('config.json'), read('environment.json'));
         if (apiOrigin) config.apiBaseTemplate = `${self}/api/{server}`;
         return json(res, JSON.stringify(config));
       }

@@ -44,10 +44,17 @@ function remotesJson() {
   return JSON.stringify(map, null, 2);
 }
 
+/**
+ * config.json of the local deployment. Outside production, testers may pin remotes from the
+ * remotes' own local origins (`trustedRemoteOrigins`, issue 10); LANDING_PRODUCTION=1 is the
+ * environment guard: production, and no override origin at all.
+ */
 function configJson() {
+  const production = process.env.LANDING_PRODUCTION === '1';
   return JSON.stringify({
     environment: process.env.LANDING_ENV ?? 'local',
-    production: process.env.LANDING_PRODUCTION === '1',
+    production,
+    trustedRemoteOrigins: production ? [] : Object.keys(remoteDirs).map((name) => `http://${host}:${ports[name]}`),
     apiBaseTemplate: process.env.API_BASE_TEMPLATE ?? `${apiOrigin}/{server}`,
     gameUrlTemplate: process.env.GAME_URL_TEMPLATE ?? 'https://{server}.game.example/',
     cdnBase: process.env.CDN_BASE ?? `http://${host}:${ports.shell}/cdn`,

@@ -15,6 +15,11 @@ export interface RuntimeConfig {
   gameUrlTemplate: string;
   /** Content host for music and sounds (spec §7). */
   cdnBase: string;
+  /**
+   * Origins (`scheme://host:port`) whose manifests a tester may pin with `?mf_override=` outside
+   * production (issue 10). Empty: no override is accepted. Ignored in production.
+   */
+  trustedRemoteOrigins: string[];
   /** External links of the header and footer (spec §2). */
   links: {
     fanPage: string;
@@ -38,6 +43,7 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   apiBaseTemplate: 'http://localhost:4000/{server}',
   gameUrlTemplate: 'https://{server}.game.example/',
   cdnBase: '/cdn',
+  trustedRemoteOrigins: [],
   links: {
     fanPage: 'https://www.facebook.com/',
     discord: 'https://discord.com/',

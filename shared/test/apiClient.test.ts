@@ -44,12 +44,26 @@ test('sends the spec §7 headers to the selected server base URL', async () => {
   expect(cfg.headers.get('X-Server-Id')).toBe('pl');
 });
 
+test('sends the session token and id only to the API origin (issue 10)', async () => {
+  logIn();
+  const { client, seen } = clientAnswering(200, { ok: true });
+  await client.get('https://evil.example/collect');
+  await client.get('/collect', { baseURL: 'https://evil.example/royal' });
+  await client.get('http://api.test:4000/pl/stats');
+  expect(seen.map((c) => [c.headers.get('X-Auth-Token') ?? null, c.headers.get('X-Auth-Id') ?? null])).toEqual([
+    [null, null],
+    [null, null],
+    ['tok-123', 'u-1'],
+  ]);
+});
+
 test('sends the XSRF header only to the API origin (withXSRFToken is deliberate)', () => {
   const client = createApiClient();
   const decide = client.defaults.withXSRFToken as (c: Partial<InternalAxiosRequestConfig>) => boolean;
   expect(decide({ url: '/contact', baseURL: 'http://api.test:4000/royal' })).toBe(true);
   expect(decide({ url: 'http://api.test:4000/royal/votes' })).toBe(true);
   expect(decide({ url: 'https://evil.example/steal', baseURL: 'http://api.test:4000/royal' })).toBe(false);
+  expect(decide({ url: '/steal', baseURL: 'https://evil.example/royal' })).toBe(false);
   expect(client.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
   expect(client.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
 });

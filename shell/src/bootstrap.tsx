@@ -31,7 +31,7 @@ async function start(): Promise<void> {
   initI18n();
   registerTranslations('shell', bundles);
   document.documentElement.lang = i18n.language;
-  await loadAndRegisterRemotes(config.production);
+  await loadAndRegisterRemotes(config);
   if (!config.production) (window as unknown as { __LANDING_STORE__: typeof landingStore }).__LANDING_STORE__ = landingStore;
   void restoreSession(apiClient); // spec §3: logged in when userData is set
   const router = createRouter();

@@ -1,12 +1,13 @@
 /**
  * The shared HTTP client (spec §7, §8). One axios instance for every app:
  * - base URL per selected server from the runtime `apiBaseTemplate`;
- * - headers `X-Auth-Token`, `X-Auth-Id`, `X-Lang` (default en), `X-Server-Id`;
+ * - headers `X-Lang` (default en), `X-Server-Id`, and the session's `X-Auth-Token` / `X-Auth-Id`
+ *   sent only to the configured API origin (issue 10: never to a third party);
  * - XSRF: cookie `XSRF-TOKEN` → header `X-XSRF-TOKEN`, sent only to the API's own origin;
  * - the error catalogue of spec §8 in {@link handleApiError}.
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { COOKIES } from '../config';
+import { ALL_SERVERS, COOKIES } from '../config';
 import { apiBaseFor } from '../runtimeConfig';
 import { landingStore } from '../store';
 import { logout, storedSession } from '../auth';
@@ -20,24 +21,33 @@ export interface ApiErrorBody {
   message?: string;
 }
 
-/** True when `url` (absolute or relative to `baseURL`) points at the API origin of the selected server. */
+/**
+ * True when the request's target (`url`, absolute or relative to `baseURL` / the selected
+ * server's API base) is on a configured API origin: the origin of `apiBaseTemplate` for one of the
+ * game servers (spec §7). A `baseURL` pointing elsewhere does not make its origin an API origin.
+ */
 export function isApiOrigin(config: Pick<InternalAxiosRequestConfig, 'url' | 'baseURL'>): boolean {
   const base = config.baseURL ?? apiBaseFor(landingStore.getState().selectedServer);
   try {
     const target = new URL(config.url ?? '', base.endsWith('/') ? base : base + '/');
-    return target.origin === new URL(base).origin;
+    return ALL_SERVERS.some((s) => new URL(apiBaseFor(s.value)).origin === target.origin);
   } catch {
     return false;
   }
 }
 
-/** Request interceptor: base URL and the §7 headers, read fresh on every call. */
+/**
+ * Request interceptor: base URL and the §7 headers, read fresh on every call. The session
+ * (`X-Auth-Token`, `X-Auth-Id`) goes only to an API origin ({@link isApiOrigin}), like XSRF.
+ */
 export function applyRequestDefaults(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const { selectedServer, serverLangLocale } = landingStore.getState();
   if (!config.baseURL) config.baseURL = apiBaseFor(selectedServer);
   const { token, uid } = storedSession();
-  if (token) config.headers.set('X-Auth-Token', token);
-  if (uid) config.headers.set('X-Auth-Id', uid);
+  if (isApiOrigin(config)) {
+    if (token) config.headers.set('X-Auth-Token', token);
+    if (uid) config.headers.set('X-Auth-Id', uid);
+  }
   config.headers.set('X-Lang', serverLangLocale || 'en');
   config.headers.set('X-Server-Id', selectedServer);
   return config;

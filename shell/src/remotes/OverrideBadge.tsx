@@ -1,22 +1,32 @@
 /**
  * Tester override badge (issue 7, design brief §2). Outside production a tester can pin a remote
  * to another build for their own browser (`?mf_override=mf_news@<manifest url>`, remembered in
- * localStorage). While such an override is active this small fixed badge lists the pinned remotes
- * with the version actually loaded, and one click on "Reset" forgets the overrides and reloads
- * with the environment's own `remotes.json`. Renders nothing when no override is active (always
- * the case in production, where overrides are ignored). It sits bottom left, above the shell's
- * bottom notices when one is shown.
+ * this browser session; "Keep" makes it outlive the session). While such an override is active
+ * this small fixed badge lists the pinned remotes with the version actually loaded, and one click
+ * on "Reset" forgets the overrides and reloads with the environment's own `remotes.json`.
+ * Overrides refused because their origin is not trusted (issue 10) are listed too, so the tester
+ * sees why nothing changed. Renders nothing when no override is active or refused (always the
+ * case in production, where overrides are ignored). It sits bottom left, above the shell's bottom
+ * notices when one is shown.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RemoteName } from '@landing/shared';
-import { clearOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
+import { clearOverrides, keepOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
 import './overrideBadge.css';
 
 /**
  * Height in px of the shell's bottom notices (`.bottom-notices` with a `.notice`: cookie banner,
  * age warning, install offer), 0 when none is shown; followed while `active`.
  */
+function originOf(url: string): string {
+  try {
+    return new URL(url, location.href).origin;
+  } catch {
+    return url;
+  }
+}
+
 export function useBottomNoticesHeight(active: boolean): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
@@ -43,12 +53,14 @@ export function useBottomNoticesHeight(active: boolean): number {
   return height;
 }
 
+/** The tester override badge (see the file comment); no props, reads the shell's remote registry. */
 export function OverrideBadge() {
   const { t } = useTranslation('shell');
-  const { overrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo);
+  const { overrides, overridesKept, refusedOverrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo);
   const entries = Object.entries(overrides) as Array<[RemoteName, string]>;
-  const lift = useBottomNoticesHeight(entries.length > 0);
-  if (entries.length === 0) return null;
+  const visible = entries.length > 0 || refusedOverrides.length > 0;
+  const lift = useBottomNoticesHeight(visible);
+  if (!visible) return null;
   return (
     <aside className="mf-override-badge" aria-label={t('overrides.label')} data-testid="override-badge" style={lift ? { bottom: lift + 8 } : undefined}>
       <span className="mf-override-badge__title">
@@ -63,7 +75,20 @@ export function OverrideBadge() {
             <code>{name}</code> <span className="mf-override-badge__version">{versions[name] ?? versionFromManifestUrl(url) ?? t('overrides.customBuild')}</span>
           </li>
         ))}
+        {refusedOverrides.map((url) => (
+          <li key={url} className="mf-override-badge__refused" data-testid="override-refused" title={url}>
+            {t('overrides.refused', { origin: originOf(url) })}
+          </li>
+        ))}
       </ul>
+      {entries.length > 0 &&
+        (overridesKept ? (
+          <span className="mf-override-badge__kept">{t('overrides.kept')}</span>
+        ) : (
+          <button type="button" className="mf-override-badge__reset" onClick={() => keepOverrides()} aria-label={t('overrides.keepLabel')}>
+            {t('overrides.keep')}
+          </button>
+        ))}
       <button type="button" className="mf-override-badge__reset" onClick={() => clearOverrides()} aria-label={t('overrides.resetLabel')}>
         {t('overrides.reset')}
       </button>

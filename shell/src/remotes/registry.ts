@@ -3,8 +3,18 @@
  * `/remotes.json` of its environment (remote name → versioned manifest URL, written by
  * `scripts/deploy.mjs`) and registers the remotes with the Module Federation runtime before the
  * first load. Outside production a tester may pin one remote to another manifest for their own
- * browser (`?mf_override=mf_news@<url>`, kept in localStorage `mf-overrides`); the shell then
- * shows the override badge (OverrideBadge.tsx) with a one-click reset.
+ * browser (`?mf_override=mf_news@<url>`); the shell then shows the override badge
+ * (OverrideBadge.tsx) with a one-click reset.
+ *
+ * Overrides run a manifest's code in the site's origin, so they are guarded (issue 10, item 1):
+ * - only manifests on an origin listed in the environment's `config.json` `trustedRemoteOrigins`
+ *   are accepted; anything else is refused, reported in the console and the badge, and never
+ *   stored (stored entries are re-checked on every start, so a planted one is dropped);
+ * - an override lives in sessionStorage (this tab, this browser session) unless the tester
+ *   confirms "Keep" in the badge, which copies it to localStorage;
+ * - production ignores overrides completely: here (`production` from config.json) and in the
+ *   servers that serve config.json, which force `production: true` and an empty allow-list when
+ *   their environment is production, whatever the file says.
  *
  * When a remote's manifest arrives, the registry records the version it was built as (shown on
  * the slot as `data-remote-version` and in the badge) and compares the majors of its shared
@@ -13,11 +23,12 @@
  */
 import { registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { REMOTE_NAMES, type RemoteName } from '@landing/shared';
+import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
 
 /** Contents of `remotes.json`: remote name → manifest URL (`…/<version>/mf-manifest.json`). */
 export type RemotesMap = Partial<Record<RemoteName, string>>;
 
+/** Storage key of tester overrides: in sessionStorage by default, in localStorage once kept. */
 export const OVERRIDES_STORAGE_KEY = 'mf-overrides';
 /** Query parameter of a tester override: `mf_override=<remote name>@<manifest url>` (repeatable). */
 export const OVERRIDE_QUERY_PARAM = 'mf_override';
@@ -44,11 +55,15 @@ interface RemoteInfo {
   versions: Partial<Record<RemoteName, string>>;
   /** Tester overrides applied at start (always empty in production). */
   overrides: RemotesMap;
+  /** True when the overrides were confirmed to outlive the browser session (localStorage). */
+  overridesKept: boolean;
+  /** Override URLs refused at start because their origin is not trusted (shown in the badge). */
+  refusedOverrides: string[];
   /** Incompatible shared singletons reported so far. */
   sharedMismatches: SharedMismatch[];
 }
 
-let info: RemoteInfo = { versions: {}, overrides: {}, sharedMismatches: [] };
+let info: RemoteInfo = { versions: {}, overrides: {}, overridesKept: false, refusedOverrides: [], sharedMismatches: [] };
 const listeners = new Set<() => void>();
 
 function updateInfo(patch: Partial<RemoteInfo>): void {
@@ -92,32 +107,123 @@ export function versionFromManifestUrl(url: string): string | null {
   return m ? m[1]! : null;
 }
 
-/** Tester overrides (non-production only): query `mf_override=name@url` wins over localStorage. */
-export function readOverrides(search: string, storage: Pick<Storage, 'getItem' | 'setItem'> | null): RemotesMap {
-  let stored: RemotesMap;
-  try {
-    stored = sanitizeRemotesMap(JSON.parse(storage?.getItem(OVERRIDES_STORAGE_KEY) ?? '{}'));
-  } catch {
-    stored = {};
-  }
-  const params = new URLSearchParams(search);
-  for (const value of params.getAll(OVERRIDE_QUERY_PARAM)) {
-    const at = value.indexOf('@');
-    if (at > 0) Object.assign(stored, sanitizeRemotesMap({ [value.slice(0, at)]: value.slice(at + 1) }));
-  }
-  if (params.has(OVERRIDE_QUERY_PARAM)) storage?.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify(stored));
-  return stored;
+/** The two storages overrides live in (either may be unavailable, e.g. in a locked-down browser). */
+export interface OverrideStorages {
+  /** This tab's browser session (default home of an override). */
+  session: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** Kept across sessions, only after the tester confirms "Keep". */
+  local: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
 }
 
 /**
- * Ends the tester overrides of this browser: forgets `mf-overrides`, drops `mf_override` from the
- * address and reloads, so every remote comes from the environment's `remotes.json` again.
+ * Whether a manifest URL may be used as a tester override: it must be an absolute http(s) URL (or
+ * root-relative, resolved against `base`) whose origin is one of `trustedOrigins` (exact
+ * `scheme://host:port` match, from config.json `trustedRemoteOrigins`).
  */
-export function clearOverrides(
-  storage: Pick<Storage, 'removeItem'> | null = safeLocalStorage(),
-  loc: Pick<Location, 'href' | 'replace'> = location,
-): void {
-  storage?.removeItem(OVERRIDES_STORAGE_KEY);
+export function isTrustedManifestUrl(url: string, trustedOrigins: readonly string[], base: string): boolean {
+  try {
+    const target = new URL(url, base);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') return false;
+    return trustedOrigins.some((o) => {
+      try {
+        return new URL(o).origin === target.origin;
+      } catch {
+        return false;
+      }
+    });
+  } catch {
+    return false;
+  }
+}
+
+function readStored(storage: OverrideStorages['session']): RemotesMap {
+  try {
+    return sanitizeRemotesMap(JSON.parse(storage?.getItem(OVERRIDES_STORAGE_KEY) ?? '{}'));
+  } catch {
+    return {};
+  }
+}
+
+function writeStored(storage: OverrideStorages['session'], map: RemotesMap): void {
+  try {
+    if (Object.keys(map).length) storage?.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify(map));
+    else storage?.removeItem(OVERRIDES_STORAGE_KEY);
+  } catch {
+    /* storage full or blocked: the override then lasts for this page only */
+  }
+}
+
+/** Result of {@link readOverrides}. */
+export interface OverrideRead {
+  /** Remote name → manifest URL of the accepted overrides. */
+  overrides: RemotesMap;
+  /** True when the accepted overrides come from localStorage (kept by the tester). */
+  kept: boolean;
+  /** URLs refused because their origin is not trusted. */
+  refused: string[];
+}
+
+/**
+ * Tester overrides (non-production only; issue 10 item 1). Sources, later ones winning:
+ * kept overrides (localStorage), this session's (sessionStorage), then the query
+ * (`mf_override=name@url`, repeatable). Every entry is checked with {@link isTrustedManifestUrl};
+ * refused ones are dropped from storage too. A query override goes to sessionStorage, or to
+ * localStorage when the overrides were already kept.
+ * @param search          `location.search`
+ * @param storages        where overrides are kept
+ * @param trustedOrigins  config.json `trustedRemoteOrigins`
+ * @param base            URL that root-relative manifest URLs resolve against (`location.href`)
+ */
+export function readOverrides(search: string, storages: OverrideStorages, trustedOrigins: readonly string[], base: string): OverrideRead {
+  const refused: string[] = [];
+  const accept = (map: RemotesMap): RemotesMap => {
+    const out: RemotesMap = {};
+    for (const [name, url] of Object.entries(map) as Array<[RemoteName, string]>) {
+      if (isTrustedManifestUrl(url, trustedOrigins, base)) out[name] = url;
+      else refused.push(url);
+    }
+    return out;
+  };
+  const storedLocal = readStored(storages.local);
+  const storedSession = readStored(storages.session);
+  const local = accept(storedLocal);
+  const session = accept(storedSession);
+  if (Object.keys(local).length !== Object.keys(storedLocal).length) writeStored(storages.local, local);
+  if (Object.keys(session).length !== Object.keys(storedSession).length) writeStored(storages.session, session);
+
+  const fromQuery: RemotesMap = {};
+  const params = new URLSearchParams(search);
+  for (const value of params.getAll(OVERRIDE_QUERY_PARAM)) {
+    const at = value.indexOf('@');
+    if (at > 0) Object.assign(fromQuery, sanitizeRemotesMap({ [value.slice(0, at)]: value.slice(at + 1) }));
+  }
+  const query = accept(fromQuery);
+  const kept = Object.keys(local).length > 0;
+  if (Object.keys(query).length) {
+    if (kept) writeStored(storages.local, { ...local, ...query });
+    else writeStored(storages.session, { ...session, ...query });
+  }
+  return { overrides: { ...local, ...session, ...query }, kept, refused };
+}
+
+/**
+ * "Keep" in the badge: the tester confirms that the current overrides outlive the browser
+ * session; they move from sessionStorage to localStorage.
+ */
+export function keepOverrides(storages: OverrideStorages = defaultStorages()): void {
+  writeStored(storages.local, { ...readStored(storages.local), ...info.overrides });
+  writeStored(storages.session, {});
+  updateInfo({ overridesKept: true });
+}
+
+/**
+ * Ends the tester overrides of this browser: forgets `mf-overrides` (session and kept), drops
+ * `mf_override` from the address and reloads, so every remote comes from the environment's
+ * `remotes.json` again.
+ */
+export function clearOverrides(storages: OverrideStorages = defaultStorages(), loc: Pick<Location, 'href' | 'replace'> = location): void {
+  storages.session?.removeItem(OVERRIDES_STORAGE_KEY);
+  storages.local?.removeItem(OVERRIDES_STORAGE_KEY);
   const url = new URL(loc.href);
   url.searchParams.delete(OVERRIDE_QUERY_PARAM);
   loc.replace(url.toString());
@@ -218,20 +324,24 @@ export function deliveryPlugin(): ModuleFederationRuntimePlugin {
   } as ModuleFederationRuntimePlugin;
 }
 
-function safeLocalStorage(): Storage | null {
-  try {
-    return localStorage;
-  } catch {
-    return null;
-  }
+function defaultStorages(): OverrideStorages {
+  const pick = (name: 'localStorage' | 'sessionStorage'): Storage | null => {
+    try {
+      return window[name];
+    } catch {
+      return null;
+    }
+  };
+  return { session: pick('sessionStorage'), local: pick('localStorage') };
 }
 
 /**
- * Fetches `/remotes.json` (no-cache), applies tester overrides outside production and registers
- * every remote with the federation runtime (retry plugin: 2 retries, 500 ms apart).
- * A failed fetch registers nothing: every remote slot then shows its fallback.
+ * Fetches `/remotes.json` (no-cache), applies tester overrides outside production (trusted origins
+ * only) and registers every remote with the federation runtime (retry plugin: 2 retries, 500 ms
+ * apart). A failed fetch registers nothing: every remote slot then shows its fallback.
+ * @param config  `production` and `trustedRemoteOrigins` of the environment's config.json
  */
-export async function loadAndRegisterRemotes(production: boolean): Promise<RemotesMap> {
+export async function loadAndRegisterRemotes(config: Pick<RuntimeConfig, 'production' | 'trustedRemoteOrigins'>): Promise<RemotesMap> {
   let map: RemotesMap = {};
   try {
     const res = await fetch('/remotes.json', { cache: 'no-store' });
@@ -240,14 +350,15 @@ export async function loadAndRegisterRemotes(production: boolean): Promise<Remot
   } catch (e) {
     console.error('[remotes] /remotes.json could not be loaded; remotes disabled', e);
   }
-  let overrides: RemotesMap = {};
-  if (!production) {
-    overrides = readOverrides(location.search, safeLocalStorage());
-    map = { ...map, ...overrides };
-    for (const [name, url] of Object.entries(overrides)) console.info(`[remotes] tester override: ${name} → ${url}`);
+  let read: OverrideRead = { overrides: {}, kept: false, refused: [] };
+  if (!config.production) {
+    read = readOverrides(location.search, defaultStorages(), config.trustedRemoteOrigins, location.href);
+    map = { ...map, ...read.overrides };
+    for (const [name, url] of Object.entries(read.overrides)) console.info(`[remotes] tester override: ${name} → ${url}`);
+    for (const url of read.refused) console.warn(`[remotes] tester override refused: ${url} is not on a trusted remote origin (config.json trustedRemoteOrigins)`);
   }
   registered = map;
-  updateInfo({ overrides });
+  updateInfo({ overrides: read.overrides, overridesKept: read.kept, refusedOverrides: read.refused });
   registerPlugins([
     fallbackPlugin(),
     deliveryPlugin(),
