@@ -112,18 +112,22 @@ test.describe('language', () => {
 });
 
 test.describe('module federation', () => {
-  test('host and remote share one store instance', async ({ page }) => {
-    await openPage(page, '/royal');
-    const leaderboard = page.getByTestId('leaderboard');
-    await expect(leaderboard.locator('tbody tr').first()).toBeVisible();
-    // remote → host: the remote wrote the API answer into the store the host sees
-    expect((await storeState<unknown[]>(page, 'leaderboardPlayers')).length).toBeGreaterThan(0);
-    // host → remote: a change made through the host's store is rendered by the remote
+  test('host and remotes share one store instance', async ({ page }) => {
+    await openPage(page, '/royal/bets');
+    const bets = page.getByTestId('bets-page');
+    await expect(bets).toBeVisible();
+    // remote → host → another remote: mf-bets asks for the login form through the store, the
+    // shell sees the flag and renders mf-auth's modal
+    await bets.getByRole('button', { name: 'Log in', exact: true }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await storeState<{ authForm: boolean }>(page, 'modals')).toMatchObject({ authForm: true });
+    await page.keyboard.press('Escape');
+    // host → remote: a user set through the host's store is what the remote renders
     await page.evaluate(() => {
       const store = (window as unknown as { __LANDING_STORE__: { setState: (s: object) => void } }).__LANDING_STORE__;
-      store.setState({ leaderboardPlayers: [{ position: 1, id: 'probe', nickname: 'SingletonProbe', ovr: 99, points: 1, country: 'PL', club: null }] });
+      store.setState({ userData: { id: '999999', nickname: 'SingletonProbe', ovr: 50, server: 'royal' } });
     });
-    await expect(leaderboard.getByText('SingletonProbe')).toBeVisible();
+    await expect(page.getByTestId('my-summary')).toContainText('SingletonProbe');
   });
 
   test('a remote that is down leaves the rest of the site working', async ({ page }) => {

@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { initI18n, useLandingStore } from '@landing/shared';
+import { initI18n, useLandingStore, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import { AuthModal } from './components/AuthModal';
@@ -37,6 +37,7 @@ function Standalone() {
 }
 
 createRoot(document.getElementById('root')!).render(
+  <DataProvider>
   <BrowserRouter>
     <Routes>
       <Route path="/auth_callback" element={<SocialCallback />} />
@@ -44,5 +45,6 @@ createRoot(document.getElementById('root')!).render(
       <Route path="*" element={<Standalone />} />
     </Routes>
     <ToastContainer position="bottom-right" theme="dark" />
-  </BrowserRouter>,
+  </BrowserRouter>
+  </DataProvider>,
 );

@@ -8,7 +8,9 @@ import {
   formatNumber,
   formatServerDate,
   registerTranslations,
+  useApiClient,
   useLandingStore,
+  useReadScope,
   type BetsPageProps,
   type LocaleBundles,
 } from '@landing/shared';
@@ -57,7 +59,9 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const loggedIn = !!user && user.server === server;
   const userKey = loggedIn ? `user:${user.id}` : 'visitor';
   const [summaryVersion, setSummaryVersion] = useState(0);
-  const tournaments = useLoad<TournamentsAnswer>(server, (signal) => fetchTournaments(signal));
+  const api = useApiClient();
+  const read = useReadScope(server);
+  const tournaments = useLoad<TournamentsAnswer>(['tournaments', server], (signal) => fetchTournaments(api, read, signal));
 
   const requested = params.get('tournament');
   const list = tournaments.data?.tournaments ?? [];
@@ -66,8 +70,8 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const linkCode = requested ? code : null;
 
   const summary = useLoad<RankingAnswer>(
-    loggedIn && tournament ? `${server}|${tournament.code}|${userKey}|${summaryVersion}` : null,
-    (signal) => fetchRanking({ tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
+    loggedIn && tournament ? ['summary', server, tournament.code, userKey, summaryVersion] : null,
+    (signal) => fetchRanking(api, read, { tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
   );
   const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
 

@@ -2,7 +2,8 @@
  * Calls of the bets game to the landing API (`/{server}/bets/...`, see api/src/routes/bets.ts)
  * through the shared client, so the spec §7 headers, XSRF and the §8 error catalogue apply.
  */
-import { apiClient } from '@landing/shared';
+import type { AxiosInstance } from 'axios';
+import { apiClient, apiGet, type ReadScope } from '@landing/shared';
 
 /** How a prediction compared with the final result. */
 export type Hit = 'exact' | 'goal_difference' | 'outcome' | 'miss';
@@ -110,14 +111,14 @@ export interface RankingAnswer {
   updated_at: string | null;
 }
 
-/** `GET /{server}/bets/tournaments`. */
-export async function fetchTournaments(signal?: AbortSignal): Promise<TournamentsAnswer> {
-  return (await apiClient.get<TournamentsAnswer>('/bets/tournaments', { signal })).data;
+/** `GET /{server}/bets/tournaments` (`api`: the client of the render, see `useApiClient`). */
+export function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsAnswer> {
+  return apiGet<TournamentsAnswer>(api, scope, '/bets/tournaments', undefined, signal);
 }
 
 /** `GET /{server}/bets/tournaments/{code}/matches` (with the viewer's predictions when logged in). */
-export async function fetchMatches(code: string, signal?: AbortSignal): Promise<MatchesAnswer> {
-  return (await apiClient.get<MatchesAnswer>(`/bets/tournaments/${encodeURIComponent(code)}/matches`, { signal })).data;
+export function fetchMatches(api: AxiosInstance, scope: ReadScope, code: string, signal?: AbortSignal): Promise<MatchesAnswer> {
+  return apiGet<MatchesAnswer>(api, scope, `/bets/tournaments/${encodeURIComponent(code)}/matches`, undefined, signal);
 }
 
 /**
@@ -133,14 +134,12 @@ export async function putPrediction(matchId: number, score: Score): Promise<Matc
   return data.match;
 }
 
-/** `GET /{server}/bets/ranking`. */
-export async function fetchRanking(
+/** `GET /{server}/bets/ranking` (with the viewer's own row `me` when logged in). */
+export function fetchRanking(
+  api: AxiosInstance,
+  read: ReadScope,
   params: { tournament: string; page: number; perPage: number; scope: RankingScope },
   signal?: AbortSignal,
 ): Promise<RankingAnswer> {
-  const { data } = await apiClient.get<RankingAnswer>('/bets/ranking', {
-    params: { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope },
-    signal,
-  });
-  return data;
+  return apiGet<RankingAnswer>(api, read, '/bets/ranking', { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope }, signal);
 }

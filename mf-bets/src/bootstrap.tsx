@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { HashRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { findServer, initI18n, landingStore, type BetsPageProps } from '@landing/shared';
+import { findServer, initI18n, landingStore, type BetsPageProps, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import BetsPage from './exposes/BetsPage';
@@ -19,6 +19,7 @@ function Standalone({ tab }: { tab: BetsPageProps['tab'] }) {
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
+  <DataProvider>
   <HashRouter>
     <main style={{ padding: '32px 0' }}>
       <Routes>
@@ -29,5 +30,6 @@ createRoot(document.getElementById('root')!).render(
       </Routes>
     </main>
     <ToastContainer position="bottom-right" theme="dark" />
-  </HashRouter>,
+  </HashRouter>
+  </DataProvider>,
 );

@@ -1,5 +1,7 @@
 /** Small React hooks of the bets remote. */
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
+import { IS_SERVER } from '@landing/shared';
 
 /** State of an asynchronous load. */
 export type LoadState<T> =
@@ -7,38 +9,44 @@ export type LoadState<T> =
   | { status: 'ready'; data: T }
   | { status: 'error'; data: T | null; error: unknown };
 
-/**
- * Runs `load` when `key` changes (aborting the previous run) and on `reload()`. Keeps the last
- * data while reloading so lists do not flash. `key` = null skips loading.
- */
-export function useLoad<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>): LoadState<T> & { reload: () => void; set: (data: T) => void } {
-  const [state, setState] = useState<LoadState<T>>({ status: 'loading', data: null });
-  const [attempt, setAttempt] = useState(0);
-  const loadRef = useRef(load);
-  loadRef.current = load;
+/** What {@link useLoad} returns: the load state, `reload()` and `set(data)` (an answer the page already has). */
+export type Load<T> = LoadState<T> & { reload: () => void; set: (data: T) => void };
 
-  useEffect(() => {
-    if (key === null) {
-      setState({ status: 'loading', data: null });
-      return;
-    }
-    const controller = new AbortController();
-    setState((s) => ({ status: 'loading', data: s.data }));
-    loadRef.current(controller.signal).then(
-      (data) => {
-        if (!controller.signal.aborted) setState({ status: 'ready', data });
-      },
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState((s) => ({ status: 'error', data: s.data, error }));
-      },
-    );
-    return () => controller.abort();
-  }, [key, attempt]);
-
-  const reload = useCallback(() => setAttempt((n) => n + 1), []);
-  const set = useCallback((data: T) => setState({ status: 'ready', data }), []);
-  return { ...state, reload, set };
+function toState<T>(q: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; isPlaceholderData?: boolean; isFetching?: boolean }): LoadState<T> {
+  const data = q.data ?? null;
+  if (q.isError) return { status: 'error', data, error: q.error };
+  if (q.isPending || q.isPlaceholderData || data === null) return { status: 'loading', data };
+  return { status: 'ready', data };
 }
+
+function useLoadBrowser<T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
+  const client = useQueryClient();
+  const q = useQuery<T>({
+    queryKey: ['bets', ...(key ?? ['off'])],
+    queryFn: ({ signal }) => load(signal),
+    enabled: key !== null,
+    placeholderData: keepPreviousData,
+  });
+  const queryKey = key;
+  const set = useCallback((data: T) => void (queryKey && client.setQueryData(['bets', ...queryKey], data)), [client, queryKey]);
+  const reload = useCallback(() => void q.refetch(), [q]);
+  return { ...toState(q), reload, set };
+}
+
+function useLoadServer<T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
+  // Per-viewer loads (key null) never run on the server; public ones suspend until answered.
+  const q = useSuspenseQuery<T | null>({ queryKey: ['bets', ...(key ?? ['off'])], queryFn: ({ signal }) => (key === null ? Promise.resolve(null) : load(signal)) });
+  const noop = useCallback(() => undefined, []);
+  return { ...(q.data === null ? { status: 'loading', data: null } : { status: 'ready', data: q.data }), reload: noop, set: noop };
+}
+
+/**
+ * Loads `key`'s data through the shared query cache (`['bets', ...key]`), reloads on `reload()`,
+ * and keeps the last data while another key loads so lists do not flash. `key` = null skips
+ * loading (per-viewer data before a login). Server-rendered: on the server a non-null key
+ * suspends until answered, and the browser starts from the hydrated answer without a refetch.
+ */
+export const useLoad: <T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>) => Load<T> = IS_SERVER ? useLoadServer : useLoadBrowser;
 
 /**
  * The server's bets clock on the client: the API's `now` plus the time passed since it arrived.

@@ -2,6 +2,7 @@ import './polyfills';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { apiClient, changeLocale, i18n, initI18n, landingStore, type BetsPageProps } from '@landing/shared';
+import { withQueryClient } from '@landing/shared/testing';
 import { BetsPage, tabHref } from '../src/BetsPage';
 import { teamName } from '../src/names';
 import type { RankingAnswer } from '../src/api';
@@ -45,6 +46,7 @@ function renderAt(path: string) {
         <Route path="/:server/bets-rules" element={route('rules')} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: withQueryClient() },
   );
 }
 

@@ -1,16 +1,21 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { queryOptions } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
 import {
   EmptyState,
   Spinner,
   Tabs,
-  apiClient,
+  apiGet,
   formatNumber,
   registerTranslations,
-  useLandingStore,
+  useApiClient,
+  usePageQuery,
+  useReadScope,
   type LeaderboardPlayer,
   type LeaderboardProps,
   type LeaderboardTeam,
+  type ReadScope,
   type WeeklyPrize,
 } from '@landing/shared';
 import { bundles } from './i18n';
@@ -19,14 +24,35 @@ import './leaderboard.css';
 registerTranslations('leaderboard', bundles);
 
 type Tab = 'players' | 'teams';
-type Status = 'loading' | 'ready' | 'error';
 
 /** API answer of `GET /{server}/leaderboard`. */
-interface LeaderboardAnswer {
+export interface LeaderboardAnswer {
   ranking: LeaderboardPlayer[];
   ranking_teams: LeaderboardTeam[];
   prizes: WeeklyPrize[];
   week: { start: string; end: string };
+}
+
+/** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
+export interface LeaderboardData {
+  leaderboardPlayers: LeaderboardPlayer[];
+  leaderboardTeams: LeaderboardTeam[];
+  weeklyPrizes: WeeklyPrize[];
+  week: LeaderboardAnswer['week'];
+}
+
+/**
+ * `GET /{server}/leaderboard?limit=` as a query (server-rendered, hydrated in the browser). The
+ * rows do not depend on the language, so neither does the key.
+ */
+export function leaderboardQuery(api: AxiosInstance, scope: ReadScope, limit: number) {
+  return queryOptions({
+    queryKey: ['leaderboard', scope.server, limit] as const,
+    queryFn: async ({ signal }): Promise<LeaderboardData> => {
+      const a = await apiGet<LeaderboardAnswer>(api, scope, '/leaderboard', { limit }, signal);
+      return { leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [], week: a.week };
+    },
+  });
 }
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
@@ -38,40 +64,19 @@ function countryCode(country: string): string {
 
 /**
  * Home-page leaderboard (spec §1, §3): Players and Teams tabs filled from the API fields
- * `ranking` and `ranking_teams` into the shared store (`leaderboardPlayers`, `leaderboardTeams`),
- * with the weekly Top 3 prizes. Shows loading, empty and error (with retry) states.
+ * `ranking` and `ranking_teams` (`leaderboardPlayers`, `leaderboardTeams` of the query cache),
+ * with the weekly Top 3 prizes. Server-rendered; shows loading, empty and error (with retry)
+ * states in the browser.
  */
 export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
   const { t } = useTranslation('leaderboard');
   const [tab, setTab] = useState<Tab>('players');
-  const [status, setStatus] = useState<Status>('loading');
-  const [week, setWeek] = useState<LeaderboardAnswer['week'] | null>(null);
-  const players = useLandingStore((s) => s.leaderboardPlayers);
-  const teams = useLandingStore((s) => s.leaderboardTeams);
-  const prizes = useLandingStore((s) => s.weeklyPrizes);
-  const setLeaderboard = useLandingStore((s) => s.setLeaderboard);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setStatus('loading');
-      try {
-        const { data } = await apiClient.get<LeaderboardAnswer>('/leaderboard', { params: { limit }, signal });
-        setLeaderboard(data);
-        setWeek(data.week);
-        setStatus('ready');
-      } catch {
-        if (!signal?.aborted) setStatus('error');
-      }
-    },
-    [limit, setLeaderboard],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, server]);
-
+  const query = usePageQuery(leaderboardQuery(useApiClient(), useReadScope(server), limit));
+  const status = query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready';
+  const players = query.data?.leaderboardPlayers ?? [];
+  const teams = query.data?.leaderboardTeams ?? [];
+  const prizes = query.data?.weeklyPrizes ?? [];
+  const week = query.data?.week ?? null;
   const rows = tab === 'players' ? players : teams;
 
   return (
@@ -100,7 +105,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
             <EmptyState
               tone="error"
               title={t('error')}
-              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={() => void load()}>{t('retry')}</button>}
+              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>{t('retry')}</button>}
             />
           ) : rows.length === 0 ? (
             <EmptyState title={t('empty')} />

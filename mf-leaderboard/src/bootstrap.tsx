@@ -4,15 +4,17 @@
  */
 import { createRoot } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify';
-import { initI18n } from '@landing/shared';
+import { initI18n, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import Leaderboard from './exposes/Leaderboard';
 
 initI18n();
 createRoot(document.getElementById('root')!).render(
+  <DataProvider>
   <main className="ui-container" style={{ padding: '32px 20px' }}>
     <Leaderboard server="royal" />
     <ToastContainer position="bottom-right" />
-  </main>,
+  </main>
+  </DataProvider>,
 );

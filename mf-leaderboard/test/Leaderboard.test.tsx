@@ -1,6 +1,10 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { apiClient, initI18n, landingStore } from '@landing/shared';
+import { act, fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { apiClient, initI18n } from '@landing/shared';
+import { withQueryClient } from '@landing/shared/testing';
 import { Leaderboard } from '../src/Leaderboard';
+
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
 
 initI18n('en');
 
@@ -19,18 +23,15 @@ const answer = {
 };
 
 beforeEach(() => {
-  landingStore.setState({ leaderboardPlayers: [], leaderboardTeams: [], weeklyPrizes: [] });
   jest.restoreAllMocks();
 });
 
-test('fills the shared store from ranking / ranking_teams and shows players', async () => {
+test('shows the players of ranking, asking the server\'s API for the first `limit` rows', async () => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ data: answer });
   render(<Leaderboard server="royal" />);
   expect(await screen.findByText('Striker9')).toBeInTheDocument();
   expect(screen.getByText('12,500')).toBeInTheDocument();
-  expect(landingStore.getState().leaderboardPlayers).toHaveLength(2);
-  expect(landingStore.getState().leaderboardTeams[0]!.name).toBe('Royal Lions');
-  expect(apiClient.get).toHaveBeenCalledWith('/leaderboard', expect.objectContaining({ params: { limit: 10 } }));
+  expect(apiClient.get).toHaveBeenCalledWith('/leaderboard', expect.objectContaining({ baseURL: 'http://localhost:4000/royal', params: { limit: 10 } }));
 });
 
 test('the Teams tab shows teams', async () => {

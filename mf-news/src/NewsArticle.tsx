@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Spinner, currentLocale, formatServerDate, isoOf, useLandingStore, type LocaleCode, type NewsArticleProps } from '@landing/shared';
-import { fetchArticle, imageUrl, type ArticleData, type CommentData } from './api';
+import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { EmptyState, IS_SERVER, Spinner, formatServerDate, isoOf, useApiClient, useReadScope, useResponseStatus, type LocaleCode, type NewsArticleProps } from '@landing/shared';
+import { articleQuery, imageUrl, isArticleKeyOf, type ArticleData, type CommentData } from './api';
 import { ArticleBody } from './components/ArticleBody';
 import { Comments } from './components/Comments';
 import { Poll } from './components/Poll';
@@ -12,64 +13,47 @@ import './news.css';
 
 registerNewsTranslations();
 
-type Status = 'loading' | 'ready' | 'notFound' | 'error';
+/**
+ * The article query: suspends on the server (the HTML carries the article); in the browser it
+ * keeps the shown article while only its language or viewer changes, never another article's.
+ */
+function useArticle(options: ReturnType<typeof articleQuery>, slug: string) {
+  if (IS_SERVER) return useSuspenseQuery(options); // eslint-disable-line react-hooks/rules-of-hooks -- constant per process
+  // eslint-disable-next-line react-hooks/rules-of-hooks -- constant per process
+  return useQuery({ ...options, placeholderData: (previous, previousQuery) => (isArticleKeyOf(previousQuery?.queryKey, slug) ? keepPreviousData(previous) : undefined) });
+}
 
 /**
  * A news article (spec §2 `/{server}/news/{slug}`): title, date in the server's time zone, image,
- * the body sanitised with DOMPurify, the poll and the comments. An unknown slug (404 'NEWS NOT
- * FOUND', toasted and swallowed by the shared client, spec §8) shows a translated not-found state
- * with a link back. The article is reloaded after a vote, a login/logout and a language switch.
+ * the body sanitised with DOMPurify, the poll and the comments. Server-rendered for visitors; in
+ * the browser it is fetched again for the logged-in viewer (their poll choice) and for a language
+ * switch, keeping the article on screen meanwhile. An unknown slug (404 'NEWS NOT FOUND', toasted
+ * and swallowed by the shared client, spec §8) shows a translated not-found state with a link
+ * back, and the server answers it with HTTP 404. The article is refreshed after a vote.
  */
 export function NewsArticle({ server, slug }: NewsArticleProps) {
   const { t } = useTranslation('news');
-  const lang = useLandingStore((s) => s.serverLangLocale);
-  const setStoreComments = useLandingStore((s) => s.setComments);
+  const scope = useReadScope(server);
   const user = useViewer(server);
   const viewerKey = user ? `${user.id}:${user.ovr}` : 'visitor';
-  const [status, setStatus] = useState<Status>('loading');
-  const [article, setArticle] = useState<ArticleData | null>(null);
+  const options = articleQuery(useApiClient(), scope, slug, viewerKey);
+  const queryClient = useQueryClient();
+  const query = useArticle(options, slug);
+  const article: ArticleData | null | undefined = query.data;
+  const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
+  useResponseStatus(status === 'notFound' ? 404 : 200);
 
-  const load = useCallback(
-    async (options: { signal?: AbortSignal; quiet?: boolean } = {}) => {
-      if (!options.quiet) setStatus('loading');
-      try {
-        const answer = await fetchArticle(slug, options.signal);
-        if (!answer) {
-          setArticle(null);
-          setStatus('notFound');
-          return;
-        }
-        setArticle(answer);
-        setStoreComments(answer.comments);
-        setStatus('ready');
-      } catch {
-        if (!options.signal?.aborted && !options.quiet) setStatus('error');
-      }
-    },
-    [slug, setStoreComments],
-  );
-
-  // First load per article; later changes of language or viewer reload quietly (no spinner).
   useEffect(() => {
-    const controller = new AbortController();
-    void load({ signal: controller.signal });
     window.scrollTo({ top: 0 });
-    return () => controller.abort();
-  }, [load, server]);
-  useEffect(() => {
-    if (status !== 'ready') return;
-    const controller = new AbortController();
-    void load({ signal: controller.signal, quiet: true });
-    return () => controller.abort();
-    // Only the language and the viewer trigger this reload.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [lang, viewerKey]);
+  }, [slug]);
 
-  const refresh = useCallback(() => load({ quiet: true }), [load]);
-  const onComments = useCallback((comments: CommentData[], count: number) => {
-    setArticle((a) => (a ? { ...a, comments, comments_count: count } : a));
-    setStoreComments(comments);
-  }, [setStoreComments]);
+  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 5) }), [queryClient, options.queryKey]);
+  const onComments = useCallback(
+    (comments: CommentData[], count: number) => {
+      queryClient.setQueryData(options.queryKey, (a) => (a ? { ...a, comments, comments_count: count } : a));
+    },
+    [queryClient, options.queryKey],
+  );
 
   const back = (
     <Link className="news-article__back" to={`/${server}/news`}>
@@ -104,7 +88,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
               tone="error"
               title={t('article.error')}
               action={
-                <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void load()}>
+                <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
                   {t('article.retry')}
                 </button>
               }
@@ -135,7 +119,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
       {article.image ? (
         <img className="news-article__image" src={imageUrl(server, article.image)} alt="" width={800} height={450} />
       ) : null}
-      {article.lang !== currentLocale() ? (
+      {article.lang !== scope.lang ? (
         <p className="news-article__fallback" role="note">
           {t('article.englishFallback')}
         </p>

@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, findServer, useLandingStore, type NewsListProps } from '@landing/shared';
-import { fetchNewsPage, type NewsPageData } from './api';
+import { EmptyState, findServer, useApiClient, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
+import { newsPageQuery } from './api';
 import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
 import { Pagination, pagePath } from './components/Pagination';
 import { registerNewsTranslations } from './i18n';
@@ -13,40 +13,17 @@ registerNewsTranslations();
 /** Articles per page of the list (3 rows of 3 on desktop). */
 export const NEWS_PER_PAGE = 9;
 
-type Status = 'loading' | 'ready' | 'error';
-
 /**
  * The news list (spec §2 `/{server}/news` and `/{server}/news/list/{page}`): cards newest first in
  * the interface language (X-Lang; the API falls back to English per article), pagination, and
- * loading, empty, page-past-the-end and error (with retry) states. Fills the shared store's `news`.
+ * loading, empty, page-past-the-end and error (with retry) states. Server-rendered; another page
+ * or language shows the previous cards until the new ones are in.
  */
 export function NewsList({ server, page }: NewsListProps) {
   const { t } = useTranslation('news');
-  const lang = useLandingStore((s) => s.serverLangLocale);
-  const setNews = useLandingStore((s) => s.setNews);
-  const [status, setStatus] = useState<Status>('loading');
-  const [data, setData] = useState<NewsPageData | null>(null);
-
-  const load = useCallback(
-    async (signal?: AbortSignal) => {
-      setStatus('loading');
-      try {
-        const answer = await fetchNewsPage(page, NEWS_PER_PAGE, signal);
-        setData(answer);
-        setNews(answer.items);
-        setStatus('ready');
-      } catch {
-        if (!signal?.aborted) setStatus('error');
-      }
-    },
-    [page, setNews],
-  );
-
-  useEffect(() => {
-    const controller = new AbortController();
-    void load(controller.signal);
-    return () => controller.abort();
-  }, [load, server, lang]);
+  const query = usePageQuery(newsPageQuery(useApiClient(), useReadScope(server), page, NEWS_PER_PAGE));
+  const data = query.data ?? null;
+  const status = query.isPending ? 'loading' : query.isError && !data ? 'error' : 'ready';
 
   useEffect(() => {
     window.scrollTo({ top: 0 });
@@ -56,7 +33,7 @@ export function NewsList({ server, page }: NewsListProps) {
   const items = status === 'ready' && data ? data.items : [];
 
   return (
-    <section className="news-page ui-container" aria-labelledby="news-title" data-testid="news-list" aria-busy={status === 'loading' || undefined}>
+    <section className="news-page ui-container" aria-labelledby="news-title" data-testid="news-list" aria-busy={status === 'loading' || query.isPlaceholderData || undefined}>
       <header className="news-page__head">
         <div>
           <h1 id="news-title" className="news-page__title">
@@ -80,7 +57,7 @@ export function NewsList({ server, page }: NewsListProps) {
           tone="error"
           title={t('list.error')}
           action={
-            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void load()}>
+            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
               {t('list.retry')}
             </button>
           }

@@ -1,8 +1,7 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLandingStore, type NewsTeaserProps } from '@landing/shared';
-import { fetchNewsPage, type NewsCardData } from './api';
+import { useApiClient, usePageQuery, useReadScope, type NewsTeaserProps } from '@landing/shared';
+import { newsPageQuery } from './api';
 import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
 import { registerNewsTranslations } from './i18n';
 import './news.css';
@@ -11,26 +10,15 @@ registerNewsTranslations();
 
 /**
  * Home-page news section (spec §1): the latest `count` articles (default 3) as compact cards and a
- * link to the news page. Shows placeholders while loading and a short message on failure; renders
- * nothing when the server has no news.
+ * link to the news page (server-rendered). Shows placeholders while loading and a short message on
+ * failure; renders nothing when the server has no news.
  */
 export function NewsTeaser({ server, count = 3 }: NewsTeaserProps) {
   const { t } = useTranslation('news');
-  const lang = useLandingStore((s) => s.serverLangLocale);
   const size = Math.min(24, Math.max(1, Math.floor(count)));
-  const [items, setItems] = useState<NewsCardData[] | null>(null);
-  const [failed, setFailed] = useState(false);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setFailed(false);
-    fetchNewsPage(1, size, controller.signal)
-      .then((answer) => setItems(answer.items))
-      .catch(() => {
-        if (!controller.signal.aborted) setFailed(true);
-      });
-    return () => controller.abort();
-  }, [server, size, lang]);
+  const query = usePageQuery(newsPageQuery(useApiClient(), useReadScope(server), 1, size));
+  const items = query.data?.items ?? null;
+  const failed = query.isError && !items;
 
   if (items && items.length === 0) return null;
 

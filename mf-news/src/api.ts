@@ -2,7 +2,9 @@
  * Calls of the news remote to the landing API (through the shared client: spec §7 headers, §8
  * error catalogue) and the shapes of their answers. See api/src/routes/news*.ts for the server.
  */
-import { apiBaseFor, apiClient } from '@landing/shared';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { apiBaseFor, apiClient, apiGet, type ReadScope } from '@landing/shared';
 
 /** Languages the API may answer content in (the requested one, or `en` as fallback). */
 export type ContentLang = 'ru' | 'pl' | 'en' | 'br' | 'es' | 'it' | 'de' | 'fr' | 'tr';
@@ -121,19 +123,41 @@ export function imageUrl(server: string, image: string): string {
   return `${apiBaseFor(server).replace(/\/+$/, '')}/${image.replace(/^\/+/, '')}`;
 }
 
-/** `GET /news?page=&per_page=`. Rejects on any API error (the client has shown its toast). */
-export async function fetchNewsPage(page: number, perPage: number, signal?: AbortSignal): Promise<NewsPageData> {
-  const { data } = await apiClient.get<NewsPageData>('/news', { params: { page, per_page: perPage }, signal });
-  return data;
+/**
+ * `GET /news?page=&per_page=` as a query (server-rendered, hydrated in the browser), in the
+ * interface language (the API falls back to English per article). Rejects on any API error (in
+ * the browser the client has shown its toast).
+ */
+export function newsPageQuery(api: AxiosInstance, scope: ReadScope, page: number, perPage: number) {
+  return queryOptions({
+    queryKey: ['news', 'list', scope.server, scope.lang, page, perPage] as const,
+    queryFn: ({ signal }) => apiGet<NewsPageData>(api, scope, '/news', { page, per_page: perPage }, signal),
+  });
 }
 
 /**
- * `GET /news/{slug}`. Resolves to null for 404 'NEWS NOT FOUND' (the shared client shows the
- * toast and resolves with the 404 response, spec §8); rejects on other errors.
+ * `GET /news/{slug}` as a query. `viewer` (`<user id>:<ovr>` or `visitor`) is part of the key
+ * because the answer carries the viewer's own poll choice and rules; the server renders the
+ * visitor's. Resolves to null for 404 'NEWS NOT FOUND' (in the browser the shared client shows
+ * the toast and resolves with the 404 response, spec §8); rejects on other errors.
  */
-export async function fetchArticle(slug: string, signal?: AbortSignal): Promise<ArticleData | null> {
-  const res = await apiClient.get<ArticleData>(`/news/${encodeURIComponent(slug)}`, { signal });
-  return res.status === 200 ? res.data : null;
+export function articleQuery(api: AxiosInstance, scope: ReadScope, slug: string, viewer: string) {
+  return queryOptions({
+    queryKey: ['news', 'article', scope.server, scope.lang, slug, viewer] as const,
+    queryFn: async ({ signal }): Promise<ArticleData | null> => {
+      const res = await api.get<ArticleData>(`/news/${encodeURIComponent(slug)}`, {
+        baseURL: apiBaseFor(scope.server),
+        headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server },
+        signal,
+      });
+      return res.status === 200 ? res.data : null;
+    },
+  });
+}
+
+/** True when `key` is an article query of `slug` (keeps the shown article while its language or viewer changes). */
+export function isArticleKeyOf(key: QueryKey | undefined, slug: string): boolean {
+  return Array.isArray(key) && key[0] === 'news' && key[1] === 'article' && key[4] === slug;
 }
 
 /** `POST /news/{slug}/comments`. Rejects on an API error (text should be kept by the caller). */

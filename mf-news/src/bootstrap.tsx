@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { initI18n, type ServerCode } from '@landing/shared';
+import { initI18n, type ServerCode, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import NewsArticle from './exposes/NewsArticle';
@@ -40,8 +40,10 @@ const router = createHashRouter([
 ]);
 
 createRoot(document.getElementById('root')!).render(
+  <DataProvider>
   <>
     <RouterProvider router={router} />
     <ToastContainer position="bottom-right" />
-  </>,
+  </>
+  </DataProvider>,
 );

@@ -2,12 +2,16 @@
 import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
+import { withQueryClient } from '@landing/shared/testing';
 import type { ArticleData, CommentData, PollData } from '../src/api';
 
-/** Renders inside a router (cards, pagination and back links are router links); `rerender` keeps it. */
+/**
+ * Renders inside a router (cards, pagination and back links are router links) and a fresh query
+ * cache without retries; `rerender` keeps both.
+ */
 export function renderWithRouter(ui: ReactElement, path = '/royal/news') {
-  const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
-  return render(ui, { wrapper });
+  const router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  return render(ui, { wrapper: withQueryClient(router) });
 }
 
 export const openPoll = (over: Partial<PollData> = {}): PollData => ({

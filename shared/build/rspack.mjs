@@ -157,7 +157,7 @@ const caret = (v) => `^${v}`;
  * (console warning) and by the contract test, never silently duplicated.
  */
 export function sharedSingletons(dir) {
-  const names = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'axios', 'react-toastify', '@landing/shared'];
+  const names = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'axios', 'react-toastify', '@tanstack/react-query', '@landing/shared'];
   const shared = {};
   for (const name of names) {
     const version = installedVersion(dir, name);

@@ -36,8 +36,10 @@ test('persists exactly the keys the spec marks persisted', () => {
   expect(again.getState().authActiveTab).toBe('login');
 });
 
-test('stats are mapped from the API field names (spec §3)', () => {
-  const store = createLandingStore();
-  store.getState().setStats({ users: 10, teams: 2, online_users: 3 });
-  expect(store.getState().stats).toEqual({ registeredUsers: 10, numberOfTeams: 2, onlineUsers: 3 });
+test('a store for one SSR request keeps nothing in localStorage and starts with the page\'s server and language', () => {
+  localStorage.clear();
+  const store = createLandingStore({ persisted: false, initial: { selectedServer: 'pl', serverLangLocale: 'de' } });
+  expect(store.getState()).toMatchObject({ selectedServer: 'pl', serverLangLocale: 'de', userData: null });
+  store.getState().setAuthActiveTab('login');
+  expect(localStorage.length).toBe(0);
 });

@@ -6,7 +6,7 @@
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
-import { apiClient, i18n, initI18n, landingStore, registerTranslations, restoreSession, setRuntimeConfig, type RuntimeConfig } from '@landing/shared';
+import { DataProvider, apiClient, i18n, initI18n, landingStore, registerTranslations, restoreSession, setRuntimeConfig, type RuntimeConfig } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './shell.css';
@@ -37,7 +37,9 @@ async function start(): Promise<void> {
   const router = createRouter();
   createRoot(document.getElementById('root')!).render(
     <I18nextProvider i18n={i18n}>
-      <RouterProvider router={router} />
+      <DataProvider>
+        <RouterProvider router={router} />
+      </DataProvider>
     </I18nextProvider>,
   );
   startSound(); // spec §9: click sound, persisted mute, music

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner } from '@landing/shared';
+import { EmptyState, Spinner, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import { fetchMatches, type Match, type MatchesAnswer, type Tournament } from '../api';
 import { MatchCard } from '../components/MatchCard';
 import { Flag } from '../components/Flag';
@@ -11,7 +11,7 @@ type Filter = 'all' | 'open' | 'mine' | 'finished';
 const FILTERS: readonly Filter[] = ['all', 'open', 'mine', 'finished'];
 
 export interface MatchesTabProps {
-  server: string;
+  server: ServerCode;
   tournament: Tournament;
   /** A player of this server is logged in. */
   loggedIn: boolean;
@@ -41,8 +41,9 @@ function keep(filter: Filter, m: Match): boolean {
 export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
   const [filter, setFilter] = useState<Filter>('all');
-  const load = useCallback((signal: AbortSignal) => fetchMatches(tournament.code, signal), [tournament.code]);
-  const state = useLoad<MatchesAnswer>(`${server}|${tournament.code}|${userKey}`, load);
+  const api = useApiClient();
+  const read = useReadScope(server);
+  const state = useLoad<MatchesAnswer>(['matches', server, tournament.code, userKey], (signal) => fetchMatches(api, read, tournament.code, signal));
   const now = useServerNow(state.data?.now ?? null);
 
   const replace = useCallback(

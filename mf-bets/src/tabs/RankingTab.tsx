@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Spinner, findServer, formatNumber } from '@landing/shared';
+import { EmptyState, Spinner, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import { fetchRanking, type RankingAnswer, type RankingRow, type RankingScope, type Tournament } from '../api';
 import { useLoad } from '../hooks';
 import { tournamentName } from '../names';
@@ -10,7 +10,7 @@ import { tournamentName } from '../names';
 export const RANKING_PAGE_SIZE = 20;
 
 export interface RankingTabProps {
-  server: string;
+  server: ServerCode;
   tournament: Tournament;
   /** Changes when the logged-in user changes. */
   userKey: string;
@@ -50,11 +50,11 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
   const { t } = useTranslation('bets');
   const [scope, setScope] = useState<RankingScope>('server');
   const [page, setPage] = useState(1);
-  const load = useCallback(
-    (signal: AbortSignal) => fetchRanking({ tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, signal),
-    [tournament.code, page, scope],
+  const api = useApiClient();
+  const read = useReadScope(server);
+  const state = useLoad<RankingAnswer>(['ranking', server, tournament.code, scope, page, userKey], (signal) =>
+    fetchRanking(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, signal),
   );
-  const state = useLoad<RankingAnswer>(`${server}|${tournament.code}|${scope}|${page}|${userKey}`, load);
   const data = state.data;
   const name = tournamentName(tournament.code, tournament.name, t);
 

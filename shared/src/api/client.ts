@@ -48,8 +48,9 @@ export function applyRequestDefaults(config: InternalAxiosRequestConfig): Intern
     if (token) config.headers.set('X-Auth-Token', token);
     if (uid) config.headers.set('X-Auth-Id', uid);
   }
-  config.headers.set('X-Lang', serverLangLocale || 'en');
-  config.headers.set('X-Server-Id', selectedServer);
+  // A call that names its language and server (a page query, spec §7) keeps them.
+  if (!config.headers.has('X-Lang')) config.headers.set('X-Lang', serverLangLocale || 'en');
+  if (!config.headers.has('X-Server-Id')) config.headers.set('X-Server-Id', selectedServer);
   return config;
 }
 

@@ -1,10 +1,14 @@
 /**
- * The one zustand store of the site (design brief §3), in slices of spec §3. Every app must
- * import it by package name (`@landing/shared`) so Module Federation hands out one instance.
- * Keys the spec marks persisted are kept in localStorage under `landing-store`.
+ * The one zustand store of the site (design brief §3), in slices of spec §3: client state only
+ * (session, choices, modals, register params, PWA flags). Server data (stats, leaderboard, news,
+ * landing config) lives in the TanStack Query cache (../data), fetched once on the server and
+ * hydrated in the browser. Every app must import it by package name (`@landing/shared`) so
+ * Module Federation hands out one instance. Keys the spec marks persisted are kept in localStorage
+ * under `landing-store`.
  */
-import { createStore, useStore } from 'zustand';
+import { createStore } from 'zustand';
 import { createJSONStorage, persist } from 'zustand/middleware';
+import type { StateCreator, StoreApi } from 'zustand';
 import { DEFAULT_LOCALE, DEFAULT_SERVER } from '../config';
 import type { LandingState } from './types';
 
@@ -12,11 +16,23 @@ export * from './types';
 
 export const STORE_STORAGE_KEY = 'landing-store';
 
-/** Creates a store instance (tests use fresh ones; the app uses {@link landingStore}). */
-export function createLandingStore() {
-  return createStore<LandingState>()(
-    persist(
-      (set) => ({
+/** A store instance of the site's state (spec §3). */
+export type LandingStore = StoreApi<LandingState>;
+
+/** Options of {@link createLandingStore}. */
+export interface LandingStoreOptions {
+  /** Keep the spec §3 persisted keys in localStorage (default: true in a browser). */
+  persisted?: boolean;
+  /** Initial values, e.g. the page's server and language of an SSR request. */
+  initial?: Partial<Pick<LandingState, 'selectedServer' | 'serverLangLocale'>>;
+}
+
+/**
+ * Creates a store instance: the browser's {@link landingStore}, one per SSR request (not
+ * persisted, with the request's server and language), or fresh ones in tests.
+ */
+export function createLandingStore({ persisted = typeof window !== 'undefined', initial = {} }: LandingStoreOptions = {}): LandingStore {
+  const state: StateCreator<LandingState> = (set) => ({
         // auth/user
         userData: null,
         authActiveTab: 'register',
@@ -47,27 +63,14 @@ export function createLandingStore() {
         availableRegisterParams: {},
         setRegisterParams: (params) => set((s) => ({ availableRegisterParams: { ...s.availableRegisterParams, ...params } })),
         clearRegisterParams: () => set({ availableRegisterParams: {} }),
-        // leaderboard and stats
-        leaderboardPlayers: [],
-        leaderboardTeams: [],
-        weeklyPrizes: [],
-        stats: null,
-        landingHeaderCode: null,
-        setLeaderboard: (a) => set({ leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [] }),
-        setStats: (a) => set({ stats: { registeredUsers: a.users, numberOfTeams: a.teams, onlineUsers: a.online_users } }),
-        setLandingHeaderCode: (landingHeaderCode) => set({ landingHeaderCode }),
-        // news
-        news: [],
-        comments: [],
-        landingPage: null,
-        setNews: (news) => set({ news }),
-        setComments: (comments) => set({ comments }),
-        setLandingPage: (landingPage) => set({ landingPage }),
         // installed app / offline (spec §1), not persisted
         pwa: { refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false },
         setPwa: (patch) => set((s) => ({ pwa: { ...s.pwa, ...patch } })),
-      }),
-      {
+        ...initial,
+      });
+  if (!persisted) return createStore<LandingState>()(state);
+  return createStore<LandingState>()(
+    persist(state, {
         name: STORE_STORAGE_KEY,
         version: 1,
         storage: createJSONStorage(() => localStorage),
@@ -81,17 +84,13 @@ export function createLandingStore() {
           userRegisterLang: s.userRegisterLang,
           authSocialProvider: s.authSocialProvider,
         }),
-      },
-    ),
+    }),
   );
 }
 
-export type LandingStore = ReturnType<typeof createLandingStore>;
 
 /** The application-wide store instance (a Module Federation singleton through `@landing/shared`). */
 export const landingStore: LandingStore = createLandingStore();
 
-/** React hook over {@link landingStore}: `useLandingStore((s) => s.selectedServer)`. */
-export function useLandingStore<T>(selector: (s: LandingState) => T): T {
-  return useStore(landingStore, selector);
-}
+// `useLandingStore` (the React hook) lives in ../data: it reads the store of the render (the
+// request's own during SSR), not this module-level instance.

@@ -1,4 +1,4 @@
-/** Shapes of the client state of spec §3 and of the API answers that fill it. */
+/** Shapes of the client state of spec §3, and of the API answers of §3 that every app reads. */
 import type { LocaleCode, RegisterParam, ServerCode } from '../config';
 
 /** Logged-in user (spec §3: the user is logged in when `userData` is set). */
@@ -95,26 +95,6 @@ export interface RegisterParamsSlice {
   clearRegisterParams: () => void;
 }
 
-export interface LeaderboardSlice {
-  leaderboardPlayers: LeaderboardPlayer[];
-  leaderboardTeams: LeaderboardTeam[];
-  weeklyPrizes: WeeklyPrize[];
-  stats: Stats | null;
-  landingHeaderCode: string | null;
-  setLeaderboard: (answer: { ranking: LeaderboardPlayer[]; ranking_teams: LeaderboardTeam[]; prizes?: WeeklyPrize[] }) => void;
-  setStats: (answer: { users: number; teams: number; online_users: number }) => void;
-  setLandingHeaderCode: (code: string | null) => void;
-}
-
-export interface NewsSlice {
-  news: unknown[];
-  comments: unknown[];
-  landingPage: unknown | null;
-  setNews: (news: unknown[]) => void;
-  setComments: (comments: unknown[]) => void;
-  setLandingPage: (page: unknown | null) => void;
-}
-
 /**
  * Installed-app / offline state (spec §1), set by the shell's service-worker and install code.
  * Not persisted.
@@ -137,4 +117,4 @@ export interface PwaSlice {
   setPwa: (patch: Partial<PwaState>) => void;
 }
 
-export type LandingState = AuthSlice & ServerSlice & ModalsSlice & RegisterParamsSlice & LeaderboardSlice & NewsSlice & PwaSlice;
+export type LandingState = AuthSlice & ServerSlice & ModalsSlice & RegisterParamsSlice & PwaSlice;

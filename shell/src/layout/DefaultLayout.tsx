@@ -5,13 +5,16 @@ import {
   COOKIES,
   REGISTER_PARAMS,
   TIMINGS,
-  apiClient,
   getCookie,
   getRuntimeConfig,
+  useApiClient,
   useLandingStore,
+  useReadScope,
   type RegisterParams,
   type ServerCode,
 } from '@landing/shared';
+import { useQuery } from '@tanstack/react-query';
+import { landingQuery } from '../data/queries';
 import { normaliseServerRoute } from '../routing/normalise';
 import { Header } from './Header';
 import { Footer } from './Footer';
@@ -28,21 +31,16 @@ function SkipLink() {
   return <a className="skip-link" href="#main">{t('header.skip')}</a>;
 }
 
-/** Loads the landing config of the server (spec §3 `landingHeaderCode`, technical break §4). */
-function useLandingConfig(server: ServerCode) {
-  const setHeaderCode = useLandingStore((s) => s.setLandingHeaderCode);
-  const setTechnicalBreak = useLandingStore((s) => s.setTechnicalBreak);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient
-      .get<{ landing_header_code: string | null; technical_break: boolean }>('/landing', { signal: controller.signal })
-      .then(({ data }) => {
-        setHeaderCode(data.landing_header_code);
-        setTechnicalBreak(data.technical_break);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [server, setHeaderCode, setTechnicalBreak]);
+/**
+ * Landing config of the server in the interface language (spec §3 `landingHeaderCode`, technical
+ * break §4). The SSR server prefetches it before rendering (it decides a 503); in the browser it
+ * comes from the hydrated cache, and is fetched again for a new server or language.
+ * @returns whether the technical break is on (from the answer or from a 503 of any call)
+ */
+function useTechnicalBreak(server: ServerCode): boolean {
+  const { data } = useQuery(landingQuery(useApiClient(), useReadScope(server)));
+  const raised = useLandingStore((s) => s.technicalBreak);
+  return raised || data?.technical_break === true;
 }
 
 /** Captures the register params of spec §3 from the query (partner, click_id, …). */
@@ -64,8 +62,7 @@ function useRegisterParams(search: string) {
 /** The page frame once the server segment is valid: header, page, footer, modals, toasts. */
 function ServerFrame({ server }: { server: ServerCode }) {
   const { search } = useLocation();
-  const technicalBreak = useLandingStore((s) => s.technicalBreak);
-  useLandingConfig(server);
+  const technicalBreak = useTechnicalBreak(server);
   useRegisterParams(search);
   return (
     <div className="app">

@@ -1,7 +1,9 @@
-import { useEffect } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { NumberCounter, apiClient, gameUrlFor, useLandingStore, type ServerCode } from '@landing/shared';
+import { useQuery } from '@tanstack/react-query';
+import { NumberCounter, gameUrlFor, useApiClient, useLandingStore, usePageQuery, useReadScope, type ServerCode, type Stats } from '@landing/shared';
+import { landingQuery, statsQuery } from '../data/queries';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { FounderPack } from './FounderPack';
 import { Pitch } from './Pitch';
@@ -9,33 +11,20 @@ import { Icon } from './icons';
 
 const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
 
-/** Stats strip (spec §1, §3): registered users, teams, online users, animated counters (§9). */
-function StatsStrip() {
+const STAT_KEYS = ['registeredUsers', 'numberOfTeams', 'onlineUsers'] as const satisfies ReadonlyArray<keyof Stats>;
+
+/** The stats strip's frame; `stats` undefined shows dashes (loading, or the API is unreachable). */
+function StatsFrame({ stats, animate }: { stats: Stats | undefined; animate: boolean }) {
   const { t } = useTranslation('shell');
-  const stats = useLandingStore((s) => s.stats);
-  const setStats = useLandingStore((s) => s.setStats);
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient
-      .get<{ users: number; teams: number; online_users: number }>('/stats', { signal: controller.signal })
-      .then(({ data }) => setStats(data))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [setStats]);
-  const items = [
-    { key: 'registeredUsers', value: stats?.registeredUsers },
-    { key: 'numberOfTeams', value: stats?.numberOfTeams },
-    { key: 'onlineUsers', value: stats?.onlineUsers },
-  ] as const;
   return (
     <section className="stats" aria-label={t('stats.label')} data-testid="stats">
       <div className="stats__inner ui-container">
-        {items.map((item) => (
-          <div key={item.key} className={`stats__item stats__item--${item.key}`}>
-            <span className="stats__value" data-testid={`stat-${item.key}`} data-value={item.value ?? ''}>
-              {item.value === undefined ? '—' : <NumberCounter value={item.value} />}
+        {STAT_KEYS.map((key) => (
+          <div key={key} className={`stats__item stats__item--${key}`}>
+            <span className="stats__value" data-testid={`stat-${key}`} data-value={stats?.[key] ?? ''}>
+              {stats === undefined ? '—' : <NumberCounter value={stats[key]} animateFromZero={animate} />}
             </span>
-            <span className="stats__label">{t(`stats.${item.key}`)}</span>
+            <span className="stats__label">{t(`stats.${key}`)}</span>
           </div>
         ))}
       </div>
@@ -44,13 +33,33 @@ function StatsStrip() {
 }
 
 /**
- * Landing home `/{server}` (spec §1, §2): hero, `landingHeaderCode` banner, stats strip, game
- * features, player-or-manager choice, mild-profanity note and the leaderboard remote.
+ * Stats strip (spec §1, §3): registered users, teams, online users as number counters (§9).
+ * Server-rendered with its numbers; numbers that arrive after the first render count up from 0.
+ */
+function StatsNumbers({ server }: { server: ServerCode }) {
+  const { data } = usePageQuery(statsQuery(useApiClient(), useReadScope(server)));
+  // Present at the first render (server-rendered or cached): shown at once, no count from 0.
+  const [hadData] = useState(data !== undefined);
+  return <StatsFrame stats={data} animate={!hadData} />;
+}
+
+function StatsStrip({ server }: { server: ServerCode }) {
+  return (
+    <Suspense fallback={<StatsFrame stats={undefined} animate={false} />}>
+      <StatsNumbers server={server} />
+    </Suspense>
+  );
+}
+
+/**
+ * Landing home `/{server}` (spec §1, §2): hero, `landingHeaderCode` banner (the landing query the
+ * layout loads, in the interface language), stats strip, game features, player-or-manager choice,
+ * mild-profanity note, the news teaser and leaderboard remotes.
  */
 export function HomePage({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
   const user = useLandingStore((s) => s.userData);
-  const headerCode = useLandingStore((s) => s.landingHeaderCode);
+  const headerCode = useQuery(landingQuery(useApiClient(), useReadScope(server))).data?.landing_header_code ?? null;
   const openModal = useLandingStore((s) => s.openModal);
   const setTab = useLandingStore((s) => s.setAuthActiveTab);
 
@@ -92,7 +101,7 @@ export function HomePage({ server }: { server: ServerCode }) {
         </div>
       </section>
 
-      <StatsStrip />
+      <StatsStrip server={server} />
 
       <section className="features ui-container" aria-labelledby="features-title">
         <h2 id="features-title" className="section-title">{t('features.title')}</h2>

@@ -1,0 +1,163 @@
+/**
+ * Server data of every app (design brief §7, issue 11): one TanStack Query cache, a shared
+ * singleton like react, filled on the server during SSR, dehydrated into the HTML and hydrated in
+ * the browser, so a page's data is fetched once. The zustand store keeps client state only.
+ *
+ * What a request needs that differs per page view on the server (the store with the page's
+ * server and language, the HTTP client pointed at the API) comes from React context, never from a
+ * module-level singleton, because one server process renders many requests at once. In the
+ * browser the contexts default to the app-wide singletons (`landingStore`, `apiClient`).
+ */
+import { createContext, useContext, useState, type ReactNode } from 'react';
+import {
+  QueryClient,
+  QueryClientProvider,
+  keepPreviousData,
+  useQuery,
+  useSuspenseQuery,
+  type QueryKey,
+  type UseQueryOptions,
+  type UseSuspenseQueryOptions,
+  type UseQueryResult,
+} from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { useStore } from 'zustand';
+import { apiClient } from '../api/client';
+import type { LocaleCode, ServerCode } from '../config';
+import { apiBaseFor } from '../runtimeConfig';
+import { landingStore, type LandingState, type LandingStore } from '../store';
+
+/** True in Node (SSR), false in a browser or jsdom. Constant for the life of a process. */
+export const IS_SERVER = typeof window === 'undefined';
+
+/** How long fetched data counts as fresh in the browser (ms): no refetch on hydration or remount within it. */
+export const BROWSER_STALE_TIME_MS = 30_000;
+
+/**
+ * Creates a query cache.
+ * - `browser`: data fresh for {@link BROWSER_STALE_TIME_MS}, one retry, no refetch on focus.
+ * - `server` (one per SSR request): no retry (a page never waits on a failing API beyond its
+ *   budget; the browser fetches again), data never stale within the request.
+ */
+export function createQueryClient(kind: 'browser' | 'server' = IS_SERVER ? 'server' : 'browser'): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries:
+        kind === 'server'
+          ? { retry: false, staleTime: Infinity, gcTime: Infinity }
+          : { retry: 1, staleTime: BROWSER_STALE_TIME_MS, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+/**
+ * The query cache of a browser page: the shell's (given as `client`, hydrated from the server's
+ * answers) or, for a remote's standalone page, one made here.
+ */
+export function DataProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
+  const [own] = useState(() => client ?? createQueryClient('browser'));
+  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+}
+
+const StoreContext = createContext<LandingStore | null>(null);
+const ApiClientContext = createContext<AxiosInstance | null>(null);
+const ResponseContext = createContext<ServerResponseInfo | null>(null);
+
+/** What the page tells the SSR server about its HTTP answer while it renders. */
+export interface ServerResponseInfo {
+  /** HTTP status of the page (200 unless a component says otherwise, e.g. 404 for an unknown article). */
+  status: number;
+}
+
+/**
+ * Provides the request's store, HTTP client and response info to every app of the tree (the SSR
+ * server gives each request its own; the browser needs none: the hooks default to the
+ * singletons).
+ */
+export function RequestScope({ store, api, response, children }: { store: LandingStore; api: AxiosInstance; response: ServerResponseInfo; children: ReactNode }) {
+  return (
+    <StoreContext.Provider value={store}>
+      <ApiClientContext.Provider value={api}>
+        <ResponseContext.Provider value={response}>{children}</ResponseContext.Provider>
+      </ApiClientContext.Provider>
+    </StoreContext.Provider>
+  );
+}
+
+/**
+ * Sets the HTTP status of a server-rendered page (e.g. 404 for an unknown article, spec §8), read
+ * by the SSR server once the page is rendered. Does nothing in the browser. The highest status
+ * any component sets wins.
+ */
+export function useResponseStatus(status: number): void {
+  const response = useContext(ResponseContext);
+  if (response && status > response.status) response.status = status;
+}
+
+/** The store of this render: the request's on the server, `landingStore` in the browser. */
+export function useLandingStoreApi(): LandingStore {
+  return useContext(StoreContext) ?? landingStore;
+}
+
+/** React hook over the store of this render: `useLandingStore((s) => s.selectedServer)`. */
+export function useLandingStore<T>(selector: (s: LandingState) => T): T {
+  return useStore(useLandingStoreApi(), selector);
+}
+
+/** The HTTP client of this render: a per-request client on the server, `apiClient` in the browser. */
+export function useApiClient(): AxiosInstance {
+  return useContext(ApiClientContext) ?? apiClient;
+}
+
+/** What a public read needs to name its data: the game server and the content language. */
+export interface ReadScope {
+  server: ServerCode;
+  lang: LocaleCode;
+}
+
+/** The read scope of this render: the page's server (from props) and the interface language (`serverLangLocale`). */
+export function useReadScope(server: ServerCode): ReadScope {
+  const lang = useLandingStore((s) => s.serverLangLocale);
+  return { server, lang };
+}
+
+/**
+ * GET of a public API answer for one server and language (spec §7: base per server, `X-Lang`,
+ * `X-Server-Id`), independent of the store so it can run on the server.
+ * @param api     the client of this render ({@link useApiClient})
+ * @param scope   server and language
+ * @param path    path under the server's API base, e.g. `/news`
+ * @param params  query parameters
+ * @throws AxiosError as the client throws it (in the browser after its §8 toast)
+ */
+export async function apiGet<T>(api: AxiosInstance, scope: ReadScope, path: string, params?: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+  const { data } = await api.get<T>(path, {
+    baseURL: apiBaseFor(scope.server),
+    headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server },
+    params,
+    signal,
+  });
+  return data;
+}
+
+/** Options of {@link usePageQuery} (from `queryOptions`): always enabled, with a real query function (no `skipToken`). */
+export type PageQueryOptions<T, K extends QueryKey = QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'enabled' | 'placeholderData'>;
+
+function usePageQueryBrowser<T, K extends QueryKey>(options: PageQueryOptions<T, K>): UseQueryResult<T, Error> {
+  // A new key (language switch, next page) keeps showing the previous answer until the new one is in.
+  return useQuery<T, Error, T, K>({ ...options, placeholderData: keepPreviousData });
+}
+
+function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, K>): UseQueryResult<T, Error> {
+  // Suspends the server render until the answer is in the request's cache (then dehydrated into
+  // the HTML); a failure leaves the nearest Suspense boundary to the browser.
+  return useSuspenseQuery<T, Error, T, K>(options as UseSuspenseQueryOptions<T, Error, T, K>) as UseQueryResult<T, Error>;
+}
+
+/**
+ * Data a page shows to every visitor (SSR-rendered). In the browser, `useQuery` (served from the
+ * hydrated cache, so no second fetch; a key change keeps the previous data while loading); on the
+ * server, `useSuspenseQuery`, so the HTML carries the data. Per-viewer data (needs a session)
+ * uses plain `useQuery` with `enabled`, which never runs on the server.
+ */
+export const usePageQuery: <T, K extends QueryKey>(options: PageQueryOptions<T, K>) => UseQueryResult<T, Error> = IS_SERVER ? usePageQueryServer : usePageQueryBrowser;
