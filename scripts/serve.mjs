@@ -1,18 +1,20 @@
 #!/usr/bin/env node
 /**
  * Serves the production build like a real deployment, each part on its own origin:
- *   shell  http://localhost:3000   (SPA; /config.json and /remotes.json, never cached)
+ *   shell  http://localhost:3000   the SSR server (shell/dist/server/index.cjs): server-rendered
+ *          pages, the shell's static files, /config.json and /remotes.json (never cached)
  *   remotes http://localhost:3001-3004/<version>/mf-manifest.json (CORS, manifest/remoteEntry no-cache,
- *          hashed chunks immutable)
+ *          hashed chunks immutable, precompressed brotli/gzip), server builds in <version>/server/
  *   API    http://localhost:4000/{server}  (embedded PGlite in DATA_DIR, seeded on first start)
  *
  * remotes.json lists each remote built in <remote>/dist/<version>/ (version from its package.json),
- * unless REMOTES_FILE points at an environment's remotes.json (see scripts/deploy.mjs).
+ * unless REMOTES_FILE points at an environment's remotes.json (see scripts/deploy.mjs); it is
+ * written to DATA_DIR/local/ for the SSR server, which re-reads it on every request.
  * Env: PORT_OFFSET, SHELL_PORT, AUTH_PORT, NEWS_PORT, BETS_PORT, LEADERBOARD_PORT, API_PORT,
  *      DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list), NO_API=1.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, watch } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,7 +25,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const host = process.env.HOST ?? 'localhost';
 const apiOrigin = `http://${host}:${ports.api}`;
 
-const NO_CACHE = /(^|\/)(remotes\.json|config\.json|mf-manifest\.json|remoteEntry\.js|index\.html|sw\.js|manifest\.webmanifest)$/;
+const NO_CACHE = /(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/;
+const dataDir = process.env.DATA_DIR ?? join(root, '.data');
 
 function cacheHeaders(res, pathname) {
   if (NO_CACHE.test(pathname) || pathname === '/') res.setHeader('Cache-Control', 'no-cache');
@@ -65,13 +68,16 @@ function configJson() {
  * sirv handler over `dir` that picks up new files: sirv indexes a folder once, so the index is
  * rebuilt (debounced 200 ms) whenever something in the folder changes (a rebuild, a deploy).
  */
-function liveSirv(dir, options) {
+function liveSirv(dir, options, onChange = () => undefined) {
   let handler = sirv(dir, options);
   let timer;
   try {
     watch(dir, { recursive: true }, () => {
       clearTimeout(timer);
-      timer = setTimeout(() => (handler = sirv(dir, options)), 200);
+      timer = setTimeout(() => {
+        handler = sirv(dir, options);
+        onChange();
+      }, 200);
     }).unref();
   } catch {
     /* folder watching unavailable: restart to serve new files */
@@ -87,29 +93,58 @@ function listen(name, port, handler) {
   });
 }
 
-function json(res, body) {
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
-  res.end(body);
+const servers = [];
+let shell;
+const envDir = join(dataDir, 'local');
+const remotesFile = join(envDir, 'remotes.json');
+const configFile = join(envDir, 'config.json');
+
+/** Writes the local environment's remotes.json when it changed (the SSR server re-reads it). */
+function writeLocalRemotes() {
+  mkdirSync(envDir, { recursive: true });
+  const text = remotesJson();
+  if (!existsSync(remotesFile) || readFileSync(remotesFile, 'utf8') !== text) writeFileSync(remotesFile, text);
 }
 
-const servers = [];
-async function startStatic() {
-  const shellDist = join(root, 'shell', 'dist');
-  if (!existsSync(join(shellDist, 'index.html'))) throw new Error('shell/dist is missing: run `pnpm run build` first');
-  const shellFiles = liveSirv(shellDist, { single: true, dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
-  servers.push(
-    await listen('shell', ports.shell, (req, res) => {
-      const path = (req.url ?? '/').split('?')[0];
-      if (path === '/remotes.json') return json(res, remotesJson());
-      if (path === '/config.json') return json(res, configJson());
-      if (!/\.[a-z0-9]+$/i.test(path)) res.setHeader('Cache-Control', 'no-cache');
-      shellFiles(req, res);
-    }),
+/**
+ * The shell's SSR server, as its own process (as deployed): remotes.json and config.json of the
+ * local environment are written to DATA_DIR/local/ and re-read by it on every request.
+ */
+async function startShell() {
+  const entry = join(root, 'shell', 'dist', 'server', 'index.cjs');
+  if (!existsSync(entry)) throw new Error('shell/dist/server is missing: run `pnpm run build` first');
+  writeLocalRemotes();
+  writeFileSync(configFile, configJson());
+  shell = spawn(
+    process.execPath,
+    [entry, '--port', String(ports.shell), '--host', host, '--remotes', remotesFile, '--config', configFile, '--api-internal', `http://127.0.0.1:${ports.api}/{server}`],
+    { stdio: 'inherit', env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) } },
   );
+  shell.on('exit', (code) => {
+    if (!shuttingDown) {
+      console.error(`✖ shell server exited with code ${code}`);
+      shutdown();
+      process.exitCode = code ?? 1;
+    }
+  });
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`http://${host}:${ports.shell}/config.json`)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the shell server did not start within 60 s');
+}
+
+async function startStatic() {
   for (const [name, dir] of Object.entries(remoteDirs)) {
     const dist = join(root, dir, 'dist');
     if (!existsSync(dist)) continue;
-    const files = liveSirv(dist, { dev: false, etag: true, setHeaders: (res, p) => cacheHeaders(res, p) });
+    // A rebuilt remote (another version) is in the local remotes.json at once.
+    const files = liveSirv(dist, { dev: false, etag: true, brotli: true, gzip: true, setHeaders: (res, p) => cacheHeaders(res, p) }, writeLocalRemotes);
     servers.push(
       await listen(name, ports[name], (req, res) => {
         res.setHeader('Access-Control-Allow-Origin', '*');
@@ -158,6 +193,7 @@ let shuttingDown = false;
 function shutdown() {
   shuttingDown = true;
   for (const s of servers) s.close();
+  shell?.kill('SIGTERM');
   api?.kill('SIGTERM');
   setTimeout(() => process.exit(0), 500).unref();
 }
@@ -166,6 +202,7 @@ process.on('SIGTERM', shutdown);
 
 await startApi();
 await startStatic();
+await startShell();
 console.log(`\n  Landing site ready:  http://localhost:${ports.shell}/royal`);
 console.log(`  API:                 ${apiOrigin}/royal/stats  (OpenAPI: ${apiOrigin}/docs)`);
 console.log(`  Remotes:             ${Object.keys(JSON.parse(remotesJson())).join(', ') || 'none built'}\n`);

@@ -2,7 +2,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { injectManifest } from 'workbox-build';
-import { createAppConfig } from '@landing/shared/build/rspack.mjs';
+import { SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const production = process.env.NODE_ENV !== 'development';
@@ -52,6 +52,7 @@ const shell = createAppConfig({
   devPort: 3000,
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
+    new SsrAssetsPlugin({ group: 'bootstrap' }),
     ...(production ? [new InjectPrecacheManifest()] : []),
   ],
   extend: (config) => (production ? { ...config, name: 'shell', dependencies: ['sw'] } : config),
@@ -82,6 +83,9 @@ const serviceWorker = {
   stats: 'errors-warnings',
 };
 
-// Production builds the worker first, then the shell (which injects the precache list).
-// `rspack serve` (development) has no worker: the page does not register one there.
-export default production ? [serviceWorker, shell] : shell;
+/** The SSR server (src/server/): dist/server/index.cjs, built after the browser build it serves. */
+const server = { ...createShellServerConfig({ dir, entry: './src/server/index.ts' }), dependencies: ['shell'] };
+
+// Production builds the worker first, then the shell (which injects the precache list), then the
+// SSR server. `rspack serve` (development) has no worker: the page does not register one there.
+export default production ? [serviceWorker, shell, server] : shell;

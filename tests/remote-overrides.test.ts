@@ -113,7 +113,7 @@ test('keep moves the overrides from the session to localStorage', async () => {
 test('outside production the override replaces the environment entry of that remote only', async () => {
   mockRemotesJson(ENV_MAP);
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
-  const map = await loadAndRegisterRemotes(STAGING);
+  const { map } = await loadAndRegisterRemotes(STAGING);
   expect(map).toEqual({ ...ENV_MAP, mf_leaderboard: RC });
   expect(remoteInfo().overrides).toEqual({ mf_leaderboard: RC });
   const registered = (registerRemotes as jest.Mock).mock.calls[0][0] as Array<{ name: string; entry: string }>;
@@ -124,7 +124,7 @@ test('an untrusted override registers nothing of its own and is shown as refused
   mockRemotesJson(ENV_MAP);
   const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
   setSearch(`?mf_override=mf_news@${encodeURIComponent(EVIL)}`);
-  expect(await loadAndRegisterRemotes(STAGING)).toEqual(ENV_MAP);
+  expect((await loadAndRegisterRemotes(STAGING)).map).toEqual(ENV_MAP);
   const registered = (registerRemotes as jest.Mock).mock.calls[0][0] as Array<{ name: string; entry: string }>;
   expect(registered.map((r) => r.entry)).not.toContain(EVIL);
   expect(warn.mock.calls[0]![0]).toMatch(/tester override refused: http:\/\/evil\.test\/x\/mf-manifest\.json/);
@@ -137,7 +137,7 @@ test('production ignores overrides, from the query and from storage, even with a
   localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ mf_news: RC }));
   sessionStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ mf_news: RC }));
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
-  expect(await loadAndRegisterRemotes({ production: true, trustedRemoteOrigins: ['http://static.test'] })).toEqual(ENV_MAP);
+  expect((await loadAndRegisterRemotes({ production: true, trustedRemoteOrigins: ['http://static.test'] })).map).toEqual(ENV_MAP);
   expect(remoteInfo().overrides).toEqual({});
 });
 

@@ -1,6 +1,6 @@
 import './polyfills';
 import { act, screen, within } from '@testing-library/react';
-import { apiClient, initI18n, landingStore } from '@landing/shared';
+import { apiClient, initI18n } from '@landing/shared';
 import type { NewsCardData } from '../src/api';
 import { NewsList } from '../src/NewsList';
 import { NewsTeaser } from '../src/NewsTeaser';

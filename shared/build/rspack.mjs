@@ -1,9 +1,16 @@
 /**
  * Build configuration shared by the shell (host) and every remote: rspack 2 + Module Federation
  * (@module-federation/enhanced). One place for loaders, the shared-singleton policy and the
- * versioned output layout (design brief §2):
- *   - host:   dist/                 (index.html, remoteEntry-less, hashed chunks)
+ * versioned output layout (design brief §2, §7):
+ *   - host:   dist/                 (index.html template, hashed chunks) + dist/server/ (the SSR
+ *                                   server, createShellServerConfig)
  *   - remote: dist/<version>/       (mf-manifest.json, remoteEntry.js, hashed chunks, standalone index.html)
+ *             dist/<version>/server/ (the remote's server build: remoteEntry.js as a commonjs-module
+ *                                   container for the shell's Node server; the browser manifest
+ *                                   names it in `metaData.ssrRemoteEntry`, so remotes.json keeps
+ *                                   one URL per remote for both sides)
+ * Text assets (JS, CSS, HTML, JSON, SVG) are also written precompressed (.br and .gz) for the
+ * static servers (issue 11).
  * HTML template: the app's own `src/index.html` (the shell), else `shared/build/remote.html` (remotes).
  *
  * A remote's build writes only into its own `dist/<version>/` folder, so building or deploying one
@@ -19,13 +26,15 @@
  *                             runtime the shell provides.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import CompressionPlugin from 'compression-webpack-plugin';
 
 const require = createRequire(import.meta.url);
 
@@ -141,6 +150,53 @@ export function htmlTemplate(dir) {
   return existsSync(own) ? own : REMOTE_HTML_TEMPLATE;
 }
 
+/**
+ * Precompressed copies of every text asset (brotli quality 11 and gzip level 9, only when smaller),
+ * so static servers (sirv in scripts/serve.mjs, nginx `gzip_static`/`brotli_static`) send them
+ * without compressing per request. Issue 11.
+ */
+export function precompressPlugins() {
+  const test = /\.(js|css|html|json|svg|webmanifest|txt)$/;
+  return [
+    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({
+      filename: '[path][base].br',
+      algorithm: 'brotliCompress',
+      test,
+      compressionOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } },
+      threshold: 512,
+      minRatio: 0.9,
+    }),
+  ];
+}
+
+/**
+ * After a remote's server build: names its container in the browser manifest as
+ * `metaData.ssrRemoteEntry` (what @module-federation/rsbuild-plugin does, utils/manifest.ts; the
+ * rspack plugin does not), so one manifest URL in remotes.json serves both sides: the federation
+ * runtime in Node loads `<manifest dir>/server/remoteEntry.js`, the browser
+ * `<manifest dir>/remoteEntry.js`. The precompressed copies of the manifest are rewritten too.
+ */
+class SsrManifestMergePlugin {
+  constructor({ browserDir, serverDir }) {
+    this.browserDir = browserDir;
+    this.serverDir = serverDir;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('SsrManifestMergePlugin', () => {
+      const file = join(this.browserDir, 'mf-manifest.json');
+      const browser = JSON.parse(readFileSync(file, 'utf8'));
+      const server = JSON.parse(readFileSync(join(this.serverDir, 'mf-manifest.json'), 'utf8'));
+      const { name, path, type } = server.metaData.remoteEntry;
+      browser.metaData.ssrRemoteEntry = { name, path: path ? `server/${path}` : 'server', type: type || 'commonjs-module' };
+      const text = JSON.stringify(browser, null, 2);
+      writeFileSync(file, text);
+      if (existsSync(`${file}.gz`)) writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
+      if (existsSync(`${file}.br`)) writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    });
+  }
+}
+
 /** Reads the version of a dependency as installed for `dir` (for `requiredVersion`). */
 function installedVersion(dir, name) {
   const req = createRequire(join(dir, 'package.json'));
@@ -156,22 +212,29 @@ const caret = (v) => `^${v}`;
  * app was built with; an incompatible major at run time is reported by the federation runtime
  * (console warning) and by the contract test, never silently duplicated.
  */
-export function sharedSingletons(dir) {
-  const names = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'axios', 'react-toastify', '@tanstack/react-query', '@landing/shared'];
+export function sharedSingletons(dir, { server = false } = {}) {
   const shared = {};
-  for (const name of names) {
+  for (const name of SHARED_PACKAGES) {
     const version = installedVersion(dir, name);
-    shared[name] = { singleton: true, requiredVersion: caret(version), version };
+    // Server builds never bundle a copy: the shell's Node server provides every singleton.
+    shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
   }
   // Sub-path entry points of the same packages must share the same singleton.
-  for (const [sub, pkg] of [['react/jsx-runtime', 'react'], ['react-dom/client', 'react-dom']]) {
-    shared[sub] = { singleton: true, requiredVersion: shared[pkg].requiredVersion, version: shared[pkg].version };
+  for (const [sub, pkg] of SHARED_SUBPATHS) {
+    if (server && sub === 'react-dom/client') continue; // never used on the server
+    shared[sub] = { singleton: true, requiredVersion: shared[pkg].requiredVersion, version: shared[pkg].version, ...(server ? { import: false } : {}) };
   }
   return shared;
 }
 
+/** Packages shared as singletons by every app, in the browser and on the server. */
+export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'axios', 'react-toastify', '@tanstack/react-query', '@landing/shared'];
+/** Sub-path entries shared with their package's singleton: [entry, package]. */
+export const SHARED_SUBPATHS = [['react/jsx-runtime', 'react'], ['react-dom/client', 'react-dom']];
+
 /**
- * Creates the rspack configuration of an app.
+ * Creates the rspack configuration of an app: the host's browser build (an object), or a
+ * remote's `[browser, server]` builds (the server one runs after the browser one).
  * @param {object} o
  * @param {string} o.dir           the app's folder (absolute)
  * @param {'host'|'remote'} o.kind
@@ -179,7 +242,8 @@ export function sharedSingletons(dir) {
  * @param {Record<string,string>} [o.exposes] remote exposes (`./NewsList` → `./src/exposes/NewsList.tsx`)
  * @param {string} o.title         HTML title of the page
  * @param {number} [o.devPort]     port of `rspack serve`
- * @param {(config: object) => object} [o.extend] last-minute changes
+ * @param {(config: object) => object} [o.extend] last-minute changes of the browser build
+ * @param {object[]} [o.pluginsExtra] more plugins of the browser build
  */
 export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort, extend = (c) => c, pluginsExtra = [] }) {
   const production = process.env.NODE_ENV !== 'development';
@@ -188,6 +252,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
   if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
   const externalRuntime = externalRuntimeEnabled();
   const config = {
+    name: kind === 'remote' ? `${name}-browser` : undefined,
     mode: production ? 'production' : 'development',
     context: dir,
     entry: { main: './src/index.ts' },
@@ -205,23 +270,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
     },
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules[\\/](?!@landing)/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', development: !production, refresh: false } },
-              target: 'es2020',
-            },
-          },
-          type: 'javascript/auto',
-        },
-        { test: /\.css$/, type: 'css/auto' },
-        { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' },
-      ],
+      rules: [swcRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -248,6 +297,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(name),
       }),
+      ...(production ? precompressPlugins() : []),
       ...pluginsExtra,
     ],
     optimization: { minimize: production },
@@ -260,7 +310,163 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
     },
     stats: 'errors-warnings',
   };
-  return extend(config);
+  if (kind !== 'remote') return extend(config);
+  return [extend(config), remoteServerConfig({ dir, name, exposes, version, outDir, production })];
+}
+
+/**
+ * swc rule for TypeScript/TSX of the apps and of `@landing/*` workspace sources.
+ * @param {{ development: boolean }} o  `development` uses React's jsx-dev-runtime (never on the
+ *   server: it is not shared, and a development JSX runtime under a production React crashes)
+ */
+export function swcRule({ development }) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules[\\/](?!@landing)/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh: false } },
+        target: 'es2020',
+      },
+    },
+    type: 'javascript/auto',
+  };
+}
+
+/**
+ * The server build of a remote (design brief §7, issue 11): the same exposes as a
+ * `commonjs-module` container for the shell's Node server, in `<version>/server/`. Every shared
+ * singleton is `import: false` (the server provides it: one React, one store module, one query
+ * client context); chunks load over HTTP through @module-federation/node's runtime plugin,
+ * relative to server/remoteEntry.js, with content-hashed names so versions never mix.
+ */
+function remoteServerConfig({ dir, name, exposes, version, outDir, production }) {
+  const serverDir = join(outDir, 'server');
+  return {
+    name: `${name}-server`,
+    dependencies: [`${name}-browser`], // after the browser build, whose clean: true would wipe server/
+    mode: production ? 'production' : 'development',
+    context: dir,
+    target: 'async-node',
+    entry: {},
+    devtool: false,
+    output: {
+      path: serverDir,
+      publicPath: '',
+      uniqueName: `${name}_server`,
+      library: { type: 'commonjs-module' },
+      chunkFormat: 'commonjs',
+      chunkLoading: 'async-node',
+      filename: '[name].js',
+      chunkFilename: 'chunks/[name].[contenthash:10].js',
+      assetModuleFilename: '../assets/[name].[contenthash:10][ext]',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    module: {
+      rules: [
+        swcRule({ development: false }),
+        // Styles come from the browser build (the page links them); nothing to emit here.
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(version), __APP_NAME__: JSON.stringify(name) }),
+      new ModuleFederationPlugin({
+        name,
+        filename: 'remoteEntry.js',
+        library: { type: 'commonjs-module', name },
+        exposes,
+        shared: sharedSingletons(dir, { server: true }),
+        shareStrategy: 'loaded-first',
+        remoteType: 'script',
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        manifest: { fileName: 'mf-manifest.json' },
+        dts: false,
+        dev: false,
+      }),
+      new SsrManifestMergePlugin({ browserDir: outDir, serverDir }),
+    ],
+    optimization: { minimize: production },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
+}
+
+/**
+ * Writes `ssr-assets.json` next to the host's build: the files of the named chunk group the page
+ * boots with (`bootstrap`: its JS and CSS), so the SSR server links the CSS in the first HTML and
+ * preloads the JS instead of waiting for the entry to ask for them.
+ */
+export class SsrAssetsPlugin {
+  constructor({ group = 'bootstrap' } = {}) {
+    this.group = group;
+  }
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('SsrAssetsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'SsrAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
+        const files = compilation.namedChunkGroups.get(this.group)?.getFiles() ?? [];
+        const list = { css: files.filter((f) => f.endsWith('.css')), preload: files.filter((f) => f.endsWith('.js')) };
+        compilation.emitAsset('ssr-assets.json', new rspack.sources.RawSource(JSON.stringify(list, null, 2)));
+      });
+    });
+  }
+}
+
+/**
+ * The shell's SSR server bundle (`shell/dist/server/index.cjs`): plain Node (no federation
+ * plugin: it loads remotes with the runtime API). The shell's own dependencies stay `require()`s
+ * from its node_modules, so the React it renders with is the React it provides to the remotes;
+ * other packages are bundled; `@landing/*` sources are bundled (TypeScript) and that same module object is
+ * what it provides as `@landing/shared`. CSS imports are dropped (the page links the browser
+ * build's styles); images keep the browser build's URLs.
+ * @param {{ dir: string, entry: string }} o  the shell's folder and its server entry
+ */
+export function createShellServerConfig({ dir, entry }) {
+  const production = process.env.NODE_ENV !== 'development';
+  // Only the shell's own dependencies stay external: they are what its deployment installs
+  // (resolving would also find packages hoisted for other workspace packages via NODE_PATH).
+  const dependencies = new Set(Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {}));
+  const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+  return {
+    name: 'shell-server',
+    mode: production ? 'production' : 'development',
+    context: dir,
+    target: 'node20',
+    entry: { index: entry },
+    devtool: 'source-map',
+    output: {
+      path: join(dir, 'dist', 'server'),
+      filename: '[name].cjs',
+      chunkFilename: '[name].[contenthash:10].cjs',
+      publicPath: '/',
+      assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    externalsPresets: { node: true },
+    node: { __dirname: false, __filename: false },
+    externals: [
+      ({ request }, callback) => {
+        if (!request || request.startsWith('data:')) return callback();
+        if (/\.css$/.test(request)) return callback(null, 'var {}');
+        if (/^[./]/.test(request) || request.startsWith('@landing/')) return callback();
+        return dependencies.has(packageOf(request)) ? callback(null, `commonjs ${request}`) : callback();
+      },
+    ],
+    module: {
+      rules: [swcRule({ development: false }), { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+    },
+    plugins: [new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version), __APP_NAME__: JSON.stringify('shell') })],
+    // NODE_ENV stays a run-time value (src/server/index.ts sets it before React loads).
+    optimization: { minimize: false, nodeEnv: false },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  };
 }
 
 export { require as _require };

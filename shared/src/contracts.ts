@@ -95,6 +95,20 @@ export interface RemoteContracts {
 }
 export type ExposedModuleId = keyof RemoteContracts;
 
+/** Every exposed module id of the contracts (e.g. to warm up the SSR server). */
+export const EXPOSED_MODULE_IDS: readonly ExposedModuleId[] = [
+  'mf_leaderboard/Leaderboard',
+  'mf_auth/AuthModal',
+  'mf_auth/TwoFactorDialog',
+  'mf_auth/JoinPage',
+  'mf_auth/ActivationPage',
+  'mf_auth/SocialCallback',
+  'mf_news/NewsList',
+  'mf_news/NewsArticle',
+  'mf_news/NewsTeaser',
+  'mf_bets/BetsPage',
+] satisfies ReadonlyArray<keyof RemoteContracts>;
+
 /** Shape every exposed module has at run time. */
 export interface ExposedModule<P> {
   default: ComponentType<P>;

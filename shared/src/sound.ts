@@ -87,6 +87,9 @@ function emit(): void {
   for (const l of listeners) l();
 }
 
+/** Sound settings before anything is read from storage: what the server renders (unmuted, music off). */
+export const DEFAULT_SOUND_SETTINGS: SoundSettings = Object.freeze({ muted: false, music: false });
+
 /** Current sound settings (a stable object until the next change, for `useSyncExternalStore`). */
 export function getSoundSettings(): SoundSettings {
   return settings;

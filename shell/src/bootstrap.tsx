@@ -1,18 +1,41 @@
 /**
- * Shell start-up: reads the environment's `/config.json` and `/remotes.json` (both never cached),
- * registers the remotes with the Module Federation runtime, initialises i18n and renders the
- * router. Nothing of a remote loads before its route or slot needs it.
+ * Shell start-up in the browser (design brief §7, issue 11). A server-rendered page carries its
+ * data (pageData.ts): the environment's config and the remotes map the server used, the remote
+ * slots it rendered and the dehydrated query cache. The shell registers exactly those remotes,
+ * loads the page's slot modules, and hydrates the server's HTML: no second fetch of
+ * config.json, remotes.json or the page's API data. A page without that data (the offline
+ * worker's cached shell, a server that could not render it) is rendered from scratch after
+ * fetching config.json and remotes.json, as before SSR. Sound, the install offer and the worker
+ * start after the page has loaded (they are not needed for the first paint).
  */
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider } from 'react-router';
-import { DataProvider, apiClient, i18n, initI18n, landingStore, registerTranslations, restoreSession, setRuntimeConfig, type RuntimeConfig } from '@landing/shared';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
+import {
+  DataProvider,
+  apiClient,
+  createQueryClient,
+  getCookie,
+  COOKIES,
+  i18n,
+  initI18n,
+  landingStore,
+  registerTranslations,
+  restoreSession,
+  setRuntimeConfig,
+  storedLocale,
+  type RuntimeConfig,
+} from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './shell.css';
 import { bundles } from './i18n';
+import { readPageData } from './pageData';
 import { loadAndRegisterRemotes } from './remotes/registry';
-import { createRouter } from './routing/router';
+import { preloadRemotes } from './remotes/RemoteSlot';
+import { routes } from './routing/router';
+import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './soundSetup';
 import { registerServiceWorker } from './pwa/serviceWorker';
 import { trackInstallState } from './pwa/install';
@@ -26,25 +49,66 @@ async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   }
 }
 
+/**
+ * React's report of a slot the server sent as its fallback (budget, remote down or throwing) and
+ * the browser rendered itself: expected, so it is information, not an error. Real hydration
+ * mismatches stay errors.
+ */
+function onRecoverableError(error: unknown): void {
+  const message = String((error as Error)?.message ?? error);
+  if (/#419|Switched to client rendering|could not finish this Suspense boundary|SSR budget/.test(message)) {
+    console.info(`[ssr] a slot is rendered in the browser: ${message.split('\n')[0]}`);
+  } else {
+    console.error('[hydration]', error);
+  }
+}
+
+/** Runs `work` once the page has loaded and the browser is idle (or after 2 s). */
+function afterLoad(work: () => void): void {
+  const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1));
+  if (document.readyState === 'complete') idle();
+  else window.addEventListener('load', idle, { once: true });
+}
+
 async function start(): Promise<void> {
-  const config = setRuntimeConfig(await loadRuntimeConfig());
-  initI18n();
+  const page = readPageData();
+  const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
+  initI18n(page?.lang ?? storedLocale());
   registerTranslations('shell', bundles);
   document.documentElement.lang = i18n.language;
-  await loadAndRegisterRemotes(config);
+  const { overrides } = await loadAndRegisterRemotes(config, page?.remotes);
   if (!config.production) (window as unknown as { __LANDING_STORE__: typeof landingStore }).__LANDING_STORE__ = landingStore;
+
+  // The server rendered this page for the server in its URL: the store says the same before the
+  // first render, whatever an earlier visit persisted.
+  const [, segment = ''] = location.pathname.split('/');
+  const route = normaliseServerRoute({ segment, rest: '', search: '', production: config.production, lastLocale: getCookie(COOKIES.lastLocale) });
+  if (route.kind === 'ok') landingStore.getState().setSelectedServer(route.server);
+
+  const queryClient = createQueryClient('browser');
+  if (page?.queries) hydrate(queryClient, page.queries);
+  // A tester override changes what a slot renders: that page is rendered in the browser.
+  const hydrating = !!page && !page.clientOnly && Object.keys(overrides).length === 0;
+  if (hydrating) await preloadRemotes(page.slots, page.versions);
+
   void restoreSession(apiClient); // spec §3: logged in when userData is set
-  const router = createRouter();
-  createRoot(document.getElementById('root')!).render(
+  const router = createBrowserRouter(routes);
+  const app = (
     <I18nextProvider i18n={i18n}>
-      <DataProvider>
+      <DataProvider client={queryClient}>
         <RouterProvider router={router} />
       </DataProvider>
-    </I18nextProvider>,
+    </I18nextProvider>
   );
-  startSound(); // spec §9: click sound, persisted mute, music
-  trackInstallState(); // spec §1: standalone mode, install offer
-  registerServiceWorker(); // spec §1: offline worker at the root scope
+  const root = document.getElementById('root')!;
+  if (hydrating) hydrateRoot(root, app, { onRecoverableError });
+  else createRoot(root).render(app);
+
+  afterLoad(() => {
+    startSound(); // spec §9: click sound, persisted mute, music
+    trackInstallState(); // spec §1: standalone mode, install offer
+    registerServiceWorker(); // spec §1: offline worker at the root scope
+  });
 }
 
 void start();

@@ -1,2 +1,2 @@
 // Async boundary: shared singletons are negotiated by the federation runtime before app code runs.
-import('./bootstrap');
+import(/* webpackChunkName: "bootstrap" */ './bootstrap');

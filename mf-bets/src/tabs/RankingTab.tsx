@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, Spinner, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';

@@ -48,7 +48,8 @@ export function ProgressRing({
 }: ProgressRingProps) {
   const clamped = Math.min(max, Math.max(min, Number.isFinite(value) ? value : 0));
   const reduced = prefersReducedMotion();
-  const [shown, setShown] = useState(reduced ? clamped : 0);
+  // Starts at 0 on the server and in the browser alike (hydration matches); the effect fills it.
+  const [shown, setShown] = useState(0);
 
   useEffect(() => {
     if (reduced) {

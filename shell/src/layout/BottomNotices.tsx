@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, setCookie, useLandingStore } from '@landing/shared';
+import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, setCookie, useHydrated, useLandingStore } from '@landing/shared';
 import { dismissInstall, promptInstall } from '../pwa/install';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
@@ -104,6 +104,12 @@ export function InstallOffer() {
  * available. The page gets bottom padding of the notice's height so nothing stays hidden under it.
  */
 export function BottomNotices() {
+  const hydrated = useHydrated();
+  return hydrated ? <Notices /> : null;
+}
+
+/** The notices themselves: they depend on the browser's cookies and storage, so never server-rendered. */
+function Notices() {
   const [consent, setConsent] = useState(() => getCookie(COOKIES.cookieConsent));
   const [ageSeen, setAgeSeen] = useState(readAgeSeen);
   const installAvailable = useLandingStore((s) => s.pwa.installAvailable);

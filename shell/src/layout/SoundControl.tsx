@@ -1,11 +1,14 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { getSoundSettings, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
+import { DEFAULT_SOUND_SETTINGS, getSoundSettings, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
 import { useOutsideClick } from './useOutsideClick';
 
-/** React view of the shared sound settings (muted, music on). */
+/**
+ * React view of the shared sound settings (muted, music on). The server, and the browser while it
+ * hydrates, see the defaults (the stored choice is the browser's alone); the stored one follows.
+ */
 export function useSoundSettings() {
-  return useSyncExternalStore(subscribeSound, getSoundSettings, getSoundSettings);
+  return useSyncExternalStore(subscribeSound, getSoundSettings, () => DEFAULT_SOUND_SETTINGS);
 }
 
 function SpeakerIcon({ muted }: { muted: boolean }) {

@@ -21,8 +21,10 @@ function RefreshToast() {
 
 /** True while the browser reports no network. */
 export function useOnline(): boolean {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  // Online until the browser says otherwise (the server renders online; hydration matches).
+  const [online, setOnline] = useState(true);
   useEffect(() => {
+    setOnline(navigator.onLine);
     const on = () => setOnline(true);
     const off = () => setOnline(false);
     window.addEventListener('online', on);

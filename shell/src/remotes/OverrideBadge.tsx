@@ -11,7 +11,7 @@
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { RemoteName } from '@landing/shared';
+import { useHydrated, type RemoteName } from '@landing/shared';
 import { clearOverrides, keepOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
 import './overrideBadge.css';
 
@@ -56,9 +56,10 @@ export function useBottomNoticesHeight(active: boolean): number {
 /** The tester override badge (see the file comment); no props, reads the shell's remote registry. */
 export function OverrideBadge() {
   const { t } = useTranslation('shell');
-  const { overrides, overridesKept, refusedOverrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo);
+  const { overrides, overridesKept, refusedOverrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo, remoteInfo);
+  const hydrated = useHydrated(); // overrides are the browser's own: never in the server's HTML
   const entries = Object.entries(overrides) as Array<[RemoteName, string]>;
-  const visible = entries.length > 0 || refusedOverrides.length > 0;
+  const visible = hydrated && (entries.length > 0 || refusedOverrides.length > 0);
   const lift = useBottomNoticesHeight(visible);
   if (!visible) return null;
   return (

@@ -1,12 +1,33 @@
 /**
- * Renders one exposed module of a remote (design brief §2): lazy load through the federation
+ * Renders one exposed module of a remote (design brief §2, §7): loaded through the federation
  * runtime, contract-major check, a React error boundary, and a translated, styled fallback when
  * the remote is down, broken or incompatible. Header, footer and the other remotes keep working.
+ *
+ * The same tree renders on the server and in the browser, so hydration matches:
+ *   <div .remote-slot data-remote data-remote-version>
+ *     <RemoteErrorBoundary> <Suspense fallback> <remote component/> </Suspense> </RemoteErrorBoundary>
+ * What differs is the {@link RemoteLoader} of the render (React context): in the browser the
+ * module-level {@link browserLoader} (the remote's modules preloaded before hydration render at
+ * once); on the SSR server a per-request loader with a time budget. A slot the server could not
+ * render (down, slow, throwing) is sent as its translated fallback and React renders that
+ * boundary again in the browser ("the browser retries the slot").
  */
-import { Component, Suspense, lazy, useMemo, useState, useSyncExternalStore, type ComponentType, type ErrorInfo, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  Component,
+  Suspense,
+  createContext,
+  lazy,
+  useContext,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ComponentType,
+  type ErrorInfo,
+  type ReactNode,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, type ExposedModule, type ExposedModuleId, type RemoteContracts } from '@landing/shared';
+import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, type ExposedModule, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
 import { registeredRemotes, remoteInfo, subscribeRemoteInfo } from './registry';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
@@ -26,15 +47,12 @@ export class RemoteNotDeployedError extends Error {
 }
 
 /**
- * Loads an exposed module and checks its contract major.
- * @throws RemoteNotDeployedError | ContractMismatchError | the runtime's load error
+ * Checks a loaded exposed module: a default export and the contract major the shell needs.
+ * @throws ContractMismatchError | Error (no default export)
  */
-export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<ExposedModule<RemoteContracts[Id]>> {
-  const remote = remoteOf(id);
-  if (!registeredRemotes()[remote]) throw new RemoteNotDeployedError(id);
-  const mod = await loadRemote<ExposedModule<RemoteContracts[Id]>>(id);
-  if (!mod || typeof mod.default !== 'function' && typeof mod.default !== 'object') throw new Error(`Remote module ${id} has no default export`);
-  const expected = CONTRACT_MAJOR[remote];
+export function checkExposed<Id extends ExposedModuleId>(id: Id, mod: ExposedModule<RemoteContracts[Id]> | null | undefined): ExposedModule<RemoteContracts[Id]> {
+  if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) throw new Error(`Remote module ${id} has no default export`);
+  const expected = CONTRACT_MAJOR[remoteOf(id)];
   if (mod.contractMajor !== expected) {
     console.error(`[remotes] ${new ContractMismatchError(id, expected, mod.contractMajor).message}: showing the fallback`);
     throw new ContractMismatchError(id, expected, mod.contractMajor);
@@ -42,21 +60,90 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
   return mod;
 }
 
-const lazyCache = new Map<string, unknown>();
+/**
+ * Loads an exposed module in the browser and checks its contract major.
+ * @throws RemoteNotDeployedError | ContractMismatchError | the runtime's load error
+ */
+export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<ExposedModule<RemoteContracts[Id]>> {
+  if (!registeredRemotes()[remoteOf(id)]) throw new RemoteNotDeployedError(id);
+  return checkExposed(id, await loadRemote<ExposedModule<RemoteContracts[Id]>>(id));
+}
+
+/** Where a slot gets its component and the version it shows, on one side (browser or server). */
+export interface RemoteLoader {
+  /** `server`: SSR (the Suspense fallback is the translated "unavailable" notice the HTML keeps). */
+  side: 'browser' | 'server';
+  /**
+   * The component of an exposed module: the module's own component when it is already loaded
+   * (no suspension: hydration and warm server renders are synchronous), else a `React.lazy`.
+   * @param attempt  0, then 1, 2 … after each retry of the slot (a new lazy each time)
+   */
+  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number): ComponentType<RemoteContracts[Id]>;
+  /** React hook: the build version of the remote the slot shows (`data-remote-version`). */
+  useVersion(remote: RemoteName): string | undefined;
+}
+
+/** Exposed modules loaded in the browser, by module id and manifest URL (a redeploy is another key). */
+const loadedModules = new Map<string, ExposedModule<unknown>>();
+const lazyCache = new Map<string, ComponentType<never>>();
+/** Versions the server rendered into `data-remote-version` (the hydration snapshot). */
+let serverVersions: Partial<Record<RemoteName, string>> = {};
+
+const keyOf = (id: string) => `${id}@${registeredRemotes()[remoteOf(id as ExposedModuleId)] ?? ''}`;
+
+/**
+ * Loads the exposed modules of the page before hydration (the slots the server rendered), so
+ * their components render synchronously and hydrate the server HTML. Failures are left to the
+ * slots (they fall back and retry).
+ * @param ids       exposed module ids (`mf_news/NewsTeaser`)
+ * @param versions  the versions the server rendered, used as the hydration snapshot
+ */
+export async function preloadRemotes(ids: readonly ExposedModuleId[], versions: Partial<Record<RemoteName, string>> = {}): Promise<void> {
+  serverVersions = versions;
+  await Promise.allSettled(
+    ids.map(async (id) => {
+      const mod = await loadExposed(id);
+      loadedModules.set(keyOf(id), mod as ExposedModule<unknown>);
+    }),
+  );
+}
 
 /** Forgets loaded remote components (after remotes are registered again with other versions). */
 export function clearRemoteCache(): void {
   lazyCache.clear();
+  loadedModules.clear();
 }
-function lazyFor<Id extends ExposedModuleId>(id: Id, attempt: number) {
-  const key = `${id}#${attempt}`;
-  let comp = lazyCache.get(key) as LazyExoticComponent<ComponentType<RemoteContracts[Id]>> | undefined;
-  if (!comp) {
-    comp = lazy(() => loadExposed(id));
-    lazyCache.set(key, comp);
-  }
-  return comp;
-}
+
+/** The browser's loader: preloaded modules render at once, others through `React.lazy`. */
+export const browserLoader: RemoteLoader = {
+  side: 'browser',
+  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number) {
+    const key = keyOf(id);
+    const ready = attempt === 0 ? loadedModules.get(key) : undefined;
+    if (ready) return ready.default as ComponentType<RemoteContracts[Id]>;
+    const cacheKey = `${key}#${attempt}`;
+    let comp = lazyCache.get(cacheKey) as ComponentType<RemoteContracts[Id]> | undefined;
+    if (!comp) {
+      comp = lazy(async () => {
+        const mod = await loadExposed(id);
+        loadedModules.set(key, mod as ExposedModule<unknown>);
+        return mod;
+      });
+      lazyCache.set(cacheKey, comp as ComponentType<never>);
+    }
+    return comp;
+  },
+  useVersion(remote) {
+    return useSyncExternalStore(
+      subscribeRemoteInfo,
+      () => remoteInfo().versions[remote],
+      () => serverVersions[remote],
+    );
+  },
+};
+
+/** The loader of this render (the SSR server provides a per-request one). */
+export const RemoteLoaderContext = createContext<RemoteLoader>(browserLoader);
 
 interface BoundaryProps {
   id: string;
@@ -68,7 +155,7 @@ interface BoundaryState {
   error: Error | null;
 }
 
-/** Error boundary around one remote slot. */
+/** Error boundary around one remote slot (browser; on the server Suspense contains failures). */
 export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState> {
   override state: BoundaryState = { error: null };
   static getDerivedStateFromError(error: Error): BoundaryState {
@@ -116,7 +203,7 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
   props: RemoteContracts[Id];
   /** Smaller fallback for slots inside a page section. */
   compact?: boolean;
-  /** Element shown while loading (default: a centred spinner). */
+  /** Element shown while loading in the browser (default: a centred spinner). */
   loading?: ReactNode;
   /** Wraps the fallback (e.g. in a modal frame when the slot is a dialog). */
   fallbackWrapper?: (fallback: ReactNode) => ReactNode;
@@ -128,10 +215,12 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
  * version the remote was built as), so testers and e2e can see which build a page composes.
  */
 export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loading, fallbackWrapper = (n) => n }: RemoteSlotProps<Id>) {
+  const loader = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useAttempt(id);
-  const Comp = useMemo(() => lazyFor(id, attempt), [id, attempt]);
+  const Comp = useMemo(() => loader.componentFor(id, attempt), [loader, id, attempt]);
   const remote = remoteOf(id);
-  const version = useSyncExternalStore(subscribeRemoteInfo, () => remoteInfo().versions[remote]);
+  const version = loader.useVersion(remote);
+  const pending = loader.side === 'server' ? fallbackWrapper(<RemoteFallback compact={compact} />) : (loading ?? <div className="remote-loading"><Spinner /></div>);
   return (
     <div className="remote-slot" data-remote={remote} data-remote-version={version}>
       <RemoteErrorBoundary
@@ -140,7 +229,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loa
         onRetry={() => setAttempt(attempt + 1)}
         fallback={(retry) => fallbackWrapper(<RemoteFallback compact={compact} onRetry={retry} />)}
       >
-        <Suspense fallback={loading ?? <div className="remote-loading"><Spinner /></div>}>
+        <Suspense fallback={pending}>
           <Comp {...(props as RemoteContracts[Id] & object)} />
         </Suspense>
       </RemoteErrorBoundary>

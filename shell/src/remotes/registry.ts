@@ -336,19 +336,27 @@ function defaultStorages(): OverrideStorages {
 }
 
 /**
- * Fetches `/remotes.json` (no-cache), applies tester overrides outside production (trusted origins
- * only) and registers every remote with the federation runtime (retry plugin: 2 retries, 500 ms
- * apart). A failed fetch registers nothing: every remote slot then shows its fallback.
+ * Registers the environment's remotes with the federation runtime (retry plugin: 2 retries,
+ * 500 ms apart): the map the server rendered with (`given`, from the page data), else
+ * `/remotes.json` (no-cache); outside production tester overrides apply on top (trusted origins
+ * only). A failed fetch registers nothing: every remote slot then shows its fallback.
  * @param config  `production` and `trustedRemoteOrigins` of the environment's config.json
+ * @param given   remotes map of a server-rendered page
+ * @returns the registered map and the overrides in it
  */
-export async function loadAndRegisterRemotes(config: Pick<RuntimeConfig, 'production' | 'trustedRemoteOrigins'>): Promise<RemotesMap> {
-  let map: RemotesMap = {};
-  try {
-    const res = await fetch('/remotes.json', { cache: 'no-store' });
-    if (res.ok) map = sanitizeRemotesMap(await res.json());
-    else console.error(`[remotes] /remotes.json answered ${res.status}; remotes disabled`);
-  } catch (e) {
-    console.error('[remotes] /remotes.json could not be loaded; remotes disabled', e);
+export async function loadAndRegisterRemotes(
+  config: Pick<RuntimeConfig, 'production' | 'trustedRemoteOrigins'>,
+  given?: RemotesMap,
+): Promise<{ map: RemotesMap; overrides: RemotesMap }> {
+  let map: RemotesMap = given ? sanitizeRemotesMap(given) : {};
+  if (!given) {
+    try {
+      const res = await fetch('/remotes.json', { cache: 'no-store' });
+      if (res.ok) map = sanitizeRemotesMap(await res.json());
+      else console.error(`[remotes] /remotes.json answered ${res.status}; remotes disabled`);
+    } catch (e) {
+      console.error('[remotes] /remotes.json could not be loaded; remotes disabled', e);
+    }
   }
   let read: OverrideRead = { overrides: {}, kept: false, refused: [] };
   if (!config.production) {
@@ -368,5 +376,5 @@ export async function loadAndRegisterRemotes(config: Pick<RuntimeConfig, 'produc
     Object.entries(map).map(([name, entry]) => ({ name, entry: new URL(entry, location.href).toString() })),
     { force: true },
   );
-  return map;
+  return { map, overrides: read.overrides };
 }

@@ -1,9 +1,10 @@
 /**
- * The one router of the site (spec §2). Every route of the spec is declared here; remotes
+ * The routes of the site (spec §2), one table for the browser router (bootstrap.tsx) and the SSR
+ * server's static handler (server/render.tsx). Every route of the spec is declared here; remotes
  * render inside their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback
  * layout, every other page the default layout.
  */
-import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
+import { Navigate, type RouteObject } from 'react-router';
 import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
@@ -47,8 +48,3 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
-
-/** Creates the browser router over {@link routes}. */
-export function createRouter() {
-  return createBrowserRouter(routes);
-}

@@ -1,0 +1,224 @@
+/**
+ * Module Federation in the shell's Node server (design brief §7, issue 11): the runtime API, no
+ * bundler plugin.
+ * - One federation instance per process; remotes come from the environment's remotes.json, read
+ *   again on every request (a tiny file), so a remote redeployed alone renders at its new version
+ *   on the next request without a restart.
+ * - Shared singletons are this server's own modules (`lib: () => module`): the React the server
+ *   renders with is the React every remote's server build uses (their builds say `import: false`).
+ * - A changed manifest URL is registered again with `registerRemotes(…, { force: true })`, which
+ *   in runtime-core 2.9.2 evicts the old version everywhere (manifest cache, snapshot, container,
+ *   module cache). Remote code never enters `require.cache`: the runtime fetches
+ *   `<version>/server/remoteEntry.js` over HTTP and evaluates it with `vm`.
+ * Two guards found by the SSR spike (/work notes, issue 11) are kept here: every fetch has a
+ * timeout and a status check (the Node entry loader would otherwise evaluate any error page as
+ * JavaScript), and a load of a superseded registration never replaces the current one.
+ */
+import { createRequire } from 'node:module';
+import * as React from 'react';
+import * as ReactJsxRuntime from 'react/jsx-runtime';
+import * as ReactDom from 'react-dom';
+import * as ReactRouter from 'react-router';
+import * as Zustand from 'zustand';
+import * as I18next from 'i18next';
+import * as ReactI18next from 'react-i18next';
+import * as Axios from 'axios';
+import * as ReactToastify from 'react-toastify';
+import * as ReactQuery from '@tanstack/react-query';
+import * as LandingShared from '@landing/shared';
+import sharedPackage from '@landing/shared/package.json';
+import { createInstance } from '@module-federation/runtime';
+import { loadScriptNode } from '@module-federation/sdk';
+import { REMOTE_NAMES, type ExposedModuleId, type RemoteName } from '@landing/shared';
+
+const requireHere = createRequire(__filename);
+const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
+
+/** A shared singleton provided from one of this server's modules (caret range of its version). */
+function provide(lib: unknown, version: string) {
+  return { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
+}
+
+/** Remote name → manifest URL, as in remotes.json. */
+export type RemotesMap = Partial<Record<RemoteName, string>>;
+
+/** A failed load, newest last (logged, and the reason a slot was sent as its fallback). */
+export interface LoadFailure {
+  id: string;
+  message: string;
+  at: number;
+}
+
+/** Options of {@link createServerFederation}. */
+export interface ServerFederationOptions {
+  /** Timeout of each manifest / entry / chunk fetch (ms; default 2000). */
+  fetchTimeoutMs?: number;
+  /** After a failed load, the server sends that remote's slots as fallbacks at once for this long (ms; default 5000). */
+  retryAfterMs?: number;
+}
+
+/** The server's federation: remotes in sync with remotes.json, loads for SSR, browser asset lists. */
+export interface ServerFederation {
+  /** Registers what changed in `map` (new or moved manifest URLs); returns the current map. */
+  sync(map: RemotesMap): RemotesMap;
+  /** The map registered now. */
+  registered(): RemotesMap;
+  /**
+   * Loads an exposed module for SSR.
+   * @throws Error when the remote is not deployed, failed within `retryAfterMs`, or fails to load
+   */
+  load(id: ExposedModuleId): Promise<unknown>;
+  /** Build version of a remote from its loaded manifest (`buildInfo.buildVersion`), if loaded. */
+  versionOf(remote: RemoteName): string | undefined;
+  /**
+   * Browser files of exposed modules, from the manifests the runtime already fetched: each
+   * remote's remoteEntry.js, the modules' sync JS and CSS (absolute URLs).
+   */
+  browserAssets(ids: readonly ExposedModuleId[]): { js: string[]; css: string[] };
+  /** Recent load failures (bounded list). */
+  failures: LoadFailure[];
+}
+
+interface Manifest {
+  metaData: { publicPath?: string; remoteEntry: { name: string; path?: string }; buildInfo?: { buildVersion?: string } };
+  exposes: Array<{ name: string; path?: string; assets: { js: { sync: string[] }; css: { sync: string[] } } }>;
+}
+
+/**
+ * Creates the server's federation instance (one per process).
+ * @param options timeouts, see {@link ServerFederationOptions}
+ */
+export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5000 }: ServerFederationOptions = {}): ServerFederation {
+  const failures: LoadFailure[] = [];
+  const mf = createInstance({
+    name: 'shell_server',
+    remotes: [],
+    shareStrategy: 'loaded-first',
+    shared: {
+      react: provide(React, versionOf('react')),
+      'react/jsx-runtime': provide(ReactJsxRuntime, versionOf('react')),
+      'react-dom': provide(ReactDom, versionOf('react-dom')),
+      'react-router': provide(ReactRouter, versionOf('react-router')),
+      zustand: provide(Zustand, versionOf('zustand')),
+      i18next: provide(I18next, versionOf('i18next')),
+      'react-i18next': provide(ReactI18next, versionOf('react-i18next')),
+      axios: provide(Axios, versionOf('axios')),
+      'react-toastify': provide(ReactToastify, versionOf('react-toastify')),
+      '@tanstack/react-query': provide(ReactQuery, versionOf('@tanstack/react-query')),
+      '@landing/shared': provide(LandingShared, sharedPackage.version),
+    },
+    plugins: [
+      {
+        // Manifests and (through the next plugin) entries: a timeout, and errors for non-2xx.
+        name: 'landing-fetch-guard',
+        async fetch(url: string, init: RequestInit) {
+          const res = await fetch(url, { ...init, signal: AbortSignal.timeout(fetchTimeoutMs) });
+          if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
+          return res;
+        },
+      },
+      {
+        // The built-in Node entry loader reuses whatever container is in globalThis[name] (a late
+        // load of the previous version may have left it) and skips the fetch hook above.
+        name: 'landing-fresh-node-entry',
+        loadEntry({ remoteInfo, loaderHook }: { remoteInfo: { type: string; entry: string; name: string; entryGlobalName: string }; loaderHook: { lifecycle: { fetch: unknown } } }) {
+          if (remoteInfo.type !== 'commonjs-module') return undefined;
+          return loadScriptNode(remoteInfo.entry, {
+            attrs: { name: remoteInfo.name, globalName: remoteInfo.entryGlobalName, type: remoteInfo.type },
+            loaderHook: { fetch: loaderHook.lifecycle.fetch, lifecycle: loaderHook.lifecycle },
+          } as never);
+        },
+      },
+      {
+        // No fallback module: the load rejects, so the slot is sent as its fallback and rendered
+        // by the browser (a fallback module in a healthy boundary would not hydrate).
+        name: 'landing-report',
+        errorLoadRemote({ id, error, lifecycle }: { id: string; error: unknown; lifecycle: string }) {
+          const message = String((error as Error)?.message ?? error).split('\n')[0]!;
+          failures.push({ id, message: `${lifecycle}: ${message}`, at: Date.now() });
+          if (failures.length > 50) failures.shift();
+          return undefined;
+        },
+      },
+    ] as never,
+  });
+
+  let registered: RemotesMap = {};
+  const retryAt = new Map<string, number>();
+
+  /**
+   * Race guard: a load started under the previous registration that was still waiting for its
+   * manifest puts a Module with the OLD remote info back into the cache when it resumes. Each
+   * registration carries `registeredAs` (copied into Module.remoteInfo); a cached Module of
+   * another registration is dropped.
+   */
+  const moduleCache = (mf as unknown as { moduleCache: Map<string, { remoteInfo: { registeredAs?: string } }> }).moduleCache;
+  function dropStale(name: RemoteName): boolean {
+    const cached = moduleCache.get(name);
+    if (!cached || cached.remoteInfo.registeredAs === registered[name]) return false;
+    moduleCache.delete(name);
+    return true;
+  }
+
+  function manifestOf(remote: RemoteName): Manifest | undefined {
+    const url = registered[remote];
+    const cache = (mf as unknown as { snapshotHandler: { manifestCache: Map<string, Manifest> } }).snapshotHandler.manifestCache;
+    return url ? cache.get(url) : undefined;
+  }
+
+  return {
+    failures,
+    registered: () => registered,
+    sync(map) {
+      const next: RemotesMap = {};
+      for (const name of REMOTE_NAMES) if (typeof map[name] === 'string') next[name] = map[name];
+      const changed = (Object.entries(next) as Array<[RemoteName, string]>).filter(([name, url]) => registered[name] !== url);
+      if (changed.length) {
+        mf.registerRemotes(changed.map(([name, entry]) => ({ name, entry, registeredAs: entry })) as never, { force: true });
+        for (const [name, url] of changed) console.log(`[remotes] ${name} → ${url}`);
+      }
+      registered = next;
+      return registered;
+    },
+    load(id) {
+      const name = id.split('/')[0] as RemoteName;
+      const url = registered[name];
+      if (!url) return Promise.reject(new Error(`${id}: remote not deployed in this environment`));
+      const key = `${name} ${url}`;
+      const until = retryAt.get(key) ?? 0;
+      if (until > Date.now()) return Promise.reject(new Error(`${id}: ${name} failed recently, the server retries in ${until - Date.now()} ms`));
+      dropStale(name);
+      return mf.loadRemote(id).then(
+        (mod) => {
+          if (dropStale(name)) throw new Error(`${id}: loaded from a superseded registration of ${name}`);
+          retryAt.delete(key);
+          return mod;
+        },
+        (error: unknown) => {
+          retryAt.set(key, Date.now() + retryAfterMs);
+          throw error;
+        },
+      );
+    },
+    versionOf(remote) {
+      return manifestOf(remote)?.metaData.buildInfo?.buildVersion;
+    },
+    browserAssets(ids) {
+      const js = new Set<string>();
+      const css = new Set<string>();
+      for (const id of ids) {
+        const [name, expose] = id.split('/') as [RemoteName, string];
+        const url = registered[name];
+        const manifest = manifestOf(name);
+        if (!url || !manifest) continue;
+        const { publicPath, remoteEntry } = manifest.metaData;
+        const base = !publicPath || publicPath === 'auto' ? new URL('.', url) : new URL(publicPath, url);
+        js.add(new URL([remoteEntry.path, remoteEntry.name].filter(Boolean).join('/'), base).href);
+        const exposed = manifest.exposes.find((e) => e.name === expose || e.path === `./${expose}`);
+        for (const a of exposed?.assets.js.sync ?? []) js.add(new URL(a, base).href);
+        for (const a of exposed?.assets.css.sync ?? []) css.add(new URL(a, base).href);
+      }
+      return { js: [...js], css: [...css] };
+    },
+  };
+}

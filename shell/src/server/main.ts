@@ -1,0 +1,74 @@
+/**
+ * Command line of the shell's SSR server (`node shell/dist/server/index.cjs`, built by the
+ * shell's rspack config). scripts/serve.mjs and scripts/env-server.mjs start it; docker-compose
+ * runs it as the `shell` service.
+ *
+ *   node shell/dist/server/index.cjs --port 3000 --remotes <remotes.json> [--config <config.json>]
+ *        [--environment <environment.json>] [--api-internal http://127.0.0.1:4000/{server}]
+ *        [--api-proxy http://127.0.0.1:4000] [--budget 600] [--host localhost] [--origin https://…]
+ *
+ * Environment: LANDING_PRODUCTION=1 is the production guard (also `production: true` in
+ * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
+ * As a module: `createShellServer` (./http).
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createShellServer } from './http';
+
+export { createShellServer } from './http';
+export type { ShellServerOptions } from './http';
+
+/** Parses the command line (see the module comment) and starts the server after its warm-up. */
+export function main(argv: string[]): void {
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      port: { type: 'string', default: process.env.SHELL_PORT ?? '3000' },
+      host: { type: 'string', default: process.env.HOST ?? 'localhost' },
+      dist: { type: 'string', default: join(__dirname, '..') },
+      remotes: { type: 'string' },
+      config: { type: 'string' },
+      environment: { type: 'string' },
+      'api-internal': { type: 'string', default: process.env.SSR_API_BASE_TEMPLATE },
+      'api-proxy': { type: 'string' },
+      'api-base': { type: 'string', default: process.env.API_BASE_TEMPLATE },
+      budget: { type: 'string', default: process.env.SSR_BUDGET_MS ?? '600' },
+      origin: { type: 'string', default: process.env.PUBLIC_ORIGIN },
+      log: { type: 'boolean', default: process.env.SSR_LOG === '1' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help || !values.remotes) {
+    console.log(readFileSync(__filename, 'utf8').split('*/')[0]);
+    process.exit(values.help ? 0 : 2);
+  }
+  const environment = values.environment && existsSync(values.environment) ? (JSON.parse(readFileSync(values.environment, 'utf8')) as { production?: boolean }) : {};
+  const production = process.env.LANDING_PRODUCTION === '1' || environment.production === true;
+  const port = Number(values.port);
+  const shell = createShellServer({
+    distDir: resolve(values.dist),
+    remotesFile: resolve(values.remotes),
+    configFile: values.config ? resolve(values.config) : undefined,
+    configOverrides: values['api-base'] ? { apiBaseTemplate: values['api-base'] } : undefined,
+    production,
+    internalApiBaseTemplate: values['api-internal'],
+    apiProxyOrigin: values['api-proxy'],
+    budgetMs: Number(values.budget),
+    publicOrigin: values.origin,
+    log: values.log,
+  });
+  const stop = () => {
+    shell.server.close();
+    setTimeout(() => process.exit(0), 300).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  shell
+    .warmUp()
+    .catch((e: unknown) => console.warn(`[shell] warm-up: ${(e as Error).message}`))
+    .finally(() => {
+      shell.server.listen(port, values.host, () => console.log(`[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`));
+    });
+}
+
