@@ -20,7 +20,8 @@ export default {
   roots: ['<rootDir>/tests', '<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-news', '<rootDir>/mf-bets', '<rootDir>/mf-leaderboard'],
   testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx', '<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  transform: { '^.+\\.(t|j)sx?$': swc },
+  // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested as modules.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc },
   transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',

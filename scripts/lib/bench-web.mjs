@@ -1,0 +1,304 @@
+/**
+ * Pure parts of scripts/bench-web.mjs (issue 11 "A benchmark script"): command line, what one
+ * Lighthouse result says about a page (metrics, first-load JavaScript from the network records),
+ * medians over runs, and the Markdown table. No I/O here, so tests/bench-web.test.ts can check it
+ * against a recorded Lighthouse result (tests/fixtures/lighthouse-royal.json).
+ */
+import { parseArgs } from 'node:util';
+
+/** Pages measured when `--pages` is not given; `{article}` is the newest article's slug (GET /{server}/news). */
+export const DEFAULT_PAGES = ['/royal', '/royal/news', '/royal/news/{article}', '/royal/bets', '/royal/join'];
+
+/** Name of the comparison build (scripts/monolith.mjs) in rows and JSON; no target may use it. */
+export const MONOLITHIC = 'monolithic';
+
+export const USAGE = `usage: node scripts/bench-web.mjs [options]
+
+Lighthouse (mobile preset, simulated throttling) on the landing pages of one or more deployments,
+several runs per page, interleaved, medians printed as a Markdown table.
+
+  --target NAME=URL     a running deployment (shell origin, e.g. before=http://localhost:3600); repeatable
+  --serve NAME=DIR      start DIR's own scripts/serve.mjs (built checkout) on its own PORT_OFFSET; repeatable
+                        (no --target and no --serve: --serve current=<this checkout>)
+  --api NAME=URL        API base of a target without {server} (default: a served checkout's API port,
+                        else the target's /config.json apiBaseTemplate); repeatable
+  --runs N              Lighthouse runs per page and deployment (default 3)
+  --pages LIST          comma-separated paths (default ${DEFAULT_PAGES.join(',')});
+                        {article} = slug of the newest article of --server
+  --server CODE         game server whose news gives {article} (default royal)
+  --timeout S           limit of one Lighthouse run in seconds (default 120); a run over it counts as failed
+  --port-offset N       PORT_OFFSET of the first --serve checkout (default 600; the next get +10, +20, …)
+  --monolith-port P     port of the monolithic comparison build (default 3690)
+  --monolith-from DIR   checkout whose scripts/monolith.mjs builds the comparison (default this checkout)
+  --no-monolith         do not build and measure the monolithic comparison
+  --json FILE           also write every run and the medians as JSON to FILE
+  -h, --help            this text`;
+
+/**
+ * Splits `NAME=VALUE` of a repeatable option.
+ * @param {string} option option name, for the error message
+ * @param {string} spec e.g. `before=http://localhost:3600`
+ * @returns {{ name: string, value: string }}
+ * @throws Error when the name is not `[a-z0-9_-]+` or the value is empty
+ */
+function nameValue(option, spec) {
+  const i = spec.indexOf('=');
+  const name = i > 0 ? spec.slice(0, i) : '';
+  const value = i > 0 ? spec.slice(i + 1) : '';
+  if (!/^[a-z0-9_-]+$/i.test(name) || !value) throw new Error(`--${option} expects NAME=VALUE (NAME of letters, digits, - or _), got "${spec}"`);
+  return { name, value };
+}
+
+/** A positive integer from option text, else an Error naming the option. */
+function positiveInt(option, text, { min = 1, max = Number.MAX_SAFE_INTEGER } = {}) {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < min || n > max) throw new Error(`--${option} expects an integer from ${min} to ${max}, got "${text}"`);
+  return n;
+}
+
+/**
+ * @typedef {{ name: string, url?: string, dir?: string, portOffset?: number }} TargetSpec
+ *   a deployment to measure: `url` (shell origin, no trailing slash) for --target, `dir` and
+ *   `portOffset` for --serve (its URL is known once the checkout's ports are read)
+ * @typedef {{
+ *   help: boolean, targets: TargetSpec[], apis: Record<string, string>, runs: number, pages: string[],
+ *   server: string, timeoutMs: number, monolith: boolean, monolithPort: number, monolithFrom?: string,
+ *   json?: string
+ * }} BenchOptions
+ */
+
+/**
+ * Parses the command line of scripts/bench-web.mjs (node:util parseArgs, strict).
+ * @param {string[]} argv arguments after the script name
+ * @param {{ defaultServeDir: string }} defaults checkout served when no --target/--serve is given
+ * @returns {BenchOptions} targets in command-line order (--target first, then --serve);
+ *   `timeoutMs` in ms; --serve checkouts get PORT_OFFSET `port-offset + 10 × i`
+ * @throws Error (message meant for the user) on an unknown option, a bad value, a duplicate or
+ *   reserved target name, an --api for no target
+ */
+export function parseBenchArgs(argv, { defaultServeDir }) {
+  const { values } = parseArgs({
+    args: argv,
+    strict: true,
+    allowPositionals: false,
+    options: {
+      target: { type: 'string', multiple: true },
+      serve: { type: 'string', multiple: true },
+      api: { type: 'string', multiple: true },
+      runs: { type: 'string', default: '3' },
+      pages: { type: 'string' },
+      server: { type: 'string', default: 'royal' },
+      timeout: { type: 'string', default: '120' },
+      'port-offset': { type: 'string', default: '600' },
+      'monolith-port': { type: 'string', default: '3690' },
+      'monolith-from': { type: 'string' },
+      'no-monolith': { type: 'boolean', default: false },
+      json: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  const portOffset = positiveInt('port-offset', values['port-offset'], { min: 0, max: 60_000 });
+  /** @type {TargetSpec[]} */
+  const targets = [];
+  for (const spec of values.target ?? []) {
+    const { name, value } = nameValue('target', spec);
+    let url;
+    try {
+      url = new URL(value);
+    } catch {
+      throw new Error(`--target ${name}: "${value}" is not a URL`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`--target ${name}: only http(s) URLs can be measured`);
+    targets.push({ name, url: url.origin + url.pathname.replace(/\/+$/, '') });
+  }
+  const serve = (values.serve ?? []).map((spec) => nameValue('serve', spec));
+  if (!targets.length && !serve.length) serve.push({ name: 'current', value: defaultServeDir });
+  serve.forEach(({ name, value }, i) => targets.push({ name, dir: value, portOffset: portOffset + 10 * i }));
+  const seen = new Set();
+  for (const t of targets) {
+    if (t.name === MONOLITHIC) throw new Error(`target name "${MONOLITHIC}" is reserved for the comparison build`);
+    if (seen.has(t.name)) throw new Error(`target name "${t.name}" is used twice`);
+    seen.add(t.name);
+  }
+  /** @type {Record<string, string>} */
+  const apis = {};
+  for (const spec of values.api ?? []) {
+    const { name, value } = nameValue('api', spec);
+    if (!seen.has(name)) throw new Error(`--api ${name}: no --target or --serve is called "${name}"`);
+    apis[name] = value.replace(/\/+$/, '');
+  }
+  const pages = values.pages ? values.pages.split(',').map((p) => p.trim()).filter(Boolean) : [...DEFAULT_PAGES];
+  for (const p of pages) if (!p.startsWith('/')) throw new Error(`--pages: "${p}" is not a path (must start with /)`);
+  if (!/^[a-z0-9-]+$/.test(values.server)) throw new Error(`--server expects a server code like royal, got "${values.server}"`);
+  return {
+    help: values.help,
+    targets,
+    apis,
+    runs: positiveInt('runs', values.runs, { max: 50 }),
+    pages,
+    server: values.server,
+    timeoutMs: positiveInt('timeout', values.timeout, { min: 10, max: 1800 }) * 1000,
+    monolith: !values['no-monolith'],
+    monolithPort: positiveInt('monolith-port', values['monolith-port'], { max: 65_535 }),
+    monolithFrom: values['monolith-from'],
+    json: values.json,
+  };
+}
+
+/**
+ * Median of finite numbers (mean of the two middle ones for an even count).
+ * @param {number[]} values
+ * @returns {number | null} null when there is no finite value
+ */
+export function median(values) {
+  const v = values.filter((x) => Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/**
+ * The order in which targets are measured in run `run` on page number `pageIndex`: rotated, so
+ * no deployment is always measured first (warm server, quieter machine) — before/after figures
+ * come from one interleaved run.
+ * @template T
+ * @param {T[]} targets
+ * @param {number} run 0-based
+ * @param {number} pageIndex 0-based
+ * @returns {T[]}
+ */
+export function interleave(targets, run, pageIndex) {
+  const k = targets.length ? (run + pageIndex) % targets.length : 0;
+  return [...targets.slice(k), ...targets.slice(0, k)];
+}
+
+/**
+ * @typedef {{ url: string, resourceType: string, rendererStartTime: number, transferSize: number,
+ *   resourceSize: number, beforeLoad: boolean }} ScriptRecord
+ *   one script request: start in ms after the first request of the page, sizes in bytes
+ *   (`transferSize` as sent on the wire, `resourceSize` decoded)
+ * @typedef {{ loadMs: number, scripts: ScriptRecord[], requests: number }} NetworkSummary
+ *   `loadMs`: the page's load event in ms after the first request; `requests`: every request of
+ *   the page except CORS preflights and data:/blob: URLs
+ */
+
+/**
+ * Script requests of a Lighthouse result (audit `network-requests`, resource type `Script`:
+ * `<script>`, module imports, modulepreload) with whether each was requested before the page's
+ * load event (audit `metrics`: observedLoadTs). "First-load JS" is the scripts with
+ * `beforeLoad`; the rest came later (remotes loaded by the federation runtime after load, code
+ * loaded on use) but still during Lighthouse's page load (until network and CPU are quiet).
+ * @param {{ audits: Record<string, { details?: { items?: Array<Record<string, unknown>>, debugData?: Record<string, unknown> } }> }} lhr
+ *   a Lighthouse result (LH 12/13 shape)
+ * @returns {NetworkSummary}
+ * @throws Error when the result has no network records or no load event (a failed page load)
+ */
+export function networkSummary(lhr) {
+  const network = lhr.audits['network-requests']?.details;
+  const metrics = lhr.audits.metrics?.details?.items?.[0];
+  const startTs = Number(network?.debugData?.networkStartTimeTs); // µs, trace clock
+  const loadTs = Number(metrics?.observedLoadTs); // µs, trace clock
+  if (!network?.items?.length || !Number.isFinite(startTs)) throw new Error('Lighthouse result has no network records');
+  if (!Number.isFinite(loadTs)) throw new Error('Lighthouse result has no load event (observedLoadTs)');
+  const loadMs = (loadTs - startTs) / 1000;
+  const items = network.items.filter((r) => r.resourceType !== 'Preflight' && !/^(data|blob):/.test(String(r.url)));
+  const scripts = items
+    .filter((r) => r.resourceType === 'Script')
+    .map((r) => ({
+      url: String(r.url),
+      resourceType: String(r.resourceType),
+      rendererStartTime: Number(r.rendererStartTime),
+      transferSize: Number(r.transferSize ?? 0),
+      resourceSize: Number(r.resourceSize ?? 0),
+      beforeLoad: Number(r.rendererStartTime) < loadMs,
+    }));
+  return { loadMs, scripts, requests: items.length };
+}
+
+/**
+ * @typedef {{ score: number | null, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number }} LabMetrics
+ */
+
+/**
+ * Lab metrics of a Lighthouse result: performance score 0–100 (null when Lighthouse could not
+ * score), FCP/LCP/TBT/Speed Index in ms (simulated throttling), CLS unitless.
+ * @param {{ categories: { performance?: { score: number | null } }, audits: Record<string, { numericValue?: number }> }} lhr
+ * @returns {LabMetrics}
+ */
+export function labMetrics(lhr) {
+  const score = lhr.categories.performance?.score;
+  const n = (id) => Number(lhr.audits[id]?.numericValue);
+  return {
+    score: typeof score === 'number' ? Math.round(score * 100) : null,
+    fcpMs: n('first-contentful-paint'),
+    lcpMs: n('largest-contentful-paint'),
+    tbtMs: n('total-blocking-time'),
+    cls: n('cumulative-layout-shift'),
+    speedIndexMs: n('speed-index'),
+  };
+}
+
+/**
+ * @typedef {LabMetrics & { firstLoadJsGzip: number, firstLoadJsWire: number, firstLoadScripts: number,
+ *   allJsGzip: number, allScripts: number, requests: number }} RunFigures
+ *   one run of one page: JS sizes in bytes (gzip = gzip -6 of each body, like
+ *   scripts/size-report.mjs; wire = transferSize)
+ */
+
+/**
+ * Keys of {@link RunFigures} whose median is reported.
+ * @type {Array<keyof RunFigures>}
+ */
+export const FIGURES = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'firstLoadJsGzip', 'firstLoadJsWire', 'firstLoadScripts', 'allJsGzip', 'allScripts', 'requests'];
+
+/**
+ * Median of every figure over the successful runs of one page and deployment.
+ * @param {RunFigures[]} runs
+ * @returns {Record<string, number | null> & { runs: number }} `runs`: how many runs were usable
+ */
+export function medians(runs) {
+  /** @type {Record<string, number | null> & { runs: number }} */
+  const out = { runs: runs.length };
+  for (const k of FIGURES) out[k] = median(runs.map((r) => /** @type {number} */ (r[k])));
+  return out;
+}
+
+const kib = (bytes) => (bytes === null ? '–' : `${(bytes / 1024).toFixed(1)} KiB`);
+const seconds = (ms) => (ms === null ? '–' : `${(ms / 1000).toFixed(1)} s`);
+const millis = (ms) => (ms === null ? '–' : `${Math.round(ms)} ms`);
+const plain = (x, digits = 0) => (x === null ? '–' : x.toFixed(digits));
+const ratio = (a, b) => (a === null || b === null || !b ? '–' : `${(a / b).toFixed(2)}×`);
+
+/**
+ * Markdown table of the medians, one row per page and deployment, then (with the monolithic
+ * build measured) one ratio row per deployment: deployment / monolithic for the JavaScript and
+ * request columns.
+ * @param {Array<{ page: string, target: string, median: ReturnType<typeof medians> }>} rows
+ * @param {{ runs: number }} o runs asked per page (a cell with fewer usable runs says so)
+ * @returns {string} the table, no trailing newline
+ */
+export function markdownTable(rows, { runs }) {
+  const header = ['page', 'build', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'first-load JS gzip', 'first-load scripts', 'first-load JS on the wire', 'all JS gzip (scripts)', 'requests'];
+  const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
+  const pages = [...new Set(rows.map((r) => r.page))];
+  for (const page of pages) {
+    const own = rows.filter((r) => r.page === page);
+    const mono = own.find((r) => r.target === MONOLITHIC)?.median;
+    for (const { target, median: m } of own) {
+      const short = m.runs < runs ? ` (${m.runs}/${runs} runs)` : '';
+      lines.push(
+        `| ${page} | ${target}${short} | ${plain(m.score)} | ${seconds(m.lcpMs)} | ${millis(m.tbtMs)} | ${plain(m.cls, 3)} | ${seconds(m.fcpMs)} | ` +
+          `${kib(m.firstLoadJsGzip)} (${m.firstLoadJsGzip === null ? '–' : Math.round(m.firstLoadJsGzip)} B) | ${plain(m.firstLoadScripts)} | ${kib(m.firstLoadJsWire)} | ` +
+          `${kib(m.allJsGzip)} (${plain(m.allScripts)}) | ${plain(m.requests)} |`,
+      );
+    }
+    if (!mono) continue;
+    for (const { target, median: m } of own.filter((r) => r.target !== MONOLITHIC)) {
+      lines.push(
+        `| ${page} | ${target} / ${MONOLITHIC} |  |  |  |  |  | ${ratio(m.firstLoadJsGzip, mono.firstLoadJsGzip)} | ${ratio(m.firstLoadScripts, mono.firstLoadScripts)} | ` +
+          `${ratio(m.firstLoadJsWire, mono.firstLoadJsWire)} | ${ratio(m.allJsGzip, mono.allJsGzip)} (${ratio(m.allScripts, mono.allScripts)}) | ${ratio(m.requests, mono.requests)} |`,
+      );
+    }
+  }
+  return lines.join('\n');
+}
