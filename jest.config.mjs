@@ -22,7 +22,8 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested as modules.
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc },
-  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing)'],
+  // ESM-only packages (the HTML parser of sanitize-html) are compiled too.
+  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)'],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mfRuntime.ts',

@@ -5,10 +5,14 @@ import { ports } from '../playwright.config';
 export { ports };
 export const apiBase = (server: string) => `http://localhost:${ports.api}/${server}`;
 
-/** Opens a page and waits until the shell has rendered its header. */
+/**
+ * Opens a page and waits until it is interactive: the server-rendered header is there and the
+ * shell has hydrated it (`<html data-ready>`).
+ */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await expect(page.getByTestId('header')).toBeVisible();
+  await expect(page.locator('html[data-ready="true"]')).toBeAttached({ timeout: 20_000 });
 }
 
 /** The host's store (exposed outside production as `window.__LANDING_STORE__`). */

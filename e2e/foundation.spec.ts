@@ -64,8 +64,7 @@ test.describe('route normalisation (spec §2)', () => {
   });
 
   test('a known server becomes selectedServer, partner params are captured', async ({ page }) => {
-    await page.goto('/classic?partner=p42&click_id=c9');
-    await expect(page.getByTestId('header')).toBeVisible();
+    await openPage(page, '/classic?partner=p42&click_id=c9');
     expect(await storeState(page, 'selectedServer')).toBe('classic');
     expect(await storeState(page, 'availableRegisterParams')).toMatchObject({ partner: 'p42', click_id: 'c9' });
   });
@@ -104,10 +103,15 @@ test.describe('language', () => {
     const days = (cookie!.expires - Date.now() / 1000) / 86400;
     expect(days).toBeGreaterThan(364);
     expect(days).toBeLessThan(366);
-    const apiRequest = page.waitForRequest((r) => r.url().startsWith(apiBase('royal')) && r.url().includes('/stats'));
-    await page.reload();
-    expect((await apiRequest).headers()['x-lang']).toBe('de');
+    // The reload is server-rendered in German (the cookie), with no API call from the browser …
+    const response = await page.reload();
+    expect(await response!.text()).toMatch(/<html lang="de">/);
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expect(leaderboardTitle).toHaveText('Rangliste');
+    // … and the browser's own calls say X-Lang: de.
+    const apiRequest = page.waitForRequest((r) => r.url().startsWith(`${apiBase('royal')}/news`));
+    await page.getByRole('link', { name: 'News', exact: true }).first().click();
+    expect((await apiRequest).headers()['x-lang']).toBe('de');
   });
 });
 
@@ -146,20 +150,24 @@ test.describe('module federation', () => {
 });
 
 test.describe('API errors (spec §8)', () => {
+  // The first page comes from the server with its data; the browser's own calls (here: the
+  // news list after a click) go through the shared client and its §8 catalogue.
   test('an error answer is shown as a toast with its message', async ({ page }) => {
-    await page.route(`${apiBase('royal')}/stats`, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal', message: 'Stats are resting' }) }),
-    );
     await openPage(page, '/royal');
-    await expect(page.getByRole('alert').filter({ hasText: 'Stats are resting' })).toBeVisible();
-    await expect(page.getByTestId('leaderboard')).toBeVisible();
+    await page.route(`${apiBase('royal')}/news?*`, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal', message: 'News are resting' }) }),
+    );
+    await page.getByRole('link', { name: 'News', exact: true }).first().click();
+    await expect(page.getByRole('alert').filter({ hasText: 'News are resting' })).toBeVisible();
+    await expect(page.getByTestId('header')).toBeVisible();
   });
 
   test('503 shows the technical-break page', async ({ page }) => {
-    await page.route(`${apiBase('royal')}/stats`, (route) =>
+    await openPage(page, '/royal');
+    await page.route(`${apiBase('royal')}/news?*`, (route) =>
       route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'TECHNICAL_BREAK', message: 'Technical break is in progress' }) }),
     );
-    await openPage(page, '/royal');
+    await page.getByRole('link', { name: 'News', exact: true }).first().click();
     await expect(page.getByTestId('maintenance-page')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Technical break is in progress' })).toBeVisible();
   });

@@ -93,10 +93,21 @@ test.describe('news list and article', () => {
     await expect(page).toHaveURL(/\/royal\/news$/);
   });
 
-  test('an unknown slug: toast, translated not-found state, link back; a page past the end', async ({ page }) => {
+  test('an unknown slug: HTTP 404 with the translated not-found state; toast when reached in the browser; link back; a page past the end', async ({ page }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
-    await openPage(page, '/royal/news/no-such-article');
+    // Loaded directly: the server answers 404 with the not-found state.
+    const response = await page.goto('/royal/news/no-such-article');
+    expect(response!.status()).toBe(404);
+    await expect(page.getByTestId('news-not-found').getByRole('heading', { name: 'News not found' })).toBeVisible();
+    // Reached in the browser: the shared client's 404 'NEWS NOT FOUND' toast (spec §8), then the state.
+    await openPage(page, '/royal/news');
+    await expect(page.getByTestId('news-card').first()).toBeVisible();
+    // a client-side navigation (as an old link in the page would do)
+    await page.evaluate(() => {
+      window.history.pushState({}, '', '/royal/news/still-no-such-article');
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    });
     await expect(toast(page, 'This news article does not exist')).toBeVisible();
     const box = page.getByTestId('news-not-found');
     await expect(box.getByRole('heading', { name: 'News not found' })).toBeVisible();

@@ -1,19 +1,23 @@
 #!/usr/bin/env node
 /**
- * Serves one deployment environment locally (issue 7), the way the nginx services of
- * docker-compose.staging.yml do, without Docker:
+ * Serves one deployment environment locally (issue 7), the way docker-compose.staging.yml does,
+ * without Docker:
  *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
- *   - the shell build of the repo (shell/dist) with that environment's own `remotes.json` and
- *     `config.json` (read from disk on every request, never cached: a `deploy.mjs use` shows on
- *     the next page load), and `/api/*` proxied to the API so the page needs no CORS set-up.
+ *   - the shell's SSR server (shell/dist/server) with that environment's own `remotes.json`,
+ *     `config.json` and `environment.json` (read from disk on every request: a `deploy.mjs use`
+ *     shows on the next page load, rendered at the new version on the server too), and `/api/*`
+ *     proxied to the API so the page needs no CORS set-up.
  * Several environments can run side by side with the same shell build (e2e/delivery.spec.ts).
  *
  *   node scripts/env-server.mjs --env staging [--port 3090] [--static-port 3070]
  *        [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]
  *   (--static-port 0 serves no static host: use it when another process already serves it)
  *
- * As a module: startStaticServer({ root, port }), startShellServer({ port, envDir, apiOrigin }).
+ * As a module: startStaticServer({ root, port }), startSsrShell({ port, envDir, apiOrigin }), and
+ * startShellServer({ port, envDir, apiOrigin, shellDist }): a build served as a plain single-page
+ * app without SSR (the size report and the web benchmark serve the monolithic comparison build so).
  */
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
@@ -116,6 +120,36 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
   );
 }
 
+/**
+ * The shell's SSR server for one environment, as a child process (shell/dist/server/index.cjs):
+ * the environment's remotes.json, config.json and environment.json (the production guard),
+ * `/api/*` proxied to `apiOrigin`, the page's API base pointed at that proxy.
+ * @param {{ port: number, envDir: string, apiOrigin?: string, host?: string }} o
+ * @returns {Promise<{ close: () => void, process: import('node:child_process').ChildProcess }>} once it answers
+ * @throws Error when the shell is not built or does not start within 60 s
+ */
+export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost' }) {
+  const entry = join(root, 'shell', 'dist', 'server', 'index.cjs');
+  if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm run build first`);
+  const args = [entry, '--port', String(port), '--host', host, '--remotes', join(envDir, 'remotes.json'), '--config', join(envDir, 'config.json')];
+  if (existsSync(join(envDir, 'environment.json'))) args.push('--environment', join(envDir, 'environment.json'));
+  if (apiOrigin) args.push('--api-proxy', apiOrigin, '--api-base', `http://${host}:${port}/api/{server}`, '--api-internal', `${apiOrigin}/{server}`);
+  const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
+  const close = () => child.kill('SIGTERM');
+  const deadline = Date.now() + 60_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`the shell server exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://${host}:${port}/config.json`)).ok) return { close, process: child };
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  close();
+  throw new Error(`the shell server on port ${port} did not start within 60 s`);
+}
+
 async function main(argv) {
   const opt = (name, fallback) => {
     const i = argv.indexOf(`--${name}`);
@@ -132,8 +166,10 @@ async function main(argv) {
   const port = Number(opt('port', 3090));
   const staticPort = Number(opt('static-port', 3070));
   const staticRoot = abs(opt('static-root', join(root, '.data', 'static')));
-  const servers = [await startShellServer({ port, envDir, apiOrigin: opt('api', 'http://localhost:4000') })];
+  const servers = [];
+  // The static host first: the shell server loads the remotes' manifests as it warms up.
   if (staticPort > 0) servers.push(await startStaticServer({ root: staticRoot, port: staticPort }));
+  servers.push(await startSsrShell({ port, envDir, apiOrigin: opt('api', 'http://localhost:4000') }));
   console.log(`  ${env}: http://localhost:${port}/royal  (remotes.json: ${join(envDir, 'remotes.json')})`);
   if (staticPort > 0) console.log(`  published remotes: http://localhost:${staticPort}/  (${staticRoot})`);
   const stop = () => {

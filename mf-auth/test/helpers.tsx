@@ -5,11 +5,15 @@ import type { ReactElement } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { initI18n, landingStore } from '@landing/shared';
+import { withQueryClient } from '@landing/shared/testing';
 import '../src/setup';
 
 initI18n('en');
 
-/** Renders `ui` inside a router at `path`; the current path is shown in `data-testid="path"`. */
+/**
+ * Renders `ui` inside a router at `path` and a fresh query cache; the current path is shown in
+ * `data-testid="path"`.
+ */
 export function renderAt(ui: ReactElement, path = '/royal') {
   function Where() {
     return <span data-testid="path">{useLocation().pathname}</span>;
@@ -20,6 +24,7 @@ export function renderAt(ui: ReactElement, path = '/royal') {
         <Route path="*" element={<>{ui}<Where /></>} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: withQueryClient() },
   );
 }
 

@@ -10,6 +10,7 @@ import {
   registerTranslations,
   useApiClient,
   useLandingStore,
+  usePageMeta,
   useReadScope,
   type BetsPageProps,
   type LocaleBundles,
@@ -74,6 +75,8 @@ export function BetsPage({ server, tab }: BetsPageProps) {
     (signal) => fetchRanking(api, read, { tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
   );
   const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
+  const pageName = tournament ? tournamentName(tournament.code, tournament.name, t) : null;
+  usePageMeta(pageName ? { title: `${pageName} · ${t('page.eyebrow')}`, description: t('page.intro') } : null);
 
   if (!tournaments.data) {
     return (

@@ -2,7 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { EmptyState, IS_SERVER, Spinner, formatServerDate, isoOf, useApiClient, useReadScope, useResponseStatus, type LocaleCode, type NewsArticleProps } from '@landing/shared';
+import { EmptyState, IS_SERVER, Spinner, formatServerDate, isoOf, useApiClient, usePageMeta, useReadScope, useResponseStatus, type LocaleCode, type NewsArticleProps } from '@landing/shared';
 import { articleQuery, imageUrl, isArticleKeyOf, type ArticleData, type CommentData } from './api';
 import { ArticleBody } from './components/ArticleBody';
 import { Comments } from './components/Comments';
@@ -42,6 +42,13 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   const article: ArticleData | null | undefined = query.data;
   const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
   useResponseStatus(status === 'notFound' ? 404 : 200);
+  usePageMeta(
+    article
+      ? { title: article.title, description: article.excerpt, type: 'article', ...(article.image ? { image: imageUrl(server, article.image) } : {}) }
+      : status === 'notFound'
+        ? { title: t('article.notFoundTitle') }
+        : null,
+  );
 
   useEffect(() => {
     window.scrollTo({ top: 0 });

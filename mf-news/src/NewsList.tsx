@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, findServer, useApiClient, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
+import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
 import { newsPageQuery } from './api';
 import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
 import { Pagination, pagePath } from './components/Pagination';
@@ -23,6 +23,8 @@ export function NewsList({ server, page }: NewsListProps) {
   const { t } = useTranslation('news');
   const query = usePageQuery(newsPageQuery(useApiClient(), useReadScope(server), page, NEWS_PER_PAGE));
   const data = query.data ?? null;
+  const serverTitle = findServer(server)?.name ?? server;
+  usePageMeta({ title: page > 1 ? `${t('list.title')} · ${t('list.pageOf', { page, total: data?.total_pages ?? page })}` : t('list.title'), description: t('list.subtitle', { server: serverTitle }) });
   const status = query.isPending ? 'loading' : query.isError && !data ? 'error' : 'ready';
 
   useEffect(() => {

@@ -63,15 +63,11 @@ test('a page past the end shows a translated state with a link to the first page
 
 test('an article without a translation is marked as English', async () => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 200, data: page(1, [card(1, { lang: 'en' })], 1) });
-  const { i18n } = await import('@landing/shared');
-  await act(async () => {
-    await i18n.changeLanguage('pl');
-  });
+  const { changeLocale } = await import('@landing/shared');
+  await act(async () => changeLocale('pl'));
   renderWithRouter(<NewsList server="royal" page={1} />);
   expect(await screen.findByText('Po angielsku')).toBeInTheDocument();
-  await act(async () => {
-    await i18n.changeLanguage('en');
-  });
+  await act(async () => changeLocale('en'));
 });
 
 test('a failure shows the error state and retry loads again', async () => {

@@ -256,7 +256,8 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
     mode: production ? 'production' : 'development',
     context: dir,
     entry: { main: './src/index.ts' },
-    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    // No eval-based maps in development: the shell's Content-Security-Policy has no 'unsafe-eval'.
+    devtool: production ? 'source-map' : 'cheap-module-source-map',
     output: {
       path: outDir,
       publicPath: kind === 'remote' ? 'auto' : '/',
@@ -336,6 +337,12 @@ export function swcRule({ development }) {
 }
 
 /**
+ * Module extensions of server builds: a `name.server.ts` file replaces `name.ts` on the server
+ * (e.g. an HTML sanitiser that needs no browser DOM), the browser builds and tests never see it.
+ */
+export const SERVER_EXTENSIONS = ['.server.tsx', '.server.ts', '.tsx', '.ts', '.jsx', '.js', '.json'];
+
+/**
  * The server build of a remote (design brief §7, issue 11): the same exposes as a
  * `commonjs-module` container for the shell's Node server, in `<version>/server/`. Every shared
  * singleton is `import: false` (the server provides it: one React, one store module, one query
@@ -364,7 +371,7 @@ function remoteServerConfig({ dir, name, exposes, version, outDir, production })
       assetModuleFilename: '../assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    resolve: { extensions: SERVER_EXTENSIONS },
     module: {
       rules: [
         swcRule({ development: false }),
@@ -447,7 +454,7 @@ export function createShellServerConfig({ dir, entry }) {
       library: { type: 'commonjs2' },
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    resolve: { extensions: SERVER_EXTENSIONS },
     externalsPresets: { node: true },
     node: { __dirname: false, __filename: false },
     externals: [

@@ -8,6 +8,7 @@
  * fetching config.json and remotes.json, as before SSR. Sound, the install offer and the worker
  * start after the page has loaded (they are not needed for the first paint).
  */
+import { useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router';
@@ -63,6 +64,17 @@ function onRecoverableError(error: unknown): void {
   }
 }
 
+/**
+ * Marks the page interactive once React has committed (hydrated or rendered): `<html
+ * data-ready="true">`, what testers and e2e wait for before clicking.
+ */
+function ReadyMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.ready = 'true';
+  }, []);
+  return null;
+}
+
 /** Runs `work` once the page has loaded and the browser is idle (or after 2 s). */
 function afterLoad(work: () => void): void {
   const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(work, { timeout: 2000 }) : setTimeout(work, 1));
@@ -97,12 +109,18 @@ async function start(): Promise<void> {
     <I18nextProvider i18n={i18n}>
       <DataProvider client={queryClient}>
         <RouterProvider router={router} />
+        <ReadyMarker />
       </DataProvider>
     </I18nextProvider>
   );
   const root = document.getElementById('root')!;
+  // How this page came to life, for testers and e2e: `hydrate` (server HTML) or `client`.
+  root.dataset.render = hydrating ? 'hydrate' : 'client';
   if (hydrating) hydrateRoot(root, app, { onRecoverableError });
-  else createRoot(root).render(app);
+  else {
+    root.replaceChildren(); // a client render starts from an empty container
+    createRoot(root).render(app);
+  }
 
   afterLoad(() => {
     startSound(); // spec §9: click sound, persisted mute, music

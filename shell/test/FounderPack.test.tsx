@@ -1,7 +1,9 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { render as rtlRender, screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, registerTranslations } from '@landing/shared';
+import { withQueryClient } from '@landing/shared/testing';
 import { bundles } from '../src/i18n';
 import { FounderPack, type NewsletterConfig } from '../src/pages/FounderPack';
 
@@ -9,6 +11,8 @@ jest.mock('howler', () => ({ Howl: jest.fn(() => ({ play: jest.fn(), volume: jes
 
 initI18n('en');
 registerTranslations('shell', bundles);
+
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
 
 const founder: NewsletterConfig = { active: true, kind: 'founder_pack', rewards: { euro: 50_000, energy: 300, free_keys: 3 }, early_access: null, signups: 1 };
 const early: NewsletterConfig = {

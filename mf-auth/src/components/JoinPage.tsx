@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findServer, gameUrlFor, landingStore, useLandingStore, type JoinPageProps } from '@landing/shared';
+import { findServer, gameUrlFor, landingStore, useLandingStore, usePageMeta, type JoinPageProps } from '@landing/shared';
 import { rememberRegisterParams } from '../lib/registerParams';
 import { RegisterForm } from './RegisterForm';
 import { SocialButtons } from './SocialButtons';
@@ -24,6 +24,7 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
   const user = useLandingStore((s) => s.userData);
   const params = useLandingStore((s) => s.availableRegisterParams);
   const [sent, setSent] = useState(false);
+  usePageMeta({ title: t('join.title'), description: t('join.lead') });
 
   useEffect(() => {
     rememberRegisterParams(server, { partner, refId });

@@ -1,8 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AxiosError } from 'axios';
-import { landingStore, notifyError, type ServerCode } from '@landing/shared';
-import { authApi, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
+import { queryOptions } from '@tanstack/react-query';
+import { AxiosError, type AxiosInstance } from 'axios';
+import { apiGet, landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ReadScope, type ServerCode } from '@landing/shared';
+import { SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
 import { useCompleteLogin } from '../lib/session';
 import { socialLogin, SocialLoginError } from '../lib/social';
 import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
@@ -10,21 +11,27 @@ import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
 const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', vk: 'VK' };
 const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, facebook: <FacebookIcon />, vk: <VkIcon /> };
 
-/** Which providers the API has configured, per server (asked once). */
-const enabledCache = new Map<ServerCode, Promise<Record<SocialProvider, boolean>>>();
-function enabledProviders(server: ServerCode) {
-  let p = enabledCache.get(server);
-  if (!p) {
-    p = authApi
-      .providers(server)
-      .then((list) => Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, list.some((x) => x.id === id && x.enabled)])) as Record<SocialProvider, boolean>)
-      .catch(() => {
-        enabledCache.delete(server);
-        return { google: true, facebook: true, vk: false };
-      });
-    enabledCache.set(server, p);
-  }
-  return p;
+/** Until the API says otherwise (or when it cannot be asked): Google and Facebook on, VK off. */
+const DEFAULT_ENABLED: Record<SocialProvider, boolean> = { google: true, facebook: true, vk: false };
+
+/**
+ * Which providers the API has configured on a server (`GET /auth/providers`), as a page query:
+ * server-rendered with the join page, asked once per server in the browser. A failure answers the
+ * defaults (and is asked again later), so it never takes the register form down.
+ */
+function providersQuery(api: AxiosInstance, scope: ReadScope) {
+  return queryOptions({
+    queryKey: ['auth', 'providers', scope.server] as const,
+    staleTime: 10 * 60_000,
+    queryFn: async ({ signal }): Promise<Record<SocialProvider, boolean>> => {
+      try {
+        const { providers } = await apiGet<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>(api, scope, '/auth/providers', undefined, signal);
+        return Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, providers.some((x) => x.id === id && x.enabled)])) as Record<SocialProvider, boolean>;
+      } catch {
+        return DEFAULT_ENABLED;
+      }
+    },
+  });
 }
 
 /**
@@ -34,16 +41,8 @@ function enabledProviders(server: ServerCode) {
 export function SocialButtons({ server }: { server: ServerCode }) {
   const { t } = useTranslation('auth');
   const complete = useCompleteLogin(server);
-  const [enabled, setEnabled] = useState<Record<SocialProvider, boolean>>({ google: true, facebook: true, vk: false });
+  const enabled = usePageQuery(providersQuery(useApiClient(), useReadScope(server))).data ?? DEFAULT_ENABLED;
   const [busy, setBusy] = useState<SocialProvider | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    void enabledProviders(server).then((e) => live && setEnabled(e));
-    return () => {
-      live = false;
-    };
-  }, [server]);
 
   const start = async (provider: SocialProvider) => {
     if (busy) return;

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { currentLocale, formatServerDate, isoOf, type LocaleCode } from '@landing/shared';
+import { formatServerDate, isoOf, useLandingStore, type LocaleCode } from '@landing/shared';
 import { imageUrl, type NewsCardData } from '../api';
 
 export interface NewsCardProps {
@@ -29,7 +29,7 @@ function CommentIcon() {
 export function NewsCard({ server, card, headingLevel = 2, variant = 'full' }: NewsCardProps) {
   const { t } = useTranslation('news');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const fallback = card.lang !== currentLocale();
+  const fallback = card.lang !== useLandingStore((st) => st.serverLangLocale);
   const lang = isoOf(card.lang as LocaleCode);
   return (
     <article className={`news-card news-card--${variant}`} data-testid="news-card" data-slug={card.slug}>

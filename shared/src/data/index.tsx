@@ -21,7 +21,6 @@ import {
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
-import { useStore } from 'zustand';
 import { apiClient } from '../api/client';
 import type { LocaleCode, ServerCode } from '../config';
 import { apiBaseFor } from '../runtimeConfig';
@@ -177,9 +176,17 @@ export function useLandingStoreApi(): LandingStore {
   return useContext(StoreContext) ?? landingStore;
 }
 
-/** React hook over the store of this render: `useLandingStore((s) => s.selectedServer)`. */
+/**
+ * React hook over the store of this render: `useLandingStore((s) => s.selectedServer)`.
+ * While the browser hydrates, it reads the store as it is (zustand's own hook would read the
+ * store's creation-time state), so the shell's start-up values (the page's server and language,
+ * set before hydration exactly as the server rendered them) are what hydration sees. Selectors
+ * must return stable values (a slice of the state, not a new object).
+ */
 export function useLandingStore<T>(selector: (s: LandingState) => T): T {
-  return useStore(useLandingStoreApi(), selector);
+  const api = useLandingStoreApi();
+  const read = () => selector(api.getState());
+  return useSyncExternalStore(api.subscribe, read, read);
 }
 
 /** The HTTP client of this render: a per-request client on the server, `apiClient` in the browser. */

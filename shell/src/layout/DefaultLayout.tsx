@@ -8,6 +8,7 @@ import {
   getCookie,
   getRuntimeConfig,
   useApiClient,
+  useHydrated,
   useLandingStore,
   useReadScope,
   type RegisterParams,
@@ -63,6 +64,7 @@ function useRegisterParams(search: string) {
 function ServerFrame({ server }: { server: ServerCode }) {
   const { search } = useLocation();
   const technicalBreak = useTechnicalBreak(server);
+  const hydrated = useHydrated();
   useRegisterParams(search);
   return (
     <div className="app">
@@ -72,7 +74,8 @@ function ServerFrame({ server }: { server: ServerCode }) {
         {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
       </main>
       <Footer />
-      <ScrollRestoration />
+      {/* After hydration only: its server-side script would restore an old scroll position on a fresh load. */}
+      {hydrated ? <ScrollRestoration /> : null}
       <ModalsHost server={server} />
       <BottomNotices />
       <PwaStatus />

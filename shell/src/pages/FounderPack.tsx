@@ -1,16 +1,22 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AxiosError } from 'axios';
+import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { AxiosError, type AxiosInstance } from 'axios';
 import { z } from 'zod';
 import {
   NumberCounter,
   apiClient,
+  apiGet,
   findServer,
   formatServerDate,
   notifySuccess,
   playSound,
   trackPixelEvent,
+  useApiClient,
+  usePageQuery,
+  useReadScope,
   type ApiErrorBody,
+  type ReadScope,
   type ServerCode,
 } from '@landing/shared';
 import { Icon } from './icons';
@@ -32,12 +38,29 @@ export const signupSchema = z.object({
 export type SignupForm = z.infer<typeof signupSchema>;
 type Errors = Partial<Record<keyof SignupForm, string>>;
 
-function RewardTile({ value, label, prefix, testId }: { value: number; label: string; prefix?: string; testId: string }) {
+/**
+ * The server's newsletter offer (`GET /{server}/newsletter`) as a page query, server-rendered
+ * with the home page. Null when the API cannot be reached (the section is then hidden).
+ */
+export function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
+  return queryOptions({
+    queryKey: ['newsletter', scope.server] as const,
+    queryFn: async ({ signal }): Promise<NewsletterConfig | null> => {
+      try {
+        return await apiGet<NewsletterConfig>(api, scope, '/newsletter', undefined, signal);
+      } catch {
+        return null;
+      }
+    },
+  });
+}
+
+function RewardTile({ value, label, prefix, testId, animate }: { value: number; label: string; prefix?: string; testId: string; animate: boolean }) {
   return (
     <li className="founder__reward" data-testid={testId} data-value={value}>
       <span className="founder__reward-value">
         {prefix}
-        <NumberCounter value={value} />
+        <NumberCounter value={value} animateFromZero={animate} />
       </span>
       <span className="founder__reward-label">{label}</span>
     </li>
@@ -52,21 +75,23 @@ function RewardTile({ value, label, prefix, testId }: { value: number; label: st
  * Hidden when the server has no open offer or the API cannot be reached.
  */
 export function FounderPack({ server }: { server: ServerCode }) {
+  return (
+    <Suspense fallback={null}>
+      <FounderPackOffer server={server} />
+    </Suspense>
+  );
+}
+
+function FounderPackOffer({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
-  const [config, setConfig] = useState<NewsletterConfig | null>(null);
+  const queryClient = useQueryClient();
+  const offer = newsletterQuery(useApiClient(), useReadScope(server));
+  const config = usePageQuery(offer).data ?? null;
+  // Numbers that came with the page are shown at once; ones that arrive later count up.
+  const [animate] = useState(config === null);
   const [form, setForm] = useState<SignupForm>({ name: '', email: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setConfig(null);
-    apiClient
-      .get<NewsletterConfig>('/newsletter', { signal: controller.signal })
-      .then(({ data }) => setConfig(data))
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [server]);
 
   if (!config?.active || !config.rewards) return null;
   const early = config.kind === 'early_access' ? config.early_access : null;
@@ -86,7 +111,7 @@ export function FounderPack({ server }: { server: ServerCode }) {
     try {
       await apiClient.post('/newsletter', parsed.data);
       setState('done');
-      setConfig((c) => (c ? { ...c, signups: c.signups + 1 } : c));
+      queryClient.setQueryData(offer.queryKey, (c) => (c ? { ...c, signups: c.signups + 1 } : c));
       playSound('FX_Success');
       notifySuccess(t('founder.successTitle'));
       trackPixelEvent('Lead', { server, kind: config.kind });
@@ -127,9 +152,9 @@ export function FounderPack({ server }: { server: ServerCode }) {
           <h2 id="founder-title" className="section-title">{t(early ? 'founder.titleEarly' : 'founder.titleFounder')}</h2>
           <p className="section-lead founder__lead">{t('founder.lead')}</p>
           <ul className="founder__rewards" aria-label={t('founder.rewardsLabel')}>
-            <RewardTile value={config.rewards.euro} label={t('founder.euro')} prefix="€ " testId="reward-euro" />
-            <RewardTile value={config.rewards.energy} label={t('founder.energy')} testId="reward-energy" />
-            <RewardTile value={config.rewards.free_keys} label={t('founder.keys')} testId="reward-keys" />
+            <RewardTile value={config.rewards.euro} label={t('founder.euro')} prefix="€ " testId="reward-euro" animate={animate} />
+            <RewardTile value={config.rewards.energy} label={t('founder.energy')} testId="reward-energy" animate={animate} />
+            <RewardTile value={config.rewards.free_keys} label={t('founder.keys')} testId="reward-keys" animate={animate} />
           </ul>
           {early ? (
             <p className="founder__early" data-testid="early-access">

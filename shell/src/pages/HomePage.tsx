@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NumberCounter, gameUrlFor, useApiClient, useLandingStore, usePageQuery, useReadScope, type ServerCode, type Stats } from '@landing/shared';
+import { NumberCounter, findServer, gameUrlFor, useApiClient, useLandingStore, usePageMeta, usePageQuery, useReadScope, type ServerCode, type Stats } from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { FounderPack } from './FounderPack';
@@ -62,6 +62,7 @@ export function HomePage({ server }: { server: ServerCode }) {
   const headerCode = useQuery(landingQuery(useApiClient(), useReadScope(server))).data?.landing_header_code ?? null;
   const openModal = useLandingStore((s) => s.openModal);
   const setTab = useLandingStore((s) => s.setAuthActiveTab);
+  usePageMeta({ title: `${t('hero.eyebrow')} · ${findServer(server)?.name ?? server}`, description: t('hero.text') });
 
   return (
     <div className="home">

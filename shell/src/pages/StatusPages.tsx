@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { DEFAULT_SERVER, getRuntimeConfig, useLandingStore } from '@landing/shared';
+import { DEFAULT_SERVER, getRuntimeConfig, useLandingStore, usePageMeta, useResponseStatus } from '@landing/shared';
 
 /**
  * 404 page (spec §2, §8): `variant` `unmatched` says 'Page not found: {path}', `invalid` (a route
@@ -10,11 +10,14 @@ export function NotFoundPage({ variant = 'unmatched' }: { variant?: 'unmatched' 
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const server = useLandingStore((s) => s.selectedServer) ?? DEFAULT_SERVER;
+  const title = t(variant === 'invalid' ? 'errors.notFoundInvalid' : 'errors.notFound', { path: pathname });
+  useResponseStatus(404);
+  usePageMeta({ title });
   return (
     <section className="status-page ui-container" data-testid="not-found" aria-labelledby="status-title">
       <p className="status-page__code" aria-hidden="true">404</p>
       <h1 id="status-title" className="status-page__title">
-        {t(variant === 'invalid' ? 'errors.notFoundInvalid' : 'errors.notFound', { path: pathname })}
+        {title}
       </h1>
       <p className="status-page__text">{t('errors.notFoundText')}</p>
       <Link className="ui-btn" to={`/${server}`}>{t('errors.backHome')}</Link>
@@ -30,6 +33,8 @@ export function ErrorPage({ status, error }: { status?: number; error?: unknown 
   const { t } = useTranslation('shell');
   const production = getRuntimeConfig().production;
   const maintenance = status === 503;
+  useResponseStatus(status ?? 500);
+  usePageMeta({ title: t(maintenance ? 'errors.LANDING_MAINTENANCE' : 'errors.LANDING_GENERAL_ERROR') });
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : error ? JSON.stringify(error) : '';
   return (
     <section className="status-page ui-container" data-testid={maintenance ? 'maintenance-page' : 'error-page'} aria-labelledby="status-title">

@@ -119,7 +119,18 @@ function originsOf(urls: Array<string | undefined>): string[] {
 export function createShellServer(o: ShellServerOptions): ShellServer {
   const federation = createServerFederation();
   const template = templateReader(o.distDir);
-  const files = sirv(o.distDir, {
+  // A rebuild of the shell (new index.html) re-indexes the files: sirv lists them once.
+  let filesBuild = -1;
+  let filesHandler: ReturnType<typeof sirv> | null = null;
+  const files: ReturnType<typeof sirv> = (req, res, next) => {
+    const build = statSync(join(o.distDir, 'index.html')).mtimeMs;
+    if (!filesHandler || build !== filesBuild) {
+      filesHandler = staticFiles();
+      filesBuild = build;
+    }
+    return filesHandler(req, res, next);
+  };
+  const staticFiles = () => sirv(o.distDir, {
     dev: false,
     etag: true,
     brotli: true,
@@ -175,8 +186,9 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
       strictTransportSecurity: cfg.production ? { maxAge: 31536000, includeSubDomains: true } : false,
       referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
       crossOriginEmbedderPolicy: false,
-      // The social-login popup reports back through window.opener (mf-auth).
-      crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+      // The social-login popup reports back through window.opener (mf-auth): the site keeps its
+      // popups, and the callback pages (reached from the provider's origin) must keep their opener.
+      crossOriginOpenerPolicy: { policy: /^\/auth(_callback|\/)/.test(new URL(req.url ?? '/', 'http://x').pathname) ? 'unsafe-none' : 'same-origin-allow-popups' },
       crossOriginResourcePolicy: { policy: 'same-site' },
       xFrameOptions: { action: 'deny' },
     });

@@ -31,6 +31,7 @@ import {
   initI18n,
   isoOf,
   registerTranslations,
+  setRuntimeConfig,
   serversFor,
   type ExposedModuleId,
   type LocaleCode,
@@ -211,6 +212,9 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   const route = routeOf(url, headers.cookie, ctx.config.production);
   if (route.kind === 'redirect') return { kind: 'redirect', status: 302, location: route.to };
 
+  // One process serves one environment: its config is the process-wide runtime config too
+  // (apiBaseFor, the production flag of the status pages).
+  setRuntimeConfig(ctx.config);
   const lang = languageOf(headers.cookie);
   const server = route.server ?? DEFAULT_SERVER;
   const store = createLandingStore({ persisted: false, initial: { selectedServer: server, serverLangLocale: lang } });

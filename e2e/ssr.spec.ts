@@ -1,0 +1,209 @@
+/**
+ * Server-side rendering of the federated composition (issue 11, design brief §7):
+ *   - the HTML itself carries the page: hero and stats, an article with its comments, the bets
+ *     matches, in the language of the `i18n_redirected` cookie; SEO head per page;
+ *   - the browser hydrates it without a hydration warning and without fetching the page's data again;
+ *   - a remote that is down, answers 500 or serves broken server code never breaks the page: it
+ *     answers 200 with that slot's translated fallback, about as fast as a healthy page, and the
+ *     browser renders the slot itself.
+ * The failure cases run their own shell server (scripts/env-server.mjs startSsrShell) whose
+ * remotes.json points mf_leaderboard at a broken host; the API is the one playwright.config.ts starts.
+ */
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { apiBase, openPage, ports } from './fixtures';
+
+const root = join(__dirname, '..');
+const leaderboardVersion = JSON.parse(readFileSync(join(root, 'mf-leaderboard', 'package.json'), 'utf8')).version as string;
+
+/** GET without a browser, as a crawler or curl sees the page. */
+async function html(path: string, cookie = ''): Promise<{ status: number; text: string }> {
+  const res = await fetch(`http://localhost:${ports.shell}${path}`, { headers: { cookie }, redirect: 'manual' });
+  return { status: res.status, text: await res.text() };
+}
+
+const text = (s: string) => s.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+
+test.describe('the HTML carries the page', () => {
+  test('/royal: hero heading and the three stats numbers, with SEO head', async ({ request }) => {
+    const stats = await (await request.get(`${apiBase('royal')}/stats`)).json();
+    const { status, text: page } = await html('/royal');
+    expect(status).toBe(200);
+    expect(page).toMatch(/<h1[^>]*>Create your footballer and become a legend<\/h1>/);
+    for (const [id, value] of [['registeredUsers', stats.users], ['numberOfTeams', stats.teams]] as const) {
+      expect(page).toContain(`data-testid="stat-${id}" data-value="${value}"`);
+      expect(page).toContain(`>${new Intl.NumberFormat('en-US').format(value)}<`);
+    }
+    expect(page).toMatch(/data-testid="stat-onlineUsers" data-value="\d+"/);
+    expect(page).toMatch(/<html lang="en">/);
+    expect(page).toMatch(/<title>Free online football manager · Royal · Football Team<\/title>/);
+    expect(page).toMatch(/<meta name="description" content="Train every day/);
+    expect(page).toContain(`<link rel="canonical" href="http://localhost:${ports.shell}/royal">`);
+    expect(page).toMatch(/<meta property="og:title" content="Free online football manager · Royal">/);
+  });
+
+  test('an article: title, body, comments, Open Graph of the article; the cookie language', async ({ request }) => {
+    const list = await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json();
+    const slug = list.items[0].slug as string;
+    const article = await (await request.get(`${apiBase('royal')}/news/${slug}`)).json();
+    const { status, text: page } = await html(`/royal/news/${slug}`);
+    expect(status).toBe(200);
+    const visible = text(page);
+    expect(visible).toContain(article.title);
+    expect(visible).toContain(text(article.body).trim().slice(0, 60));
+    for (const c of article.comments.slice(0, 3)) expect(visible).toContain(c.text);
+    expect(page).toMatch(/<meta property="og:type" content="article">/);
+    expect(page).toContain(`<meta property="og:title" content="${article.title.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}">`);
+
+    const ru = await html(`/royal/news/${slug}`, 'i18n_redirected=ru');
+    const ruArticle = await (await request.get(`${apiBase('royal')}/news/${slug}`, { headers: { 'X-Lang': 'ru' } })).json();
+    expect(ru.text).toMatch(/<html lang="ru">/);
+    expect(text(ru.text)).toContain(ruArticle.title);
+    expect(text(ru.text)).toContain('Все новости'); // the remote's own strings, in Russian
+  });
+
+  test('/royal/bets: the matches, in Russian with the cookie', async ({ request }) => {
+    const t = await (await request.get(`${apiBase('royal')}/bets/tournaments`)).json();
+    const matches = await (await request.get(`${apiBase('royal')}/bets/tournaments/${t.current}/matches`)).json();
+    const { status, text: page } = await html('/royal/bets', 'i18n_redirected=ru');
+    expect(status).toBe(200);
+    expect(page).toMatch(/<html lang="ru">/);
+    const ids = matches.stages.flatMap((s: { matches: Array<{ id: number }> }) => s.matches.map((m) => m.id));
+    expect(ids.length).toBeGreaterThan(0);
+    for (const id of ids) expect(page).toContain(`data-testid="match-${id}"`);
+    expect(text(page)).toContain('Прогнозы'); // the tab "Bet matches" in Russian
+  });
+
+  test('unknown pages answer 404, the root redirects to the remembered server', async () => {
+    expect((await html('/royal/nothing-here')).status).toBe(404);
+    expect((await html('/royal/news/list/abc')).status).toBe(404);
+    const root = await html('/', 'ft-lang-last-locale=pl');
+    expect(root.status).toBe(302);
+  });
+});
+
+test.describe('hydration', () => {
+  for (const lang of ['en', 'ru']) {
+    test(`five pages hydrate in ${lang} without a warning and without fetching their data again`, async ({ page, context, request }) => {
+      await context.addCookies([{ name: 'i18n_redirected', value: lang, url: `http://localhost:${ports.shell}` }]);
+      const list = await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json();
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|#418|#423|#425|did not match|mismatch/i.test(m.text())) problems.push(m.text());
+      });
+      const dataCalls: string[] = [];
+      page.on('request', (r) => {
+        const url = r.url();
+        if (url.startsWith(`http://localhost:${ports.api}/`) && !/news-images/.test(url)) dataCalls.push(url);
+      });
+      for (const path of ['/royal', '/royal/news', `/royal/news/${list.items[0].slug}`, '/royal/bets', '/royal/join']) {
+        await openPage(page, path);
+        await expect(page.locator('#root')).toHaveAttribute('data-render', 'hydrate');
+      }
+      expect(problems).toEqual([]);
+      expect(dataCalls).toEqual([]);
+    });
+  }
+});
+
+test.describe('a broken remote never breaks a page', () => {
+  let work = '';
+  let brokenStatic: Server;
+  let shell: { close: () => void } | null = null;
+  const brokenPort = 3650;
+  const shellPort = 3651;
+  const envDir = () => join(work, 'env');
+  /** The remotes of the e2e deployment (all healthy). */
+  let live: Record<string, string> = {};
+
+  /** Points mf_leaderboard at `url` (the shell server re-reads remotes.json on every request). */
+  function useLeaderboard(url: string) {
+    writeFileSync(join(envDir(), 'remotes.json'), JSON.stringify({ ...live, mf_leaderboard: url }));
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    work = mkdtempSync(join(tmpdir(), 'ssr-e2e-'));
+    // A copy of the real leaderboard build whose server code does not even parse.
+    const broken = join(work, 'static', 'broken', leaderboardVersion);
+    cpSync(join(root, 'mf-leaderboard', 'dist', leaderboardVersion), broken, { recursive: true });
+    writeFileSync(join(broken, 'server', 'remoteEntry.js'), 'this is { not javascript');
+    const files = join(work, 'static');
+    brokenStatic = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      if (path.startsWith('/error500/')) return void res.writeHead(500).end('upstream failed');
+      try {
+        const body = readFileSync(join(files, path));
+        res.writeHead(200, { 'Content-Type': path.endsWith('.json') ? 'application/json' : 'text/javascript' });
+        res.end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+    });
+    await new Promise<void>((r) => brokenStatic.listen(brokenPort, 'localhost', () => r()));
+    mkdirSync(envDir(), { recursive: true });
+    live = await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json();
+    writeFileSync(join(envDir(), 'remotes.json'), JSON.stringify(live));
+    writeFileSync(join(envDir(), 'config.json'), JSON.stringify({ environment: 'e2e-broken', production: false, gameUrlTemplate: 'https://{server}.game.example/' }));
+    const { startSsrShell } = await import('../scripts/env-server.mjs');
+    shell = await startSsrShell({ port: shellPort, envDir: envDir(), apiOrigin: `http://localhost:${ports.api}` });
+  });
+
+  test.afterAll(() => {
+    shell?.close();
+    brokenStatic?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  /** Median time (ms) of three loads of /royal on the failure server (warm). */
+  async function timeHome(): Promise<{ ms: number; status: number; body: string }> {
+    const runs: Array<{ ms: number; status: number; body: string }> = [];
+    for (let i = 0; i < 3; i++) {
+      const t0 = performance.now();
+      const res = await fetch(`http://localhost:${shellPort}/royal`);
+      const body = await res.text();
+      runs.push({ ms: performance.now() - t0, status: res.status, body });
+    }
+    return runs.sort((a, b) => a.ms - b.ms)[1]!;
+  }
+
+  const slotOf = (body: string) => /data-remote="mf_leaderboard"[^>]*>([\s\S]*?)<\/section>\s*<section class="devices/.exec(body)?.[1] ?? '';
+
+  for (const [label, url, inBrowser] of [
+    ['down', `http://localhost:3659/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
+    ['answering 500', `http://localhost:${brokenPort}/error500/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
+    // only its server build is broken: the browser renders the slot from the browser build
+    ['serving broken server code', `http://localhost:${brokenPort}/broken/${leaderboardVersion}/mf-manifest.json`, 'rendered'],
+  ] as const) {
+    test(`mf_leaderboard ${label}: 200 with the slot's fallback, on time; the browser retries the slot`, async ({ page }) => {
+      useLeaderboard(live.mf_leaderboard!);
+      const healthy = await timeHome();
+      expect(healthy.status).toBe(200);
+      expect(slotOf(healthy.body)).toContain('data-testid="leaderboard"');
+
+      useLeaderboard(url);
+      const broken = await timeHome();
+      expect(broken.status).toBe(200);
+      expect(slotOf(broken.body)).toContain('This section is temporarily unavailable');
+      expect(broken.body).toContain('Create your footballer and become a legend'); // the rest of the page is there
+      expect(broken.body).toContain('data-testid="news-teaser"');
+      expect(broken.ms).toBeLessThan(healthy.ms + 1000);
+
+      // The browser tries the slot again: a remote that is down for the browser too shows the
+      // fallback with a retry button, one whose browser build works renders; the rest of the
+      // page hydrates and works.
+      await openPage(page, `http://localhost:${shellPort}/royal`);
+      const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
+      if (inBrowser === 'fallback') await expect(slot.getByRole('button', { name: 'Try again' })).toBeVisible();
+      else await expect(slot.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByTestId('news-teaser')).toBeVisible();
+      await page.getByTestId('switcher-toggle').click();
+      await page.getByTestId('lang-pl').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    });
+  }
+});

@@ -1,0 +1,36 @@
+/**
+ * Article HTML sanitiser of the server build (SSR): sanitize-html, an allow-list parser that
+ * needs no DOM (DOMPurify needs a browser window, which Node has not). Same policy as the
+ * browser's DOMPurify (sanitize.ts): no scripts, event handlers, `javascript:` URLs, styles, forms
+ * or frames; absolute links open in a new tab with `rel="noopener noreferrer"`. The browser keeps
+ * the server's HTML when it hydrates and sanitises again with DOMPurify on its own renders.
+ */
+import sanitizeHtml from 'sanitize-html';
+import { ARTICLE_HTML_POLICY } from './sanitizePolicy';
+
+/** Sanitises article HTML from the API (see the module comment). */
+export function sanitizeArticleHtml(html: string): string {
+  return sanitizeHtml(html, {
+    allowedTags: [...ARTICLE_HTML_POLICY.allowedTags],
+    disallowedTagsMode: 'discard',
+    nonTextTags: ['script', ...ARTICLE_HTML_POLICY.forbiddenTags, 'textarea', 'noscript'],
+    allowedAttributes: {
+      a: ['href', 'title', 'target', 'rel'],
+      img: ['src', 'alt', 'title', 'width', 'height'],
+      time: ['datetime'],
+      abbr: ['title'],
+      td: ['colspan', 'rowspan'],
+      th: ['colspan', 'rowspan', 'scope'],
+      '*': ['lang', 'dir'],
+    },
+    allowedSchemes: ['http', 'https', 'mailto'],
+    allowProtocolRelative: false,
+    transformTags: {
+      a: (tagName, attribs) => {
+        const external = /^https?:\/\//i.test(attribs.href ?? '');
+        const { target: _target, rel: _rel, ...rest } = attribs;
+        return { tagName, attribs: external ? { ...rest, target: '_blank', rel: 'noopener noreferrer' } : rest };
+      },
+    },
+  });
+}
