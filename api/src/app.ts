@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -23,6 +24,8 @@ import { startDemoActivity } from './demo/activity.js';
 import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
 import { isTechnicalBreak } from './lib/settings.js';
+import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
+import { assertNoNul, parseAuthId } from './lib/validation.js';
 import { LANGS, isServerCode, type Lang, type ServerCode } from './servers.js';
 
 /** Name of the double-submit cookie (readable by the client JS). */
@@ -104,9 +107,20 @@ function isRouteModule(v: unknown): v is RouteModule {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
 
+  const production = config.nodeEnv === 'production';
   const app = Fastify({
     logger: { level: config.logLevel },
-    maxParamLength: 200, // slugs up to 160 characters (shell route validation) get our own error shape
+    routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
+    // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
+    // shape and the security headers, instead of Fastify's own body with its FST_ code.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request.raw, reply.raw, production);
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: bad percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid URL: a path segment is too long' : 'Bad request';
+      const body: ErrorBody = { statusCode: status, error: statusCodeName(status), message };
+      void (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -171,7 +185,12 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
   });
 
-  // ---- CORS, cookies, rate limit, OpenAPI ---------------------------------------------------
+  // ---- security headers, CORS, cookies, rate limit, OpenAPI ----------------------------------
+  // First, so every answer (errors and 404s included) carries them (src/lib/security-headers.ts).
+  await app.register(helmet, helmetOptions(config.nodeEnv === 'production'));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -207,7 +226,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The UI page needs its own sources: swagger-ui sets a CSP for them (staticCSP) over helmet's.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // ---- request context, XSRF ------------------------------------------------------------------
   app.decorateRequest('ctx', null as unknown as RequestContext);
@@ -217,10 +237,12 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     request.ctx = {
       server: null,
       authToken: header(request, 'x-auth-token'),
-      authId: header(request, 'x-auth-id'),
+      authId: null,
       lang: lang && (LANGS as readonly string[]).includes(lang) ? (lang as Lang) : 'en',
       serverId: isServerCode(serverId) && served.has(serverId) ? serverId : null,
     };
+    // Parsed once for every route (issue 10 item 3): 400 for anything but an id 1..2^31-1.
+    request.ctx.authId = parseAuthId(header(request, 'x-auth-id'));
     if (!request.cookies[XSRF_COOKIE]) {
       reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
         path: '/',
@@ -236,6 +258,12 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     const cookieToken = request.cookies[XSRF_COOKIE];
     const headerToken = header(request, XSRF_HEADER);
     if (!cookieToken || !headerToken || !sameToken(cookieToken, headerToken)) throw xsrfMismatch();
+  });
+
+  // No text with U+0000 reaches a handler or the database (PostgreSQL text cannot hold it), on
+  // every route, before its schema runs: 400 VALIDATION_ERROR naming the field.
+  app.addHook('preValidation', async (request) => {
+    assertNoNul(request);
   });
 
   // ---- routes ---------------------------------------------------------------------------------
