@@ -10,7 +10,8 @@
  *   registration with a known e-mail answers like a new one and mails the owner instead; the
  *   reset request always answers alike. Player names are public (leaderboard), so a taken name is
  *   reported.
- * - Rate limits: failed logins per (name, IP), per IP, and per name from everywhere — the last one
+ * - Rate limits: failed logins per (account, IP), per IP, and per account from everywhere (an
+ *   account's nickname and e-mail count together; a name without an account counts alone) — the last one
  *   only blocks untrusted devices, so an attacker cannot lock the owner out of their own device;
  *   device codes per challenge and per IP; flood guards per IP on every route.
  * - Tokens (activation, reset, e-mail change): 256-bit random, stored hashed, single use,
@@ -315,13 +316,15 @@ export default defineRoutes({
         if (!login) throw authError(400, lang, 'LOGIN_REQUIRED');
         if (!password) throw authError(400, lang, 'PASSWORD_REQUIRED');
         const ip = request.ip;
-        const name = `${server}:${login.toLowerCase()}`;
+        const account = await findByLogin(app.db, server, login);
+        // Counted per account (issue 10 item 6): its nickname and its e-mail share one counter;
+        // a name without an account counts on its own (still limited, the same way).
+        const name = account ? `${server}:account:${account.id}` : `${server}:name:${login.toLowerCase()}`;
         const perNameIp: Counter = { kind: 'login:name-ip', subject: `${name}|${ip}`, limit: L.loginPerLoginIp };
         const perIp: Counter = { kind: 'login:ip', subject: ip, limit: L.loginPerIp };
         const perName: Counter = { kind: 'login:name', subject: name, limit: L.loginPerLogin };
 
         let wait = await blockedFor(app.db, [perNameIp, perIp]);
-        const account = await findByLogin(app.db, server, login);
         const fingerprint = request.body.fingerprint;
         if (!wait) {
           // Many failures on this name from everywhere: only the owner's trusted devices may go on.
