@@ -13,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { API_ROOT, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
@@ -26,17 +25,13 @@ import { loadModules, type RequestContext, type RouteModule } from './lib/http.j
 import { isTechnicalBreak } from './lib/settings.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
 import { assertNoNul, parseAuthId } from './lib/validation.js';
+import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
 import { LANGS, isServerCode, type Lang, type ServerCode } from './servers.js';
 
-/** Name of the double-submit cookie (readable by the client JS). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Header that must echo {@link XSRF_COOKIE} on POST/PUT/PATCH/DELETE. */
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_HEADER, xsrfCookieNames } from './lib/xsrf.js';
 
 /** Request headers a browser may send cross-origin (spec §7 + XSRF). */
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Auth-Token', 'X-Auth-Id', 'X-Lang', 'X-Server-Id', 'X-XSRF-TOKEN'];
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Options of {@link buildApp}; everything defaults to {@link loadConfig}(process.env). */
 export interface BuildAppOptions {
@@ -79,12 +74,6 @@ function header(request: FastifyRequest, name: string): string | null {
   const v = request.headers[name];
   const s = Array.isArray(v) ? v[0] : v;
   return s && s.trim() ? s.trim() : null;
-}
-
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
 }
 
 function isRouteModule(v: unknown): v is RouteModule {
@@ -168,6 +157,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     let body: ErrorBody;
     if (error instanceof ApiError) {
       body = error.toBody();
+    } else if (isXsrfError(error)) {
+      body = xsrfMismatch().toBody();
     } else if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
       body = { statusCode: 400, error: 'VALIDATION_ERROR', message: validationMessage(error) };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -231,7 +222,7 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
 
   // ---- request context, XSRF ------------------------------------------------------------------
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const lang = header(request, 'x-lang')?.toLowerCase();
     const serverId = header(request, 'x-server-id');
     request.ctx = {
@@ -243,22 +234,9 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     };
     // Parsed once for every route (issue 10 item 3): 400 for anything but an id 1..2^31-1.
     request.ctx.authId = parseAuthId(header(request, 'x-auth-id'));
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: 'auto',
-      });
-    }
   });
-  // preParsing: after the server/technical-break checks of onRequest, before the body is read.
-  app.addHook('preParsing', async (request) => {
-    if (!MUTATING.has(request.method) || request.routeOptions.config?.xsrf === false) return;
-    const cookieToken = request.cookies[XSRF_COOKIE];
-    const headerToken = header(request, XSRF_HEADER);
-    if (!cookieToken || !headerToken || !sameToken(cookieToken, headerToken)) throw xsrfMismatch();
-  });
+  // Signed double submit (src/lib/xsrf.ts): secret + token cookies, the check on mutating requests.
+  await registerXsrf(app, { production: config.nodeEnv === 'production', hmacKey: await xsrfHmacKey(handle, config.xsrfHmacKey) });
 
   // No text with U+0000 reaches a handler or the database (PostgreSQL text cannot hold it), on
   // every route, before its schema runs: 400 VALIDATION_ERROR naming the field.

@@ -32,6 +32,8 @@ export interface ApiConfig {
   demoActivity: boolean;
   /** Accounts, sessions, mail, OAuth providers, rate limits (src/lib/auth-config.ts). */
   auth: AuthConfig;
+  /** HMAC key of the XSRF tokens (XSRF_HMAC_KEY); undefined = a random key kept in `settings`. */
+  xsrfHmacKey: string | undefined;
 }
 
 /**
@@ -58,7 +60,8 @@ function int(value: string | undefined, fallback: number, name: string): number 
  *
  * Variables: NODE_ENV, API_HOST (127.0.0.1), API_PORT (4000), PORT_OFFSET (0), DATA_DIR
  * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
- * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off).
+ * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
+ * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database).
  *
  * @throws Error when a numeric variable is not a non-negative integer.
  */
@@ -82,5 +85,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     servers: serversFor(nodeEnv),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
     auth: loadAuthConfig(env, { nodeEnv, corsOrigins }),
+    xsrfHmacKey: env.XSRF_HMAC_KEY?.trim() || undefined,
   };
 }

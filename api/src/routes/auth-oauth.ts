@@ -149,7 +149,7 @@ export default defineRoutes({
       app.post(
         `/auth/${provider}`,
         {
-          config: floodGuard(auth.limits.loginRequestsPerIp),
+          config: { ...floodGuard(auth.limits.loginRequestsPerIp), xsrfRotate: true },
           schema: {
             tags,
             summary: `Exchange the ${provider} authorization code (popup login) for a session`,

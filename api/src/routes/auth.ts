@@ -257,7 +257,7 @@ export default defineRoutes({
     app.post(
       '/auth/activate',
       {
-        config: floodGuard(L.tokenRequestsPerIp),
+        config: { ...floodGuard(L.tokenRequestsPerIp), xsrfRotate: true },
         schema: {
           tags,
           summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
@@ -297,7 +297,7 @@ export default defineRoutes({
     app.post(
       '/auth/login',
       {
-        config: floodGuard(L.loginRequestsPerIp),
+        config: { ...floodGuard(L.loginRequestsPerIp), xsrfRotate: true },
         schema: {
           tags,
           summary: 'Log in with nickname or e-mail and password',
@@ -420,7 +420,7 @@ export default defineRoutes({
     app.post(
       '/auth/device/confirm',
       {
-        config: floodGuard(L.codeRequestsPerIp),
+        config: { ...floodGuard(L.codeRequestsPerIp), xsrfRotate: true },
         schema: {
           tags,
           summary: 'Confirm the new device with the e-mailed code (logs in, trusts the device)',
@@ -484,6 +484,7 @@ export default defineRoutes({
     app.post(
       '/auth/logout',
       {
+        config: { xsrfRotate: true },
         schema: {
           tags,
           summary: 'Log out: revokes the session token',
