@@ -23,6 +23,7 @@ import { startDemoActivity } from './demo/activity.js';
 import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
 import { isTechnicalBreak } from './lib/settings.js';
+import { startMailOutbox } from './lib/mail-outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
 import { assertNoNul, parseAuthId } from './lib/validation.js';
 import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
@@ -131,6 +132,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await handle.close();
     throw err;
   }
+  // Mail leaves the request path (issue 10 item 5): the outbox worker of this process.
+  const outbox = startMailOutbox({ handle, config, log: app.log, pollMs: config.mailOutboxPollMs });
+  app.decorate('mailOutbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+  });
   if (config.demoActivity) {
     app.addHook('onReady', async () => {
       stopDemo = startDemoActivity(handle.db, config.servers, app.log);

@@ -126,7 +126,7 @@ export const BAD_STRINGS = [
 ];
 
 /** Numbers in JSON bodies: beyond 32 and 53 bits, fractional, negative, extreme. */
-export const BAD_NUMBERS = [2147483648, -2147483649, 4294967296, 9007199254740993, 1e21, 1e308, -1e308, 1.5, -0.5, 0, -1, 5e-324];
+export const BAD_NUMBERS = [2147483648, -2147483649, 4294967296, 2 ** 53 + 2, 1e21, 1e308, -1e308, 1.5, -0.5, 0, -1, 5e-324];
 
 /** Values of the wrong JSON type for anything. */
 export const WRONG_TYPES: unknown[] = [null, true, false, [], {}, '1', [1, 2], { $gt: '' }, { __proto__: { polluted: 1 } }, [[[[[]]]]]];
@@ -449,8 +449,14 @@ export async function fuzzAll(
       report.inputs++;
       report.statuses[res.statusCode] = (report.statuses[res.statusCode] ?? 0) + 1;
       const problems = [check.serverError && `status ${res.statusCode}`, check.leak && `leak: ${check.leak}`, check.missingHeaders.length && `missing ${check.missingHeaders.join(', ')}`].filter(Boolean);
-      if (check.serverError) errors++, report.serverErrors++;
-      if (check.leak) leaks++, report.leaks++;
+      if (check.serverError) {
+        errors++;
+        report.serverErrors++;
+      }
+      if (check.leak) {
+        leaks++;
+        report.leaks++;
+      }
       if (check.missingHeaders.length) report.missingHeaders++;
       const kind = check.serverError ? '5xx' : check.leak ? 'leak' : 'headers';
       if (problems.length && report.failures.filter((f) => f.kind === kind).length < 8) {

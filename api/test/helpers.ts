@@ -73,6 +73,8 @@ export const TEST_CONFIG: Partial<ApiConfig> = {
   logLevel: 'warn',
   demoActivity: false,
   servers: ['pl', 'classic', 'royal', 'en'],
+  // No timer: tests send queued mail with app.mailOutbox.drain() (auth-helpers does after each call).
+  mailOutboxPollMs: 0,
 };
 
 /** A running (not listening) app on a test database. */

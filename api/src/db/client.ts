@@ -37,6 +37,27 @@ export interface DbHandle {
   updateLockInfo(info: Record<string, unknown>): void;
   /** Closes the pool / PGlite instance and releases the data-directory lock. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` with the SQL text of every statement drizzle runs (parameters not
+   * included) until the returned function is called: tests compare code paths by it.
+   */
+  onQuery(listener: (sql: string) => void): () => void;
+}
+
+/** The drizzle logger of a handle: forwards statements to the handle's listeners. */
+function queryListeners(): { logger: { logQuery(query: string): void }; onQuery(listener: (sql: string) => void): () => void } {
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    logger: {
+      logQuery(query) {
+        for (const l of listeners) l(query);
+      },
+    },
+    onQuery(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** Where to connect. `databaseUrl` wins over `dataDir`. */
@@ -217,7 +238,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool }) as unknown as Db;
+    const queries = queryListeners();
+    const db = drizzlePg({ client: pool, logger: queries.logger }) as unknown as Db;
     await pool.query('select 1');
     return {
       kind: 'postgres',
@@ -238,6 +260,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       },
       updateLockInfo() {},
       close: () => pool.end(),
+      onQuery: queries.onQuery,
     };
   }
 
@@ -253,7 +276,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     await lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const queries = queryListeners();
+  const db = drizzlePglite({ client, logger: queries.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -269,6 +293,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     updateLockInfo(info) {
       lock?.update(info);
     },
+    onQuery: queries.onQuery,
     async close() {
       try {
         await client.close();

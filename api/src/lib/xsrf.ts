@@ -13,8 +13,12 @@
  * - Production cookies are `Secure` with the `__Host-` prefix (no Domain, Path=/): a sibling
  *   subdomain cannot plant its own secret/token pair ("cookie tossing"). http://localhost in
  *   development cannot use either, so the names there have no prefix.
- * - A new XSRF session starts with every login and logout (routes with `config: { xsrfRotate:
- *   true }`): a token seen before a login is worthless after it.
+ * - Bound to the session: a login from a browser records (a hash of) that browser's secret on the
+ *   auth session (`auth_sessions.xsrf_secret_hash`); a mutating request carrying that session must
+ *   come with the same secret, so a token — or a stolen session token — from another browser does
+ *   not pass (401 SESSION_EXPIRED: that session is unusable there, the client logs out). The
+ *   secret is not rotated at login: every tab and every server's session of the browser share it.
+ * - Both cookies live 400 days (browsers' cap), longer than any session.
  * - The HMAC key is `XSRF_HMAC_KEY` when set (≥ 32 characters), else a random key created once
  *   and kept in `settings` (`xsrf_hmac_key`), so every API process and restart shares it.
  */
@@ -23,7 +27,18 @@ import Tokens from '@fastify/csrf';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/client.js';
+import { sessionAcceptsXsrfSecret } from './auth-session.js';
+import { authError } from './auth-messages.js';
 import { xsrfMismatch } from './errors.js';
+
+/** Lifetime of both XSRF cookies: 400 days (the longest browsers keep a cookie). */
+export const XSRF_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+
+/** The request's XSRF secret (the HttpOnly cookie), to bind a new session to it. */
+export function xsrfSecretOf(request: FastifyRequest): string | undefined {
+  const name = xsrfCookieNames(request.server.apiConfig.nodeEnv === 'production').secret;
+  return request.cookies[name] || undefined;
+}
 
 /** Header that must carry the token on POST/PUT/PATCH/DELETE. */
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -65,13 +80,6 @@ export async function xsrfHmacKey(handle: DbHandle, fromEnv: string | undefined)
   });
 }
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** `true` on login/logout routes: a successful answer starts a new XSRF session. */
-    xsrfRotate?: boolean;
-  }
-}
-
 /**
  * Registers the XSRF check on `app` (root scope, before the routes): @fastify/csrf-protection
  * for the secret cookie and the check, plus the token cookie on every answer that needs one.
@@ -82,7 +90,7 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
   await app.register(csrfProtection, {
     sessionPlugin: '@fastify/cookie',
     cookieKey: names.secret,
-    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: options.production },
+    cookieOpts: { path: '/', sameSite: 'strict', httpOnly: true, secure: options.production, maxAge: XSRF_COOKIE_MAX_AGE_S },
     getToken: (request: FastifyRequest) => {
       const v = request.headers[XSRF_HEADER];
       return typeof v === 'string' ? v.trim() : undefined;
@@ -93,13 +101,15 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
   // The same tokens as the plugin's (same options), to tell whether the page's token is still
   // good before handing out a new one.
   const tokens = Tokens(csrfOpts);
-  const tokenCookie = { path: '/', sameSite: 'strict' as const, httpOnly: false, secure: options.production };
+  const tokenCookie = { path: '/', sameSite: 'strict' as const, httpOnly: false, secure: options.production, maxAge: XSRF_COOKIE_MAX_AGE_S };
 
   /** Sets a token cookie for the request's secret (creating the secret when there is none). */
   const issue = (reply: FastifyReply, fresh: boolean) => {
     if (fresh) delete reply.request.cookies[names.secret];
     reply.setCookie(names.token, reply.generateCsrf(), tokenCookie);
   };
+  /** Whether the request's session (if any) was started with this browser's secret. */
+  const bound = (request: FastifyRequest) => sessionAcceptsXsrfSecret(app.db, request.ctx, request.cookies[names.secret]);
 
   app.addHook('onRequest', async (request, reply) => {
     const secret = request.cookies[names.secret];
@@ -114,12 +124,12 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
     if (!MUTATING.has(request.method) || request.routeOptions.config?.xsrf === false) return done(null, payload);
     // The plugin answers its own 403 errors (FST_CSRF_*) through reply.send: the error
     // handler turns them into XSRF_MISMATCH via isXsrfError.
-    app.csrfProtection(request, reply, () => done(null, payload));
-  });
-
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (request.routeOptions.config?.xsrfRotate && reply.statusCode < 400) issue(reply, true);
-    return payload;
+    app.csrfProtection(request, reply, () => {
+      bound(request).then(
+        (ok) => (ok ? done(null, payload) : done(authError(401, request.ctx.lang, 'SESSION_EXPIRED'))),
+        (err: unknown) => done(err as Error),
+      );
+    });
   });
 }
 

@@ -13,12 +13,12 @@ import { defineRoutes } from '../lib/http.js';
 import { HTML_PAGE_CSP } from '../lib/security-headers.js';
 import { dbIdParam } from '../lib/validation.js';
 import { mailerFor, type MailboxEntry } from '../lib/mail.js';
-import { escapeHtml as esc } from '../lib/mail-templates.js';
+import { escapeHtml as esc, MAIL_KINDS } from '../lib/mail-templates.js';
 
 
 const MailboxQuery = z.object({
   to: z.string().max(320).optional().describe('Only messages to this address (case-insensitive)'),
-  kind: z.enum(['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange']).optional(),
+  kind: z.enum(MAIL_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
