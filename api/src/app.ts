@@ -1,9 +1,10 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -12,7 +13,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import { join } from 'node:path';
 import { API_ROOT, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
@@ -23,17 +23,16 @@ import { startDemoActivity } from './demo/activity.js';
 import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
 import { isTechnicalBreak } from './lib/settings.js';
+import { startMailOutbox } from './lib/mail-outbox.js';
+import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
+import { assertNoNul, parseAuthId } from './lib/validation.js';
+import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
 import { LANGS, isServerCode, type Lang, type ServerCode } from './servers.js';
 
-/** Name of the double-submit cookie (readable by the client JS). */
-export const XSRF_COOKIE = 'XSRF-TOKEN';
-/** Header that must echo {@link XSRF_COOKIE} on POST/PUT/PATCH/DELETE. */
-export const XSRF_HEADER = 'x-xsrf-token';
+export { XSRF_HEADER, xsrfCookieNames } from './lib/xsrf.js';
 
 /** Request headers a browser may send cross-origin (spec §7 + XSRF). */
 export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Auth-Token', 'X-Auth-Id', 'X-Lang', 'X-Server-Id', 'X-XSRF-TOKEN'];
-
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Options of {@link buildApp}; everything defaults to {@link loadConfig}(process.env). */
 export interface BuildAppOptions {
@@ -78,12 +77,6 @@ function header(request: FastifyRequest, name: string): string | null {
   return s && s.trim() ? s.trim() : null;
 }
 
-function sameToken(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 function isRouteModule(v: unknown): v is RouteModule {
   const m = v as RouteModule | undefined;
   return !!m && typeof m.domain === 'string' && (typeof m.serverRoutes === 'function' || typeof m.rootRoutes === 'function');
@@ -104,9 +97,20 @@ function isRouteModule(v: unknown): v is RouteModule {
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
 
+  const production = config.nodeEnv === 'production';
   const app = Fastify({
     logger: { level: config.logLevel },
-    maxParamLength: 200, // slugs up to 160 characters (shell route validation) get our own error shape
+    routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
+    // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
+    // shape and the security headers, instead of Fastify's own body with its FST_ code.
+    frameworkErrors: (error, request, reply) => {
+      applySecurityHeaders(request.raw, reply.raw, production);
+      const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
+      const message =
+        error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: bad percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid URL: a path segment is too long' : 'Bad request';
+      const body: ErrorBody = { statusCode: status, error: statusCodeName(status), message };
+      void (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
+    },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -128,6 +132,12 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await handle.close();
     throw err;
   }
+  // Mail leaves the request path (issue 10 item 5): the outbox worker of this process.
+  const outbox = startMailOutbox({ handle, config, log: app.log, pollMs: config.mailOutboxPollMs });
+  app.decorate('mailOutbox', outbox);
+  app.addHook('onClose', async () => {
+    await outbox.stop();
+  });
   if (config.demoActivity) {
     app.addHook('onReady', async () => {
       stopDemo = startDemoActivity(handle.db, config.servers, app.log);
@@ -154,6 +164,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     let body: ErrorBody;
     if (error instanceof ApiError) {
       body = error.toBody();
+    } else if (isXsrfError(error)) {
+      body = xsrfMismatch().toBody();
     } else if (hasZodFastifySchemaValidationErrors(error) || Array.isArray(error.validation)) {
       body = { statusCode: 400, error: 'VALIDATION_ERROR', message: validationMessage(error) };
     } else if (typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500) {
@@ -171,7 +183,12 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     reply.code(404).send({ statusCode: 404, error: 'NOT_FOUND', message: `Route ${request.method} ${path} not found` });
   });
 
-  // ---- CORS, cookies, rate limit, OpenAPI ---------------------------------------------------
+  // ---- security headers, CORS, cookies, rate limit, OpenAPI ----------------------------------
+  // First, so every answer (errors and 404s included) carries them (src/lib/security-headers.ts).
+  await app.register(helmet, helmetOptions(config.nodeEnv === 'production'));
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Permissions-Policy', PERMISSIONS_POLICY);
+  });
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -207,35 +224,31 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // The UI page needs its own sources: swagger-ui sets a CSP for them (staticCSP) over helmet's.
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // ---- request context, XSRF ------------------------------------------------------------------
   app.decorateRequest('ctx', null as unknown as RequestContext);
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', async (request) => {
     const lang = header(request, 'x-lang')?.toLowerCase();
     const serverId = header(request, 'x-server-id');
     request.ctx = {
       server: null,
       authToken: header(request, 'x-auth-token'),
-      authId: header(request, 'x-auth-id'),
+      authId: null,
       lang: lang && (LANGS as readonly string[]).includes(lang) ? (lang as Lang) : 'en',
       serverId: isServerCode(serverId) && served.has(serverId) ? serverId : null,
     };
-    if (!request.cookies[XSRF_COOKIE]) {
-      reply.setCookie(XSRF_COOKIE, randomBytes(24).toString('base64url'), {
-        path: '/',
-        sameSite: 'lax',
-        httpOnly: false,
-        secure: 'auto',
-      });
-    }
+    // Parsed once for every route (issue 10 item 3): 400 for anything but an id 1..2^31-1.
+    request.ctx.authId = parseAuthId(header(request, 'x-auth-id'));
   });
-  // preParsing: after the server/technical-break checks of onRequest, before the body is read.
-  app.addHook('preParsing', async (request) => {
-    if (!MUTATING.has(request.method) || request.routeOptions.config?.xsrf === false) return;
-    const cookieToken = request.cookies[XSRF_COOKIE];
-    const headerToken = header(request, XSRF_HEADER);
-    if (!cookieToken || !headerToken || !sameToken(cookieToken, headerToken)) throw xsrfMismatch();
+  // Signed double submit (src/lib/xsrf.ts): secret + token cookies, the check on mutating requests.
+  await registerXsrf(app, { production: config.nodeEnv === 'production', hmacKey: await xsrfHmacKey(handle, config.xsrfHmacKey) });
+
+  // No text with U+0000 reaches a handler or the database (PostgreSQL text cannot hold it), on
+  // every route, before its schema runs: 400 VALIDATION_ERROR naming the field.
+  app.addHook('preValidation', async (request) => {
+    assertNoNul(request);
   });
 
   // ---- routes ---------------------------------------------------------------------------------

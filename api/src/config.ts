@@ -32,6 +32,10 @@ export interface ApiConfig {
   demoActivity: boolean;
   /** Accounts, sessions, mail, OAuth providers, rate limits (src/lib/auth-config.ts). */
   auth: AuthConfig;
+  /** HMAC key of the XSRF tokens (XSRF_HMAC_KEY); undefined = a random key kept in `settings`. */
+  xsrfHmacKey: string | undefined;
+  /** How often (ms) the mail outbox worker looks for due jobs (MAIL_OUTBOX_POLL_MS, 500); 0 = never (tests drain it). */
+  mailOutboxPollMs: number;
 }
 
 /**
@@ -58,7 +62,8 @@ function int(value: string | undefined, fallback: number, name: string): number 
  *
  * Variables: NODE_ENV, API_HOST (127.0.0.1), API_PORT (4000), PORT_OFFSET (0), DATA_DIR
  * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
- * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off).
+ * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
+ * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500).
  *
  * @throws Error when a numeric variable is not a non-negative integer.
  */
@@ -82,5 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     servers: serversFor(nodeEnv),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
     auth: loadAuthConfig(env, { nodeEnv, corsOrigins }),
+    xsrfHmacKey: env.XSRF_HMAC_KEY?.trim() || undefined,
+    mailOutboxPollMs: int(env.MAIL_OUTBOX_POLL_MS, 500, 'MAIL_OUTBOX_POLL_MS'),
   };
 }

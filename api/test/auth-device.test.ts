@@ -166,4 +166,24 @@ describe('auth: new device and rate limits', () => {
     const owner = await login(a, 'owner-laptop', freshIp());
     assert.equal(owner.statusCode, 200, owner.body);
   });
+
+  it('the nickname and the e-mail of one account share one counter per IP (issue 10 item 6)', async () => {
+    const a = await activeAccount(t.app);
+    const ip = freshIp();
+    for (let i = 0; i < 3; i++) assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    for (let i = 3; i < 5; i++) assertErrorBody(await login({ nickname: a.email.toUpperCase(), password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    // 3 + 2 failures = the 5 of the account: blocked by nickname and by e-mail, even with the right password.
+    assertErrorBody(await login({ nickname: a.email, password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
+    assertErrorBody(await login({ nickname: a.nickname.toUpperCase(), password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
+  });
+
+  it('the per-account limit from everywhere counts nickname and e-mail attempts together', async () => {
+    const a = await activeAccount(t.app, 'royal', 'owner-phone1');
+    for (let i = 0; i < 4; i++) assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-n${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
+    for (let i = 4; i < 8; i++) assertErrorBody(await login({ nickname: a.email, password: `Guess-${i}-xx` }, `bot-e${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
+    // 4 + 4 = the 8 allowed per account: untrusted devices are stopped whichever name they type.
+    assertErrorBody(await login(a, 'bot-99-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
+    assertErrorBody(await login({ nickname: a.email, password: a.password }, 'bot-98-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
+    assert.equal((await login({ nickname: a.email, password: a.password }, 'owner-phone1', freshIp())).statusCode, 200, 'the owner on a trusted device');
+  });
 });

@@ -2,8 +2,8 @@
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { mailerFor, type MailboxEntry } from '../src/lib/mail.js';
+import { xsrfPair } from './helpers.js';
 
-const XSRF = 'test-xsrf-token-0123456789';
 let ipCounter = 1;
 
 /** A fresh client IP, so the rate limits of one test do not leak into the next. */
@@ -20,8 +20,9 @@ export interface CallOptions {
   origin?: string;
 }
 
-function headers(o: CallOptions): Record<string, string> {
-  const h: Record<string, string> = { cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF };
+async function headers(app: FastifyInstance, o: CallOptions): Promise<Record<string, string>> {
+  const x = await xsrfPair(app);
+  const h: Record<string, string> = { cookie: x.cookieHeader, ...x.headers };
   if (o.lang) h['x-lang'] = o.lang;
   if (o.token) h['x-auth-token'] = o.token;
   if (o.uid) h['x-auth-id'] = o.uid;
@@ -29,14 +30,17 @@ function headers(o: CallOptions): Record<string, string> {
   return h;
 }
 
-/** POST with the XSRF double-submit pair. */
-export function post(app: FastifyInstance, url: string, body: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'POST', url, payload: body as object, headers: headers(o), remoteAddress: o.ip ?? '10.255.255.1' });
+/** POST with the XSRF pair; then runs the mail outbox, so the mails of the request are in the mailbox. */
+export async function post(app: FastifyInstance, url: string, body: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+  const res = await app.inject({ method: 'POST', url, payload: body as object, headers: await headers(app, o), remoteAddress: o.ip ?? '10.255.255.1' });
+  // Mail is sent by the outbox worker, off the request path: send what the request queued.
+  await app.mailOutbox.drain();
+  return res;
 }
 
 /** GET with the auth headers. */
-export function get(app: FastifyInstance, url: string, o: CallOptions = {}): Promise<LightMyRequestResponse> {
-  return app.inject({ method: 'GET', url, headers: headers(o), remoteAddress: o.ip ?? '10.255.255.1' });
+export async function get(app: FastifyInstance, url: string, o: CallOptions = {}): Promise<LightMyRequestResponse> {
+  return app.inject({ method: 'GET', url, headers: await headers(app, o), remoteAddress: o.ip ?? '10.255.255.1' });
 }
 
 /** Messages of the app's dev mailbox to an address, newest first. */

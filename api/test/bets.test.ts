@@ -6,10 +6,9 @@ import { compareStandings } from '../src/bets/scoring.js';
 import { createSession } from '../src/lib/auth-session.js';
 import { LOGIN_TO_PREDICT, RankingResponse } from '../src/routes/bets.js';
 import { SEED_BETTORS } from '../src/seed/bets.js';
-import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';
 
 const SECRET = 'bets-test-secret';
-const XSRF = 'bets-test-xsrf-token-123456';
 
 interface Match {
   id: number;
@@ -58,14 +57,10 @@ describe('bets API', () => {
     sessions.set(p!.id, { 'x-auth-token': session.token, 'x-auth-id': session.uid });
     return p!;
   }
-  const put = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'PUT',
-      url,
-      payload: payload as Record<string, unknown>,
-      cookies: { 'XSRF-TOKEN': XSRF },
-      headers: { 'x-xsrf-token': XSRF, ...headers },
-    });
+  const put = async (url: string, payload: unknown, headers: Record<string, string> = {}) => {
+    const x = await xsrfPair(t.app);
+    return t.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+  };
   const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { 'x-admin-secret': SECRET }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
   const matches = async (server: string, code: string, headers: Record<string, string> = {}) => {

@@ -2,9 +2,8 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTechnicalBreak } from '../src/lib/settings.js';
 import { CONTACT_RATE_LIMIT } from '../src/routes/contact.js';
-import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-const XSRF = { cookies: { 'XSRF-TOKEN': 'tok-contact' }, headers: { 'x-xsrf-token': 'tok-contact' } };
 let ip = 0;
 /** A different client address per call, so the rate limit only matters where a test wants it. */
 const nextIp = () => `10.0.0.${++ip}`;
@@ -12,8 +11,9 @@ const nextIp = () => `10.0.0.${++ip}`;
 describe('POST /:server/contact', () => {
   const t = setupTestApp();
 
-  const post = (server: string, payload: unknown, extra: { headers?: Record<string, string>; remoteAddress?: string } = {}) =>
-    t.app.inject({
+  const post = async (server: string, payload: unknown, extra: { headers?: Record<string, string>; remoteAddress?: string } = {}) => {
+    const XSRF = await xsrfPair(t.app);
+    return t.app.inject({
       method: 'POST',
       url: `/${server}/contact`,
       payload: payload as object,
@@ -21,6 +21,7 @@ describe('POST /:server/contact', () => {
       headers: { ...XSRF.headers, ...extra.headers },
       remoteAddress: extra.remoteAddress ?? nextIp(),
     });
+  };
 
   it('stores a trimmed message with the server, X-Lang and the X-Auth-Id claim, answers 201 with its id', async () => {
     const res = await post(

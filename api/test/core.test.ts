@@ -153,65 +153,82 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     });
   });
 
-  describe('XSRF double submit', () => {
-    it('sets a readable XSRF-TOKEN cookie (Path=/, SameSite=Lax, not HttpOnly) when the request has none', async () => {
+  describe('XSRF: signed double submit (issue 10 item 8)', () => {
+    const cookiesOf = (res: import('fastify').LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
+    const echo = (cookies: Record<string, string>, token: string | undefined) =>
+      t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 42 }, cookies, headers: token === undefined ? {} : { 'x-xsrf-token': token } });
+
+    it('gives a browser without cookies an HttpOnly secret and a readable token signed for it (Path=/, SameSite=Strict, not Secure in development)', async () => {
       const res = await t.app.inject({ url: '/pl/csrf' });
       assert.equal(res.statusCode, 200);
       assert.deepEqual(res.json(), { ok: true });
-      const cookie = setCookies(res).find((c) => c.startsWith('XSRF-TOKEN='));
-      assert.ok(cookie, 'XSRF-TOKEN cookie is set');
-      assert.match(cookie, /^XSRF-TOKEN=[A-Za-z0-9_-]{20,};/);
-      assert.match(cookie, /Path=\//);
-      assert.match(cookie, /SameSite=Lax/i);
-      assert.doesNotMatch(cookie, /HttpOnly/i);
+      const token = setCookies(res).find((c) => c.startsWith('XSRF-TOKEN='));
+      const secret = setCookies(res).find((c) => c.startsWith('XSRF-SECRET='));
+      assert.ok(token && secret, setCookies(res).join(' | '));
+      assert.match(token, /^XSRF-TOKEN=[A-Za-z0-9_-]+-[A-Za-z0-9_-]{43};/, 'salt-HMAC');
+      assert.match(token, /Path=\//);
+      assert.match(token, /SameSite=Strict/i);
+      assert.doesNotMatch(token, /HttpOnly|Secure/i);
+      assert.match(secret, /HttpOnly/i);
+      assert.match(secret, /SameSite=Strict/i);
+      assert.doesNotMatch(secret, /Secure/i);
       // Also on other responses, even errors.
       assert.ok(setCookies(await t.app.inject({ url: '/xx/stats' })).some((c) => c.startsWith('XSRF-TOKEN=')));
     });
 
-    it('does not replace an existing cookie and gives each client a different token', async () => {
-      const res = await t.app.inject({ url: '/pl/stats', cookies: { 'XSRF-TOKEN': 'abc' } });
-      assert.equal(setCookies(res).filter((c) => c.startsWith('XSRF-TOKEN=')).length, 0);
-      const a = setCookies(await t.app.inject({ url: '/pl/csrf' }))[0];
-      const b = setCookies(await t.app.inject({ url: '/pl/csrf' }))[0];
-      assert.notEqual(a, b);
+    it('keeps a valid pair, re-signs a token that does not match the secret, and gives each browser its own secret', async () => {
+      const first = await t.app.inject({ url: '/pl/csrf' });
+      const pair = cookiesOf(first);
+      assert.equal(setCookies(await t.app.inject({ url: '/pl/stats', cookies: pair })).length, 0, 'nothing new for a valid pair');
+      const resigned = await t.app.inject({ url: '/pl/stats', cookies: { ...pair, 'XSRF-TOKEN': 'abc' } });
+      assert.deepEqual(resigned.cookies.map((c) => c.name), ['XSRF-TOKEN'], 'a new token for the same secret');
+      const other = cookiesOf(await t.app.inject({ url: '/pl/csrf' }));
+      assert.notEqual(other['XSRF-SECRET'], pair['XSRF-SECRET']);
     });
 
-    it('rejects a mutating request without X-XSRF-TOKEN with 403 XSRF_MISMATCH', async () => {
-      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-        const res = await t.app.inject({ method, url: '/test/echo', payload: { n: 1 } });
-        const body = assertErrorBody(res, 403, 'XSRF_MISMATCH');
-        assert.equal(body.message, 'Invalid XSRF token');
-      }
-      const withCookieOnly = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 1 }, cookies: { 'XSRF-TOKEN': 'tok-1' } });
-      assertErrorBody(withCookieOnly, 403, 'XSRF_MISMATCH');
-      const headerOnly = await t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 1 }, headers: { 'x-xsrf-token': 'tok-1' } });
-      assertErrorBody(headerOnly, 403, 'XSRF_MISMATCH');
-    });
-
-    it('rejects a header that differs from the cookie', async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        payload: { n: 1 },
-        cookies: { 'XSRF-TOKEN': 'tok-1' },
-        headers: { 'x-xsrf-token': 'tok-2' },
-      });
-      assertErrorBody(res, 403, 'XSRF_MISMATCH');
-    });
-
-    it('accepts a mutating request whose header equals the cookie from GET /:server/csrf', async () => {
-      const csrf = await t.app.inject({ url: '/royal/csrf' });
-      const token = /^XSRF-TOKEN=([^;]+)/.exec(setCookies(csrf)[0] ?? '')?.[1];
-      assert.ok(token);
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        payload: { n: 42 },
-        cookies: { 'XSRF-TOKEN': token },
-        headers: { 'x-xsrf-token': token },
-      });
+    it('accepts a mutating request whose header carries the token signed for its secret cookie', async () => {
+      const pair = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
+      const res = await echo(pair, pair['XSRF-TOKEN']);
       assert.equal(res.statusCode, 200, res.body);
       assert.deepEqual(res.json(), { got: { n: 42 } });
+    });
+
+    it('rejects a mutating request without the header, without the secret, or with a token of another browser: 403 XSRF_MISMATCH', async () => {
+      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
+        const body = assertErrorBody(await t.app.inject({ method, url: '/test/echo', payload: { n: 1 } }), 403, 'XSRF_MISMATCH');
+        assert.equal(body.message, 'Invalid XSRF token');
+      }
+      const mine = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
+      const theirs = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
+      assertErrorBody(await echo(mine, undefined), 403, 'XSRF_MISMATCH');
+      assertErrorBody(await echo({ 'XSRF-TOKEN': mine['XSRF-TOKEN']! }, mine['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
+      assertErrorBody(await echo(mine, theirs['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
+    });
+
+    it('a plain double submit (any equal cookie and header, e.g. planted by a sibling subdomain) no longer passes', async () => {
+      // The old check accepted any header equal to the XSRF-TOKEN cookie.
+      assertErrorBody(await echo({ 'XSRF-TOKEN': 'planted-token-1234567890' }, 'planted-token-1234567890'), 403, 'XSRF_MISMATCH');
+      // A planted secret with a token the attacker made up does not verify either: tokens are HMACs with the server key.
+      const planted = { 'XSRF-SECRET': 'attacker-secret-0123456789', 'XSRF-TOKEN': 'salt1234-' + 'A'.repeat(43) };
+      assertErrorBody(await echo(planted, planted['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
+    });
+
+    it('in production the cookies are Secure with the __Host- prefix', async () => {
+      const prod = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] }, migrate: false, seed: false });
+      try {
+        const res = await prod.inject({ url: '/royal/csrf' });
+        const token = setCookies(res).find((c) => c.startsWith('__Host-XSRF-TOKEN='));
+        const secret = setCookies(res).find((c) => c.startsWith('__Host-XSRF-SECRET='));
+        assert.ok(token && secret, setCookies(res).join(' | '));
+        for (const c of [token, secret]) {
+          assert.match(c, /; Secure/i);
+          assert.match(c, /Path=\//);
+          assert.doesNotMatch(c, /Domain=/i);
+        }
+        assert.ok(!setCookies(res).some((c) => c.startsWith('XSRF-')), 'no unprefixed cookie in production');
+      } finally {
+        await prod.close();
+      }
     });
 
     it('does not check safe methods', async () => {

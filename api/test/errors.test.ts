@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { z } from 'zod';
 import { ApiError } from '../src/lib/errors.js';
-import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 describe('error shape: { statusCode, error, message }, never a stack', () => {
   const t = setupTestApp({ config: { adminSecret: 's3cret', logLevel: 'silent' } });
-  const xsrf = { cookies: { 'XSRF-TOKEN': 't0k' }, headers: { 'x-xsrf-token': 't0k' } };
+  let xsrf: { cookies: Record<string, string>; headers: Record<string, string> };
 
-  before(() => {
+  before(async () => {
     t.app.get('/test/boom', async () => {
       throw new Error('secret internals: password=hunter2 at /srv/app/src/db.ts:42');
     });
@@ -21,6 +21,8 @@ describe('error shape: { statusCode, error, message }, never a stack', () => {
       throw new ApiError(422, 'INVALID_VOTE', 'This poll is already closed');
     });
     t.app.post('/test/json', { schema: { body: z.object({ name: z.string().min(3) }) } }, async (req) => req.body);
+    const pair = await xsrfPair(t.app);
+    xsrf = { cookies: pair.cookies, headers: pair.headers };
   });
 
   it('turns an unexpected exception into 500 "Server error" without internals', async () => {

@@ -73,6 +73,8 @@ export const TEST_CONFIG: Partial<ApiConfig> = {
   logLevel: 'warn',
   demoActivity: false,
   servers: ['pl', 'classic', 'royal', 'en'],
+  // No timer: tests send queued mail with app.mailOutbox.drain() (auth-helpers does after each call).
+  mailOutboxPollMs: 0,
 };
 
 /** A running (not listening) app on a test database. */
@@ -188,4 +190,40 @@ export function runCli(name: string, args: string[], env: NodeJS.ProcessEnv): { 
     timeout: 120_000,
   });
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** Cookies and header of a valid XSRF pair, as a browser would hold them. */
+export interface XsrfPair {
+  /** Cookies the API set (token and secret), to send back. */
+  cookies: Record<string, string>;
+  /** Headers with `x-xsrf-token`. */
+  headers: Record<string, string>;
+  /** A `Cookie:` header value with the same cookies. */
+  cookieHeader: string;
+}
+
+const xsrfPairs = new WeakMap<FastifyInstance, Promise<XsrfPair>>();
+
+/**
+ * A valid XSRF pair for `app` (fetched once per app from `GET /royal/csrf`): send `cookies` and
+ * `headers` with every POST/PUT/PATCH/DELETE.
+ */
+export function xsrfPair(app: FastifyInstance): Promise<XsrfPair> {
+  const known = xsrfPairs.get(app);
+  if (known) return known;
+  const pair: Promise<XsrfPair> = app.inject({ method: 'GET', url: '/royal/csrf' }).then((res) => {
+      const cookies: Record<string, string> = {};
+      for (const c of res.cookies) cookies[c.name] = c.value;
+      const tokenName = Object.keys(cookies).find((n) => /XSRF-TOKEN$/.test(n));
+      assert.ok(tokenName, `GET /royal/csrf sets an XSRF token cookie (got ${Object.keys(cookies).join(', ') || 'none'})`);
+      return {
+        cookies,
+        headers: { 'x-xsrf-token': cookies[tokenName]! },
+        cookieHeader: Object.entries(cookies)
+          .map(([k, v]) => `${k}=${v}`)
+          .join('; '),
+      };
+    });
+  xsrfPairs.set(app, pair);
+  return pair;
 }

@@ -8,7 +8,7 @@ import { createSession } from '../src/lib/auth-session.js';
 import { votePercents } from '../src/routes/news.js';
 import { normaliseCommentText, textLength } from '../src/routes/news-comments.js';
 import { SEED_ARTICLES } from '../src/seed/data/news-articles.js';
-import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 type Card = { id: number; slug: string; title: string; excerpt: string; image: string | null; published_at: string; comments_count: number; has_poll: boolean; lang: string };
 type Page = { items: Card[]; page: number; per_page: number; total: number; total_pages: number };
@@ -27,7 +27,6 @@ type Poll = {
 };
 type Article = Card & { body: string; comments: Comment[]; comment_rules: { min_length: number; max_length: number; min_ovr: number }; poll: Poll | null };
 
-const XSRF = 'news-test-xsrf';
 const SINGLE = 'poll-favourite-formation';
 const MULTIPLE = 'poll-next-features';
 const ENDED = 'poll-results-summer-event-pack';
@@ -39,14 +38,10 @@ describe('news', () => {
   const playerIds = new Map<string, number>();
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-  const post = (url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({
-      method: 'POST',
-      url,
-      payload: payload as Record<string, unknown>,
-      cookies: { 'XSRF-TOKEN': XSRF },
-      headers: { 'x-xsrf-token': XSRF, ...headers },
-    });
+  const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => {
+    const x = await xsrfPair(t.app);
+    return t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+  };
 
   /**
    * A player on `server` with `ovr`, an active auth account owning it and a real session

@@ -4,17 +4,17 @@ import { contactMessages } from '../src/db/schema/contact.js';
 import { newsletterCampaigns, newsletterSignups } from '../src/db/schema/newsletter.js';
 import { NewsletterConfig } from '../src/routes/newsletter.js';
 import { CAMPAIGNS, EARLY_ACCESS_IN_DAYS } from '../src/seed/newsletter.js';
-import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
+import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-const XSRF = { cookies: { 'XSRF-TOKEN': 'tok-news' }, headers: { 'x-xsrf-token': 'tok-news' } };
 let ip = 0;
 const nextIp = () => `10.1.0.${++ip}`;
 
 describe('newsletter: founder pack / early access', () => {
   const t = setupTestApp();
 
-  const signUp = (server: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) =>
-    t.app.inject({
+  const signUp = async (server: string, payload: unknown, headers: Record<string, string> = {}, remoteAddress = nextIp()) => {
+    const XSRF = await xsrfPair(t.app);
+    return t.app.inject({
       method: 'POST',
       url: `/${server}/newsletter`,
       payload: payload as object,
@@ -22,6 +22,7 @@ describe('newsletter: founder pack / early access', () => {
       headers: { ...XSRF.headers, ...headers },
       remoteAddress,
     });
+  };
   const config = async (server: string) => {
     const res = await t.app.inject({ url: `/${server}/newsletter` });
     assert.equal(res.statusCode, 200, res.body);

@@ -4,12 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
-import { DataDirBusyError, lockPathFor } from '../src/db/client.js';
+import { DataDirBusyError, lockInfoPathFor, lockPathFor, openDatabase, readLiveLock } from '../src/db/client.js';
 import { runSeeds } from '../src/db/seed.js';
 import { readMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import { createTestDatabase, runCli, sqlRows, startApp, TEST_CONFIG, usingPostgres, type TestApp } from './helpers.js';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync, writeFileSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { API_ROOT } from '../src/config.js';
 
 async function snapshot(t: TestApp) {
   const [counts] = await sqlRows<Record<string, number>>(
@@ -111,6 +113,58 @@ describe('restart', () => {
       const again = await buildApp({ config: { ...TEST_CONFIG, dataDir, databaseUrl: undefined }, seed: false });
       await again.close();
     } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+
+  it('a SIGKILLed holder whose pid now belongs to another live process does not block the next start (issue 10 item 9)', { skip: usingPostgres }, async () => {
+    const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
+    const dataDir = join(root, 'pglite');
+    const staleMs = 4000;
+    const children: ChildProcess[] = [];
+    /** A child process that opens the data directory with the real openDatabase and holds it. */
+    const holder = () =>
+      new Promise<ChildProcess>((resolve, reject) => {
+        const code = `const { openDatabase } = await import(${JSON.stringify(join(API_ROOT, 'src', 'db', 'client.ts'))});
+          await openDatabase({ dataDir: ${JSON.stringify(dataDir)}, lock: { staleMs: ${staleMs} } });
+          console.log('holding'); setInterval(() => {}, 1000);`;
+        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: API_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+        children.push(child);
+        child.stdout!.on('data', (d: Buffer) => d.toString().includes('holding') && resolve(child));
+        child.once('exit', (c) => reject(new Error(`holder exited with ${c}`)));
+      });
+    try {
+      // initdb first: it blocks the event loop for seconds, longer than this short stale time.
+      await (await openDatabase({ dataDir })).close();
+      const first = await holder();
+      // A live holder: the next open fails at once, naming it.
+      assert.ok(readLiveLock(dataDir, { staleMs }));
+      await assert.rejects(openDatabase({ dataDir, lock: { staleMs } }), (err: unknown) => err instanceof DataDirBusyError && err.holder.pid === first.pid);
+
+      first.kill('SIGKILL');
+      await new Promise((r) => first.once('exit', r));
+      // The pid of the dead holder now belongs to another live process (as after a container
+      // restart): the recorded pid must not matter.
+      const unrelated = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+      children.push(unrelated);
+      writeFileSync(lockInfoPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
+      // (the pid lock of earlier versions kept the pid in the lock file itself)
+      if (!existsSync(lockPathFor(dataDir)) || !statSync(lockPathFor(dataDir)).isDirectory()) {
+        writeFileSync(lockPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
+      }
+      assert.doesNotThrow(() => process.kill(unrelated.pid!, 0), 'the process with the recorded pid is alive');
+
+      const handle = await openDatabase({ dataDir, lock: { staleMs } });
+      try {
+        assert.equal(handle.kind, 'pglite');
+        assert.deepEqual(await handle.withSession((s) => s.query('SELECT 1 AS one')), [{ one: 1 }]);
+        assert.equal(readLiveLock(dataDir, { staleMs })?.pid, process.pid, 'the new holder is this process');
+      } finally {
+        await handle.close();
+      }
+      assert.equal(readLiveLock(dataDir, { staleMs }), undefined, 'released on close');
+    } finally {
+      for (const c of children) c.kill('SIGKILL');
       rmSync(root, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { setTechnicalBreak } from '../src/lib/settings.js';
-import { assertErrorBody, createTestDatabase, runCli, setupTestApp, startApp } from './helpers.js';
+import { assertErrorBody, createTestDatabase, runCli, setupTestApp, startApp, xsrfPair } from './helpers.js';
 
 const SECRET = 'test-admin-secret-123';
 
@@ -84,13 +84,8 @@ describe('technical break (spec §4, §8)', () => {
       const res = await plain.inject({ method: 'POST', url: '/admin/technical-break', payload: { enabled: true }, headers: { 'x-admin-secret': '' } });
       // The XSRF check runs first for unknown routes; with a token it is a plain 404.
       assert.ok([403, 404].includes(res.statusCode));
-      const withToken = await plain.inject({
-        method: 'POST',
-        url: '/admin/technical-break',
-        payload: { enabled: true },
-        cookies: { 'XSRF-TOKEN': 'x' },
-        headers: { 'x-xsrf-token': 'x' },
-      });
+      const x = await xsrfPair(plain);
+      const withToken = await plain.inject({ method: 'POST', url: '/admin/technical-break', payload: { enabled: true }, cookies: x.cookies, headers: x.headers });
       assertErrorBody(withToken, 404, 'NOT_FOUND');
     } finally {
       await plain.close();

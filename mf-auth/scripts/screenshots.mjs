@@ -42,8 +42,10 @@ async function registered(lang) {
   const nickname = unique('shot');
   const email = `${nickname.toLowerCase()}@example.org`;
   const jar = await fetch(`${api}/royal/csrf`);
-  const xsrf = /XSRF-TOKEN=([^;]+)/.exec(jar.headers.get('set-cookie') ?? '')?.[1] ?? '';
-  const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: `XSRF-TOKEN=${xsrf}`, 'X-Lang': lang, Origin: site };
+  // The API's XSRF pair: an HttpOnly secret and the token signed for it (both sent back).
+  const cookies = jar.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const xsrf = cookies.find((c) => /XSRF-TOKEN=/.test(c))?.split('=')[1] ?? '';
+  const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: cookies.join('; '), 'X-Lang': lang, Origin: site };
   const res = await fetch(`${api}/royal/auth/register`, { method: 'POST', headers, body: JSON.stringify({ nickname, email, password: 'Stadium-Lights-2026', terms: true }) });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   const mail = await mailbox(email, 'activation');

@@ -1,6 +1,7 @@
 import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'react-toastify';
 import { createApiClient, initI18n, landingStore, saveSession, setRuntimeConfig, STORAGE_KEYS } from '../src';
+import { xsrfCookieName } from '../src/api/xsrf';
 
 jest.mock('react-toastify', () => ({ toast: Object.assign(jest.fn(), { error: jest.fn(), info: jest.fn(), success: jest.fn() }) }));
 
@@ -66,6 +67,15 @@ test('sends the XSRF header only to the API origin (withXSRFToken is deliberate)
   expect(decide({ url: '/steal', baseURL: 'https://evil.example/royal' })).toBe(false);
   expect(client.defaults.xsrfCookieName).toBe('XSRF-TOKEN');
   expect(client.defaults.xsrfHeaderName).toBe('X-XSRF-TOKEN');
+});
+
+test('reads the XSRF token from __Host-XSRF-TOKEN when the API set it (production), else XSRF-TOKEN', async () => {
+  expect(xsrfCookieName('a=1; __Host-XSRF-TOKEN=salt-sig; XSRF-TOKEN=old')).toBe('__Host-XSRF-TOKEN');
+  expect(xsrfCookieName('XSRF-TOKEN=salt-sig; other=__Host-XSRF-TOKEN=x')).toBe('XSRF-TOKEN');
+  expect(xsrfCookieName('')).toBe('XSRF-TOKEN');
+  const { client, seen } = clientAnswering(200, { ok: true });
+  await client.post('/votes', {});
+  expect(seen[0]!.xsrfCookieName).toBe('XSRF-TOKEN');
 });
 
 test('shows the message field as a 5000 ms toast and rethrows', async () => {

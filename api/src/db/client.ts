@@ -2,9 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import pg from 'pg';
+import lockfile from 'proper-lockfile';
 
 /**
  * The drizzle database used everywhere in the API. Both drivers (PGlite and node-postgres)
@@ -30,12 +31,33 @@ export interface DbHandle {
   /** Runs `fn` on one dedicated connection (pool client for PostgreSQL; the instance for PGlite). */
   withSession<T>(fn: (session: SqlSession) => Promise<T>): Promise<T>;
   /**
-   * Stores extra facts (e.g. the URL the API listens on) in the PGlite lock file so CLI tools
+   * Stores extra facts (e.g. the URL the API listens on) next to the PGlite lock so CLI tools
    * can find the running API. No-op for PostgreSQL.
    */
   updateLockInfo(info: Record<string, unknown>): void;
   /** Closes the pool / PGlite instance and releases the data-directory lock. */
   close(): Promise<void>;
+  /**
+   * Calls `listener` with the SQL text of every statement drizzle runs (parameters not
+   * included) until the returned function is called: tests compare code paths by it.
+   */
+  onQuery(listener: (sql: string) => void): () => void;
+}
+
+/** The drizzle logger of a handle: forwards statements to the handle's listeners. */
+function queryListeners(): { logger: { logQuery(query: string): void }; onQuery(listener: (sql: string) => void): () => void } {
+  const listeners = new Set<(sql: string) => void>();
+  return {
+    logger: {
+      logQuery(query) {
+        for (const l of listeners) l(query);
+      },
+    },
+    onQuery(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
 }
 
 /** Where to connect. `databaseUrl` wins over `dataDir`. */
@@ -46,6 +68,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string | undefined;
   /** PostgreSQL only: extra startup options, e.g. `-c search_path=test_1` (used by tests). */
   pgOptions?: string | undefined;
+  /** PGlite only: options of the data-directory lock (tests shorten its stale time). */
+  lock?: DataDirLockOptions;
 }
 
 /** Thrown when another live process already has the PGlite data directory open. */
@@ -58,13 +82,13 @@ export class DataDirBusyError extends Error {
       `PGlite data directory ${dataDir} is in use by process ${holder.pid}` +
         (holder.url ? ` (API at ${holder.url})` : '') +
         '. PGlite allows one process at a time: stop that process, or use its HTTP admin routes. ' +
-        `(If no such process exists, delete ${lockPathFor(dataDir)}.)`,
+        `(A process that died without releasing it stops holding it ${Math.round(DATA_DIR_LOCK_STALE_MS / 1000)} s after its last heartbeat.)`,
     );
     this.name = 'DataDirBusyError';
   }
 }
 
-/** Contents of `<dataDir>.lock`. */
+/** What the holder of a data directory wrote in `<dataDir>.lock.json` (for CLI tools and messages). */
 export interface LockInfo {
   pid: number;
   startedAt: string;
@@ -72,74 +96,119 @@ export interface LockInfo {
   [key: string]: unknown;
 }
 
-/** Path of the lock file guarding a PGlite data directory. */
+/**
+ * The lock of a PGlite data directory (proper-lockfile): the directory `<dataDir>.lock`, created
+ * atomically with mkdir and touched every {@link DATA_DIR_LOCK_STALE_MS}/4 by its holder. A lock
+ * not touched for {@link DATA_DIR_LOCK_STALE_MS} is stale, whoever's pid is written anywhere: a
+ * SIGKILLed holder frees the directory after that time even when its pid now belongs to another
+ * process (the old pid-file lock could be fooled that way, issue 10 item 9).
+ */
 export function lockPathFor(dataDir: string): string {
   return `${dataDir.replace(/[\\/]+$/, '')}.lock`;
 }
 
-/** Lock files held by this process. */
-const heldLocks = new Set<string>();
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
+/** Path of the holder's {@link LockInfo} (pid, start, the API's URL), next to the lock. */
+export function lockInfoPathFor(dataDir: string): string {
+  return `${lockPathFor(dataDir)}.json`;
 }
 
 /**
- * Reads the lock of a PGlite data directory.
- * @returns the holder when a live process holds it, otherwise undefined (stale locks are ignored).
+ * A lock whose heartbeat is older than this (ms) belongs to a dead process and is taken over.
+ * Longer than PGlite's initdb on a first start (~5–10 s) blocks the event loop, and so the
+ * heartbeat; also how long a start right after a SIGKILL waits for the dead holder's lock.
  */
-export function readLiveLock(dataDir: string): LockInfo | undefined {
+export const DATA_DIR_LOCK_STALE_MS = 30_000;
+
+/** Options of the data-directory lock (tests shorten the stale time). */
+export interface DataDirLockOptions {
+  /** Heartbeat age (ms) after which a lock is stale; at least 2000 (proper-lockfile). Default {@link DATA_DIR_LOCK_STALE_MS}. */
+  staleMs?: number;
+}
+
+function readInfo(dataDir: string): LockInfo | undefined {
   try {
-    const path = lockPathFor(dataDir);
-    const info = JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
-    if (typeof info.pid !== 'number') return undefined;
-    // Our own pid without holding the lock = left over by an earlier process that had our pid
-    // (typical after a container restart).
-    if (info.pid === process.pid) return heldLocks.has(path) ? info : undefined;
-    return isAlive(info.pid) ? info : undefined;
+    const info = JSON.parse(readFileSync(lockInfoPathFor(dataDir), 'utf8')) as LockInfo;
+    return typeof info.pid === 'number' ? info : undefined;
   } catch {
     return undefined;
   }
 }
 
-let exitHookInstalled = false;
-
-function acquireLock(dataDir: string): (info?: Record<string, unknown>) => void {
-  const path = lockPathFor(dataDir);
-  const holder = readLiveLock(dataDir);
-  if (holder) throw new DataDirBusyError(dataDir, holder);
-  mkdirSync(dirname(path), { recursive: true });
-  const base: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };
-  writeFileSync(path, JSON.stringify(base));
-  heldLocks.add(path);
-  if (!exitHookInstalled) {
-    exitHookInstalled = true;
-    process.once('exit', () => {
-      for (const p of heldLocks) {
-        try {
-          unlinkSync(p);
-        } catch {
-          /* already gone */
-        }
-      }
-    });
+/**
+ * The holder of a PGlite data directory's lock when the lock is live (its heartbeat is
+ * fresher than the stale time), otherwise undefined.
+ */
+export function readLiveLock(dataDir: string, options: DataDirLockOptions = {}): LockInfo | undefined {
+  const stale = options.staleMs ?? DATA_DIR_LOCK_STALE_MS;
+  try {
+    if (!lockfile.checkSync(dataDir, { lockfilePath: lockPathFor(dataDir), realpath: false, stale })) return undefined;
+  } catch {
+    return undefined;
   }
-  return (info) => {
-    if (info === undefined) {
-      heldLocks.delete(path);
+  return readInfo(dataDir) ?? { pid: 0, startedAt: '' };
+}
+
+/**
+ * Takes the lock of a data directory. When it is held, watches its heartbeat: a live holder
+ * touches it within `staleMs / 4` (then this fails), a dead one never again (then this waits until
+ * the lock is stale, at most `staleMs`, and takes it over).
+ * @returns `update(info)` stores extra info for CLI tools; `release()` frees the directory
+ * @throws DataDirBusyError when a live process holds it
+ */
+async function acquireLock(dataDir: string, options: DataDirLockOptions = {}): Promise<{ update(info: Record<string, unknown>): void; release(): Promise<void> }> {
+  const lockPath = lockPathFor(dataDir);
+  const stale = Math.max(2000, options.staleMs ?? DATA_DIR_LOCK_STALE_MS);
+  const update = Math.max(1000, Math.floor(stale / 4));
+  mkdirSync(dirname(lockPath), { recursive: true });
+  // A lock *file* is the pid lock of earlier versions: it proves nothing (pids are reused).
+  if (existsSync(lockPath) && statSync(lockPath).isFile()) unlinkSync(lockPath);
+  const lockOptions = {
+    lockfilePath: lockPath,
+    realpath: false,
+    stale,
+    update,
+    onCompromised: (err: Error) => {
+      // Not thrown (that would crash the API mid-write): the heartbeat stopped for longer than
+      // the stale time (a blocked event loop) or the lock was removed by hand.
+      console.error(`✖ the lock of ${dataDir} was lost (${err.message}); another process may open it now`);
+    },
+  };
+  // Held: a live holder touches the lock every `update` ms, a dead one never again. Watch it:
+  // a new heartbeat → busy; none until it is stale → proper-lockfile removes it and we take it.
+  let release: (() => Promise<void>) | undefined;
+  let seen: number | undefined;
+  while (!release) {
+    try {
+      release = await lockfile.lock(dataDir, lockOptions);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'ELOCKED') throw err;
+      let mtime: number;
       try {
-        unlinkSync(path);
+        mtime = statSync(lockPath).mtimeMs;
+      } catch {
+        continue; // released meanwhile
+      }
+      if (seen !== undefined && mtime !== seen) throw new DataDirBusyError(dataDir, readInfo(dataDir) ?? { pid: 0, startedAt: '' });
+      seen = mtime;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  }
+  const base: LockInfo = { pid: process.pid, startedAt: new Date().toISOString() };
+  writeFileSync(lockInfoPathFor(dataDir), JSON.stringify(base));
+  return {
+    update(info) {
+      writeFileSync(lockInfoPathFor(dataDir), JSON.stringify({ ...base, ...info }));
+    },
+    async release() {
+      try {
+        unlinkSync(lockInfoPathFor(dataDir));
       } catch {
         /* already gone */
       }
-    } else {
-      writeFileSync(path, JSON.stringify({ ...base, ...info }));
-    }
+      await release().catch(() => {
+        /* already released, or lost (logged by onCompromised) */
+      });
+    },
   };
 }
 
@@ -155,8 +224,8 @@ function redact(url: string): string {
 /**
  * Opens the database: node-postgres when `databaseUrl` is given, otherwise PGlite with an
  * on-disk data directory (created when missing; the first open runs initdb and takes a few
- * seconds). A PGlite directory is guarded by a `<dataDir>.lock` file because two processes
- * opening the same directory would corrupt it.
+ * seconds). A PGlite directory is guarded by the lock `<dataDir>.lock` (proper-lockfile, see
+ * {@link lockPathFor}) because two processes opening the same directory would corrupt it.
  *
  * @throws DataDirBusyError when another live process holds the PGlite directory.
  */
@@ -169,7 +238,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
     });
     // An idle client losing its connection must not crash the process.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool }) as unknown as Db;
+    const queries = queryListeners();
+    const db = drizzlePg({ client: pool, logger: queries.logger }) as unknown as Db;
     await pool.query('select 1');
     return {
       kind: 'postgres',
@@ -190,22 +260,24 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       },
       updateLockInfo() {},
       close: () => pool.end(),
+      onQuery: queries.onQuery,
     };
   }
 
   const dataDir = options.dataDir ?? 'memory://';
   const inMemory = dataDir.startsWith('memory://');
-  const lock = inMemory ? undefined : acquireLock(dataDir);
+  const lock = inMemory ? undefined : await acquireLock(dataDir, options.lock);
   let client: PGlite;
   try {
     if (!inMemory) mkdirSync(dataDir, { recursive: true });
     client = new PGlite(dataDir);
     await client.waitReady;
   } catch (err) {
-    lock?.();
+    await lock?.release();
     throw err;
   }
-  const db = drizzlePglite({ client }) as unknown as Db;
+  const queries = queryListeners();
+  const db = drizzlePglite({ client, logger: queries.logger }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -219,13 +291,14 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       });
     },
     updateLockInfo(info) {
-      lock?.(info);
+      lock?.update(info);
     },
+    onQuery: queries.onQuery,
     async close() {
       try {
         await client.close();
       } finally {
-        lock?.();
+        await lock?.release();
       }
     },
   };

@@ -17,7 +17,12 @@ export interface OAuthProviderConfig {
   tokenUrl: string;
   userinfoUrl: string;
   scope: string;
-  /** Send a PKCE S256 challenge (the provider supports it). */
+  /**
+   * Send a PKCE S256 challenge from the API to the provider and its verifier with the code
+   * exchange (issue 10 item 7: wherever the provider supports it — Google, Facebook, VK ID and
+   * the mock all do; `OAUTH_<ID>_PKCE=0` turns it off for a provider that refuses it). The
+   * browser's popup flow itself has no code challenge (spec §7): PKCE is between API and provider.
+   */
   pkce: boolean;
   /** Points at the local mock provider (development and tests). */
   mock: boolean;
@@ -115,7 +120,8 @@ const REAL_ENDPOINTS: Record<OAuthProviderId, Partial<Pick<OAuthProviderConfig, 
     tokenUrl: 'https://graph.facebook.com/v19.0/oauth/access_token',
     userinfoUrl: 'https://graph.facebook.com/me?fields=id,name,email',
     scope: 'email public_profile',
-    pkce: false,
+    // Facebook Login's manual flow accepts code_challenge (S256) and code_verifier since 2023.
+    pkce: true,
   },
   // VK ID has no fixed defaults here: configure every URL to enable it.
   vk: { scope: 'email', pkce: true },

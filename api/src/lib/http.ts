@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { z } from 'zod';
 import type { ApiConfig } from '../config.js';
 import type { Db, DbHandle } from '../db/client.js';
+import type { MailOutbox } from './mail-outbox.js';
 import { ALL_SERVERS, type Lang, type ServerCode } from '../servers.js';
 
 /**
@@ -32,6 +33,8 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     /** Effective configuration. */
     apiConfig: ApiConfig;
+    /** The mail outbox worker of this process (src/lib/mail-outbox.ts); `drain()` sends what is due now. */
+    mailOutbox: MailOutbox;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -4,7 +4,10 @@
  */
 import type { Lang } from '../servers.js';
 
-export type MailKind = 'activation' | 'registerExisting' | 'passwordReset' | 'deviceCode' | 'emailChange';
+export type MailKind = 'activation' | 'registerExisting' | 'passwordReset' | 'deviceCode' | 'emailChange' | 'emailChangeCode' | 'emailChanged';
+
+/** Every mail kind (dev mailbox filter, tests). */
+export const MAIL_KINDS: readonly MailKind[] = ['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange', 'emailChangeCode', 'emailChanged'];
 
 interface MailText {
   subject: string;
@@ -57,6 +60,16 @@ const en: Catalogue = {
       action: 'Confirm e-mail',
       outro: 'The link is valid for 24 hours. If you did not ask for this change, ignore this e-mail.',
     },
+    emailChangeCode: {
+      subject: 'Your code to change the e-mail: {{code}}',
+      intro: 'Someone (hopefully you) asked to change the e-mail address of your account on the {{serverName}} server to {{email}}. Enter this code to confirm that you control this address:',
+      outro: 'The code is valid for 10 minutes and works once. If it was not you, ignore this e-mail: your address stays the same, and change your password.',
+    },
+    emailChanged: {
+      subject: 'Your e-mail address was changed',
+      intro: 'The e-mail address of your account on the {{serverName}} server has been changed to {{email}}. For your security, you have been logged out on your other devices.',
+      outro: "If you did not make this change, contact us at once through the contact form on the site: your account may be in someone else's hands.",
+    },
   },
 };
 
@@ -93,6 +106,16 @@ const ru: Catalogue = {
       intro: 'Подтвердите, что {{email}} — новый адрес e-mail вашего аккаунта на сервере {{serverName}}.',
       action: 'Подтвердить e-mail',
       outro: 'Ссылка действует 24 часа. Если вы не запрашивали изменение, проигнорируйте письмо.',
+    },
+    emailChangeCode: {
+      subject: 'Код для смены e-mail: {{code}}',
+      intro: 'Кто-то (надеемся, вы) запросил смену адреса e-mail вашего аккаунта на сервере {{serverName}} на {{email}}. Введите этот код, чтобы подтвердить, что этот адрес ваш:',
+      outro: 'Код действует 10 минут и только один раз. Если это были не вы, проигнорируйте письмо: адрес останется прежним — и смените пароль.',
+    },
+    emailChanged: {
+      subject: 'Ваш адрес e-mail изменён',
+      intro: 'Адрес e-mail вашего аккаунта на сервере {{serverName}} изменён на {{email}}. В целях безопасности вы вышли из аккаунта на остальных устройствах.',
+      outro: 'Если это были не вы, немедленно напишите нам через форму обратной связи на сайте: ваш аккаунт может быть в чужих руках.',
     },
   },
 };
@@ -131,6 +154,16 @@ const pl: Catalogue = {
       action: 'Potwierdź e-mail',
       outro: 'Link jest ważny 24 godziny. Jeśli nie prosiłeś o zmianę, zignoruj tę wiadomość.',
     },
+    emailChangeCode: {
+      subject: 'Twój kod do zmiany e-maila: {{code}}',
+      intro: 'Ktoś (mamy nadzieję, że Ty) poprosił o zmianę adresu e-mail Twojego konta na serwerze {{serverName}} na {{email}}. Wpisz ten kod, aby potwierdzić, że ten adres należy do Ciebie:',
+      outro: 'Kod jest ważny 10 minut i działa raz. Jeśli to nie Ty, zignoruj tę wiadomość: adres się nie zmieni — i zmień hasło.',
+    },
+    emailChanged: {
+      subject: 'Twój adres e-mail został zmieniony',
+      intro: 'Adres e-mail Twojego konta na serwerze {{serverName}} został zmieniony na {{email}}. Dla bezpieczeństwa wylogowaliśmy Cię na pozostałych urządzeniach.',
+      outro: 'Jeśli to nie Ty, natychmiast napisz do nas przez formularz kontaktowy na stronie: Twoje konto może być w cudzych rękach.',
+    },
   },
 };
 
@@ -167,6 +200,16 @@ const br: Catalogue = {
       intro: 'Confirme que {{email}} é o novo e-mail da sua conta no servidor {{serverName}}.',
       action: 'Confirmar e-mail',
       outro: 'O link vale por 24 horas. Se você não pediu essa alteração, ignore este e-mail.',
+    },
+    emailChangeCode: {
+      subject: 'Seu código para alterar o e-mail: {{code}}',
+      intro: 'Alguém (esperamos que você) pediu para alterar o endereço de e-mail da sua conta no servidor {{serverName}} para {{email}}. Digite este código para confirmar que este endereço é seu:',
+      outro: 'O código vale por 10 minutos e funciona uma vez. Se não foi você, ignore este e-mail: seu endereço continua o mesmo — e troque sua senha.',
+    },
+    emailChanged: {
+      subject: 'Seu endereço de e-mail foi alterado',
+      intro: 'O endereço de e-mail da sua conta no servidor {{serverName}} foi alterado para {{email}}. Por segurança, você foi desconectado dos seus outros dispositivos.',
+      outro: 'Se não foi você, fale conosco imediatamente pelo formulário de contato do site: sua conta pode estar nas mãos de outra pessoa.',
     },
   },
 };
@@ -205,6 +248,16 @@ const es: Catalogue = {
       action: 'Confirmar correo',
       outro: 'El enlace es válido durante 24 horas. Si no has pedido este cambio, ignora este correo.',
     },
+    emailChangeCode: {
+      subject: 'Tu código para cambiar el e-mail: {{code}}',
+      intro: 'Alguien (esperamos que tú) ha pedido cambiar la dirección de e-mail de tu cuenta en el servidor {{serverName}} a {{email}}. Introduce este código para confirmar que esta dirección es tuya:',
+      outro: 'El código es válido durante 10 minutos y funciona una vez. Si no fuiste tú, ignora este correo: tu dirección no cambia — y cambia tu contraseña.',
+    },
+    emailChanged: {
+      subject: 'Tu dirección de e-mail ha cambiado',
+      intro: 'La dirección de e-mail de tu cuenta en el servidor {{serverName}} se ha cambiado a {{email}}. Por seguridad, hemos cerrado tu sesión en tus otros dispositivos.',
+      outro: 'Si no hiciste este cambio, escríbenos de inmediato desde el formulario de contacto del sitio: tu cuenta podría estar en manos de otra persona.',
+    },
   },
 };
 
@@ -241,6 +294,16 @@ const it: Catalogue = {
       intro: 'Conferma che {{email}} è il nuovo indirizzo e-mail del tuo account sul server {{serverName}}.',
       action: 'Conferma e-mail',
       outro: 'Il link è valido per 24 ore. Se non hai chiesto questa modifica, ignora questa e-mail.',
+    },
+    emailChangeCode: {
+      subject: "Il tuo codice per cambiare l'e-mail: {{code}}",
+      intro: "Qualcuno (speriamo tu) ha chiesto di cambiare l'indirizzo e-mail del tuo account sul server {{serverName}} in {{email}}. Inserisci questo codice per confermare che questo indirizzo è tuo:",
+      outro: 'Il codice è valido per 10 minuti e funziona una sola volta. Se non sei stato tu, ignora questa e-mail: il tuo indirizzo resta lo stesso — e cambia la password.',
+    },
+    emailChanged: {
+      subject: 'Il tuo indirizzo e-mail è stato cambiato',
+      intro: "L'indirizzo e-mail del tuo account sul server {{serverName}} è stato cambiato in {{email}}. Per sicurezza, sei stato disconnesso dagli altri dispositivi.",
+      outro: 'Se non hai fatto tu questa modifica, scrivici subito tramite il modulo di contatto del sito: il tuo account potrebbe essere nelle mani di qualcun altro.',
     },
   },
 };
@@ -279,6 +342,16 @@ const de: Catalogue = {
       action: 'E-Mail bestätigen',
       outro: 'Der Link ist 24 Stunden gültig. Falls du diese Änderung nicht angefordert hast, ignoriere diese E-Mail.',
     },
+    emailChangeCode: {
+      subject: 'Dein Code zum Ändern der E-Mail: {{code}}',
+      intro: 'Jemand (hoffentlich du) möchte die E-Mail-Adresse deines Kontos auf dem Server {{serverName}} in {{email}} ändern. Gib diesen Code ein, um zu bestätigen, dass diese Adresse dir gehört:',
+      outro: 'Der Code gilt 10 Minuten und funktioniert einmal. Warst du es nicht, ignoriere diese E-Mail: deine Adresse bleibt gleich — und ändere dein Passwort.',
+    },
+    emailChanged: {
+      subject: 'Deine E-Mail-Adresse wurde geändert',
+      intro: 'Die E-Mail-Adresse deines Kontos auf dem Server {{serverName}} wurde in {{email}} geändert. Zu deiner Sicherheit wurdest du auf deinen anderen Geräten abgemeldet.',
+      outro: 'Wenn du das nicht warst, schreib uns sofort über das Kontaktformular der Seite: dein Konto könnte in fremden Händen sein.',
+    },
   },
 };
 
@@ -316,6 +389,16 @@ const fr: Catalogue = {
       action: "Confirmer l'e-mail",
       outro: "Le lien est valable 24 heures. Si vous n'avez pas demandé ce changement, ignorez cet e-mail.",
     },
+    emailChangeCode: {
+      subject: "Ton code pour changer d'e-mail : {{code}}",
+      intro: "Quelqu'un (toi, on l'espère) a demandé à remplacer l'adresse e-mail de ton compte sur le serveur {{serverName}} par {{email}}. Saisis ce code pour confirmer que cette adresse est bien la tienne :",
+      outro: "Le code est valable 10 minutes et fonctionne une seule fois. Si ce n'était pas toi, ignore cet e-mail : ton adresse ne change pas — et change ton mot de passe.",
+    },
+    emailChanged: {
+      subject: 'Ton adresse e-mail a été modifiée',
+      intro: "L'adresse e-mail de ton compte sur le serveur {{serverName}} a été remplacée par {{email}}. Par sécurité, tu as été déconnecté de tes autres appareils.",
+      outro: "Si ce n'était pas toi, écris-nous tout de suite via le formulaire de contact du site : ton compte est peut-être entre d'autres mains.",
+    },
   },
 };
 
@@ -352,6 +435,16 @@ const tr: Catalogue = {
       intro: '{{email}} adresinin {{serverName}} sunucusundaki hesabının yeni e-posta adresi olduğunu onayla.',
       action: 'E-postayı onayla',
       outro: 'Bağlantı 24 saat geçerlidir. Bu değişikliği sen istemediysen bu e-postayı dikkate alma.',
+    },
+    emailChangeCode: {
+      subject: 'E-posta değiştirme kodun: {{code}}',
+      intro: 'Biri (umarız sen) {{serverName}} sunucusundaki hesabının e-posta adresini {{email}} olarak değiştirmek istedi. Bu adresin sana ait olduğunu onaylamak için bu kodu gir:',
+      outro: 'Kod 10 dakika geçerlidir ve bir kez çalışır. Bu sen değilsen bu e-postayı dikkate alma: adresin aynı kalır — ve şifreni değiştir.',
+    },
+    emailChanged: {
+      subject: 'E-posta adresin değiştirildi',
+      intro: '{{serverName}} sunucusundaki hesabının e-posta adresi {{email}} olarak değiştirildi. Güvenliğin için diğer cihazlarındaki oturumların kapatıldı.',
+      outro: 'Bu değişikliği sen yapmadıysan hemen sitedeki iletişim formundan bize yaz: hesabın başkasının elinde olabilir.',
     },
   },
 };

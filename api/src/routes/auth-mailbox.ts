@@ -10,13 +10,15 @@
 import { z } from 'zod';
 import { ErrorBody } from '../lib/errors.js';
 import { defineRoutes } from '../lib/http.js';
+import { HTML_PAGE_CSP } from '../lib/security-headers.js';
+import { dbIdParam } from '../lib/validation.js';
 import { mailerFor, type MailboxEntry } from '../lib/mail.js';
-import { escapeHtml as esc } from '../lib/mail-templates.js';
+import { escapeHtml as esc, MAIL_KINDS } from '../lib/mail-templates.js';
 
 
 const MailboxQuery = z.object({
   to: z.string().max(320).optional().describe('Only messages to this address (case-insensitive)'),
-  kind: z.enum(['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange']).optional(),
+  kind: z.enum(MAIL_KINDS).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
 });
 
@@ -87,7 +89,7 @@ export default defineRoutes({
       },
     );
 
-    app.get('/dev/mailbox', { schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } }, async (_request, reply) => {
+    app.get('/dev/mailbox', { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } }, async (_request, reply) => {
       const rows = mailbox()
         .map((m) => {
           const { link, code } = extras(m);
@@ -103,7 +105,7 @@ export default defineRoutes({
 
     app.get(
       '/dev/mailbox/:id',
-      { schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: z.coerce.number().int().positive() }) } },
+      { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) } },
       async (request, reply) => {
         const m = mailbox().find((x) => x.id === request.params.id);
         if (!m) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<main><p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p></main>'));

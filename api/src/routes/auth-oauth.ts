@@ -22,6 +22,7 @@ import { authError } from '../lib/auth-messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from '../lib/auth-oauth.js';
 import { activateAccount, createSession } from '../lib/auth-session.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
+import { xsrfSecretOf } from '../lib/xsrf.js';
 import type { Lang, ServerCode } from '../servers.js';
 import { NICKNAME_PATTERN, nicknameTaken } from './auth.js';
 
@@ -188,7 +189,7 @@ export default defineRoutes({
           const accountId = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
           const [acc] = await app.db.select({ status: authAccounts.status }).from(authAccounts).where(eq(authAccounts.id, accountId));
           if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
-          return createSession(app.db, accountId, { method: `social:${provider}`, ip: request.ip, ttlS: auth.sessionTtlS });
+          return createSession(app.db, accountId, { method: `social:${provider}`, ip: request.ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
         },
       );
     }

@@ -10,7 +10,8 @@
  *   registration with a known e-mail answers like a new one and mails the owner instead; the
  *   reset request always answers alike. Player names are public (leaderboard), so a taken name is
  *   reported.
- * - Rate limits: failed logins per (name, IP), per IP, and per name from everywhere — the last one
+ * - Rate limits: failed logins per (account, IP), per IP, and per account from everywhere (an
+ *   account's nickname and e-mail count together; a name without an account counts alone) — the last one
  *   only blocks untrusted devices, so an attacker cannot lock the owner out of their own device;
  *   device codes per challenge and per IP; flood guards per IP on every route.
  * - Tokens (activation, reset, e-mail change): 256-bit random, stored hashed, single use,
@@ -21,9 +22,9 @@ import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { authAccounts, authDeviceChallenges, authTokens } from '../db/schema/auth.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from '../db/schema/auth.js';
 import { players } from '../db/schema/leaderboard.js';
-import { hashPassword, passwordProblem, randomToken, sameDigest, sha256, sixDigitCode, verifyPassword } from '../lib/auth-crypto.js';
+import { hashPassword, passwordProblem, randomToken, sameDigest, sha256, verifyPassword } from '../lib/auth-crypto.js';
 import {
   authErrorResponses,
   DeviceChallengeBody,
@@ -37,24 +38,27 @@ import {
   UserSchema,
 } from '../lib/auth-http.js';
 import { authError, authMessage } from '../lib/auth-messages.js';
+import { ErrorBody } from '../lib/errors.js';
 import {
   activateAccount,
   consumeToken,
   createSession,
   isTrustedDevice,
-  issueToken,
+  REAUTH_WINDOW_S,
   requireUser,
   revokeAllSessions,
+  revokeOtherSessions,
   revokeSession,
+  sessionOf,
   tokenUsable,
   trustDevice,
   type LoginAnswer,
 } from '../lib/auth-session.js';
 import { blockedFor, clearFailures, recordFailure, type Counter } from '../lib/auth-throttle.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
-import { mailerFor } from '../lib/mail.js';
-import { renderMail, type MailKind } from '../lib/mail-templates.js';
-import { SERVER_INFO, type Lang, type ServerCode } from '../servers.js';
+import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from '../lib/mail-outbox.js';
+import { xsrfSecretOf } from '../lib/xsrf.js';
+import type { Lang, ServerCode } from '../servers.js';
 
 /** Register params of spec §3, each up to 128 characters. */
 export const REGISTER_PARAM_KEYS = ['partner', 'banana', 'sub1', 'click_id', 'admitad_uid', 'click_id_track', 'ref_id_track'] as const;
@@ -83,7 +87,11 @@ const ChallengeBody = z.object({ challenge: z.string().max(128) });
 const ConfirmBody = z.object({ challenge: z.string().max(128), code: z.string().max(32), fingerprint: Fingerprint.optional() });
 const ForgotBody = z.object({ email: z.string().max(320).optional() });
 const ResetBody = z.object({ token: z.string().max(256), password: z.string().max(1024).optional(), fingerprint: Fingerprint.optional() });
-const EmailChangeBody = z.object({ email: z.string().max(320).optional(), password: z.string().max(1024).optional() });
+const EmailChangeBody = z.object({
+  email: z.string().max(320).optional(),
+  password: z.string().max(1024).optional().describe('The current password (accounts with a password)'),
+  code: z.string().max(32).optional().describe('Accounts without a password: the 6-digit code mailed to the current address'),
+});
 const TokenCheckBody = z.object({ kind: z.enum(['account', 'email', 'password']), token: z.string().max(256) });
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
@@ -116,18 +124,13 @@ export async function nicknameTaken(db: Db, server: ServerCode, nickname: string
   return list.length > 0;
 }
 
-/** Sends one of the auth mails in the request's language, with a link into the site. */
-function sendMail(
-  request: FastifyRequest,
-  kind: MailKind,
-  to: string,
-  vars: { nickname: string; path?: string; code?: string; email?: string },
-): void {
-  const { auth } = request.server.apiConfig;
-  const server = request.ctx.server!;
-  const link = vars.path ? `${siteBase(request, auth)}${vars.path}` : undefined;
-  const rendered = renderMail(kind, request.ctx.lang, { nickname: vars.nickname, serverName: SERVER_INFO[server].name, link, code: vars.code, email: vars.email });
-  mailerFor(request.server.apiConfig, request.log).send({ ...rendered, to, kind, lang: request.ctx.lang, server });
+/**
+ * Queues one of the auth mails (src/lib/mail-outbox.ts): the outbox worker sends it off the
+ * request path, in the request's language, with links to the site that asked.
+ * @param db the request's transaction when the job must commit with its data
+ */
+function queueMail(request: FastifyRequest, db: Db, job: MailJob): Promise<void> {
+  return enqueueMail(db, { server: request.ctx.server!, lang: request.ctx.lang, siteBase: siteBase(request, request.server.apiConfig.auth) }, job);
 }
 
 /** Finds the account a login name (nickname or e-mail) refers to on a server. */
@@ -170,8 +173,6 @@ async function startChallenge(db: Db, accountId: number, fingerprint: string, ip
   return id;
 }
 
-/** Device code hash: bound to the account and the device of the login attempt. */
-const codeHash = (accountId: number, fingerprintHash: string, code: string) => sha256(`${accountId}:${fingerprintHash}:${code}`);
 
 export default defineRoutes({
   domain: 'auth',
@@ -210,44 +211,36 @@ export default defineRoutes({
         if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
         if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
 
-        // Hash before looking at the e-mail: both branches cost the same.
+        // Issue 10 item 5: the same work for a new and a known e-mail — one hash, one insert that
+        // does nothing on a known e-mail, the same name check, one queued job — and no mail on
+        // the request path (the worker sends the activation link or the notice to the owner).
         const passwordHash = await hashPassword(password);
         const params = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0)) as Record<string, string>;
-        const [existing] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
-        let created: { id: number; token: string } | null = null;
-        if (!existing) {
-          try {
-            created = await app.db.transaction(async (tx) => {
-              const [acc] = await tx
-                .insert(authAccounts)
-                .values({
-                  server,
-                  nickname,
-                  email,
-                  passwordHash,
-                  lang,
-                  newsletter: body.newsletter === true,
-                  termsAcceptedAt: new Date(),
-                  registerParams: params,
-                  partner: params.partner ?? null,
-                  referrer: params.ref_id_track ?? null,
-                })
-                .returning({ id: authAccounts.id });
-              const token = await issueToken(tx, acc!.id, 'activation', auth.activationTtlS);
-              return { id: acc!.id, token };
-            });
-          } catch (err) {
-            if (!isUniqueViolation(err)) throw err;
-            // A concurrent registration took the name or the e-mail.
-            if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
-          }
-        }
-        if (created) {
-          sendMail(request, 'activation', email, { nickname, path: `/${server}/account-activation/${created.token}` });
-        } else {
-          const [owner] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
-          if (owner) sendMail(request, 'registerExisting', email, { nickname: owner.nickname, path: `/${server}` });
-        }
+        await app.db.transaction(async (tx) => {
+          const [acc] = await tx
+            .insert(authAccounts)
+            .values({
+              server,
+              nickname,
+              email,
+              passwordHash,
+              lang,
+              newsletter: body.newsletter === true,
+              termsAcceptedAt: new Date(),
+              registerParams: params,
+              partner: params.partner ?? null,
+              referrer: params.ref_id_track ?? null,
+            })
+            .onConflictDoNothing()
+            .returning({ id: authAccounts.id });
+          // A concurrent registration took the name (the e-mail being known is not told).
+          const [clash] = await tx
+            .select({ id: authAccounts.id })
+            .from(authAccounts)
+            .where(and(eq(authAccounts.server, server), sql`lower(${authAccounts.nickname}) = lower(${nickname})`, sql`${authAccounts.email} IS DISTINCT FROM ${email}`));
+          if (clash) throw authError(409, lang, 'NICKNAME_TAKEN');
+          await queueMail(request, tx, { kind: 'register', email, accountId: acc?.id ?? null });
+        });
         reply.code(201);
         return { ok: true as const, message: authMessage(lang, 'REGISTERED', { email }) };
       },
@@ -272,7 +265,7 @@ export default defineRoutes({
         await activateAccount(app.db, row.accountId);
         // The link proved the e-mail from this browser: it is a trusted device from now on.
         if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
-        const answer = await createSession(app.db, row.accountId, { method: 'activation', ip: request.ip, ttlS: auth.sessionTtlS });
+        const answer = await createSession(app.db, row.accountId, { method: 'activation', ip: request.ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
         return { ...answer, message: authMessage(lang, 'ACTIVATED') };
       },
     );
@@ -315,13 +308,15 @@ export default defineRoutes({
         if (!login) throw authError(400, lang, 'LOGIN_REQUIRED');
         if (!password) throw authError(400, lang, 'PASSWORD_REQUIRED');
         const ip = request.ip;
-        const name = `${server}:${login.toLowerCase()}`;
+        const account = await findByLogin(app.db, server, login);
+        // Counted per account (issue 10 item 6): its nickname and its e-mail share one counter;
+        // a name without an account counts on its own (still limited, the same way).
+        const name = account ? `${server}:account:${account.id}` : `${server}:name:${login.toLowerCase()}`;
         const perNameIp: Counter = { kind: 'login:name-ip', subject: `${name}|${ip}`, limit: L.loginPerLoginIp };
         const perIp: Counter = { kind: 'login:ip', subject: ip, limit: L.loginPerIp };
         const perName: Counter = { kind: 'login:name', subject: name, limit: L.loginPerLogin };
 
         let wait = await blockedFor(app.db, [perNameIp, perIp]);
-        const account = await findByLogin(app.db, server, login);
         const fingerprint = request.body.fingerprint;
         if (!wait) {
           // Many failures on this name from everywhere: only the owner's trusted devices may go on.
@@ -342,14 +337,11 @@ export default defineRoutes({
             .select({ n: sql<number>`count(*)::int` })
             .from(authTokens)
             .where(and(eq(authTokens.accountId, account.id), eq(authTokens.kind, 'activation'), gt(authTokens.createdAt, new Date(Date.now() - ACTIVATION_RESEND_S * 1000))));
-          if (!recent?.n && account.email) {
-            const token = await issueToken(app.db, account.id, 'activation', auth.activationTtlS);
-            sendMail(request, 'activation', account.email, { nickname: account.nickname, path: `/${server}/account-activation/${token}` });
-          }
+          if (!recent?.n && account.email) await queueMail(request, app.db, { kind: 'activation', accountId: account.id });
           throw authError(403, lang, 'ACCOUNT_NOT_ACTIVATED');
         }
         if (await isTrustedDevice(app.db, account.id, fingerprint)) {
-          return createSession(app.db, account.id, { method: 'password', ip, ttlS: auth.sessionTtlS });
+          return createSession(app.db, account.id, { method: 'password', ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
         }
         const challenge = await startChallenge(app.db, account.id, fingerprint ?? '', ip, auth.deviceChallengeTtlS, L.codeAttemptsPerChallenge);
         throw new DeviceChallengeError(lang, challenge, maskEmail(account.email));
@@ -398,17 +390,12 @@ export default defineRoutes({
         if (c.sends >= L.codeSendsPerChallenge) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.ceil(auth.deviceChallengeTtlS / 60) });
         const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, c.accountId));
         if (!acc?.email) throw authError(400, lang, 'CHALLENGE_INVALID');
-        const code = sixDigitCode();
+        // The worker makes the code (only its hash is kept) and mails it.
         await app.db
           .update(authDeviceChallenges)
-          .set({
-            codeHash: codeHash(c.accountId, c.fingerprintHash, code),
-            codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
-            codeSentAt: new Date(),
-            sends: c.sends + 1,
-          })
+          .set({ codeSentAt: new Date(), sends: c.sends + 1 })
           .where(eq(authDeviceChallenges.idHash, c.idHash));
-        sendMail(request, 'deviceCode', acc.email, { nickname: acc.nickname, code });
+        await queueMail(request, app.db, { kind: 'deviceCode', challengeIdHash: c.idHash });
         const email = maskEmail(acc.email);
         return { ok: true as const, message: authMessage(lang, 'CODE_SENT', { email }), email, resendAfterS: L.codeResendS, codeTtlS: auth.deviceCodeTtlS };
       },
@@ -440,7 +427,7 @@ export default defineRoutes({
           !!c.codeHash &&
           !!c.codeExpiresAt &&
           new Date(c.codeExpiresAt).getTime() > Date.now() &&
-          sameDigest(c.codeHash, codeHash(c.accountId, c.fingerprintHash, code));
+          sameDigest(c.codeHash, deviceCodeHash(c.accountId, c.fingerprintHash, code));
         if (!valid) {
           await recordFailure(app.db, [perIp]);
           const [after] = await app.db
@@ -459,7 +446,7 @@ export default defineRoutes({
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
         await trustDevice(app.db, c.accountId, request.body.fingerprint!);
-        const answer = await createSession(app.db, c.accountId, { method: 'device', ip, ttlS: auth.sessionTtlS });
+        const answer = await createSession(app.db, c.accountId, { method: 'device', ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
         return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
       },
     );
@@ -509,27 +496,12 @@ export default defineRoutes({
       },
       async (request) => {
         const { lang } = request.ctx;
-        const server = request.params.server;
         const email = normEmail(request.body.email);
         if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
         if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
-        const [acc] = await app.db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
-        if (acc && acc.status !== 'disabled') {
-          const [recent] = await app.db
-            .select({ n: sql<number>`count(*)::int` })
-            .from(authTokens)
-            .where(
-              and(
-                eq(authTokens.accountId, acc.id),
-                eq(authTokens.kind, 'password_reset'),
-                gt(authTokens.createdAt, new Date(Date.now() - L.resetMailsPerAccount.windowS * 1000)),
-              ),
-            );
-          if ((recent?.n ?? 0) < L.resetMailsPerAccount.max) {
-            const token = await issueToken(app.db, acc.id, 'password_reset', auth.passwordResetTtlS);
-            sendMail(request, 'passwordReset', email, { nickname: acc.nickname, path: `/${server}/password-activation/${token}` });
-          }
-        }
+        // Issue 10 item 5: one insert whatever the e-mail; the worker looks the account up, keeps
+        // to its hourly limit, makes the token and mails it.
+        await queueMail(request, app.db, { kind: 'passwordReset', email });
         return { ok: true as const, message: authMessage(lang, 'RESET_SENT') };
       },
     );
@@ -574,6 +546,7 @@ export default defineRoutes({
     );
 
     // ---- e-mail change ----------------------------------------------------------------------
+
     app.post(
       '/auth/email/change',
       {
@@ -581,9 +554,14 @@ export default defineRoutes({
         schema: {
           tags,
           summary: 'Ask to change the e-mail (logged in; mails a link to the new address)',
+          description:
+            'Proof of control first (issue 10 item 7): an account with a password sends `password`; an account without one ' +
+            '(social login) first gets a 6-digit code at its current address (answer `code_required: true`) and sends it as ' +
+            '`code` with the same `email`; a social account without any address must have logged in with its provider in the ' +
+            `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
           params: ServerParams,
           body: EmailChangeBody,
-          response: { 200: MessageAnswer, ...authErrorResponses },
+          response: { 200: MessageAnswer.extend({ code_required: z.boolean().optional() }), 403: ErrorBody, ...authErrorResponses },
         },
       },
       async (request) => {
@@ -594,12 +572,51 @@ export default defineRoutes({
         if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
         if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
         const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, Number(user.id)));
-        if (acc?.passwordHash && !(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
-        const [taken] = await app.db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
-        if (!taken) {
-          const token = await issueToken(app.db, Number(user.id), 'email_change', auth.emailChangeTtlS, email);
-          sendMail(request, 'emailChange', email, { nickname: user.nickname, email, path: `/${server}/email-activation/${token}` });
+        if (!acc) throw authError(401, lang, 'SESSION_EXPIRED');
+        if (acc.passwordHash) {
+          if (!(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
+        } else if (acc.email) {
+          // No password (social login): prove control of the current address with a mailed code.
+          const code = (request.body.code ?? '').replace(/\s+/g, '');
+          if (!code) {
+            const [pending] = await app.db.select().from(authEmailChangeCodes).where(eq(authEmailChangeCodes.accountId, acc.id));
+            const since = pending ? (Date.now() - new Date(pending.sentAt).getTime()) / 1000 : Infinity;
+            if (pending?.newEmail === email && since < L.codeResendS) throw authError(429, lang, 'CODE_RESEND_WAIT', { seconds: Math.ceil(L.codeResendS - since) });
+            // The worker makes the code (its hash replaces the empty one) and mails it.
+            const row = { newEmail: email, codeHash: '', sentAt: new Date(), expiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000), failedAttempts: 0 };
+            await app.db.insert(authEmailChangeCodes).values({ accountId: acc.id, ...row }).onConflictDoUpdate({ target: authEmailChangeCodes.accountId, set: row });
+            await queueMail(request, app.db, { kind: 'emailChangeCode', accountId: acc.id, newEmail: email });
+            return { ok: true as const, message: authMessage(lang, 'EMAIL_CODE_SENT', { email: maskEmail(acc.email) }), code_required: true };
+          }
+          // Single use: the row is deleted by the one request whose code is right.
+          const [used] = await app.db
+            .delete(authEmailChangeCodes)
+            .where(
+              and(
+                eq(authEmailChangeCodes.accountId, acc.id),
+                eq(authEmailChangeCodes.codeHash, emailCodeHash(acc.id, email, code)),
+                gt(authEmailChangeCodes.expiresAt, sql`now()`),
+                sql`${authEmailChangeCodes.failedAttempts} < ${L.codeAttemptsPerChallenge}`,
+              ),
+            )
+            .returning({ a: authEmailChangeCodes.accountId });
+          if (!used) {
+            const [after] = await app.db
+              .update(authEmailChangeCodes)
+              .set({ failedAttempts: sql`${authEmailChangeCodes.failedAttempts} + 1` })
+              .where(eq(authEmailChangeCodes.accountId, acc.id))
+              .returning({ failed: authEmailChangeCodes.failedAttempts });
+            if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+            throw authError(400, lang, 'CODE_INVALID');
+          }
+        } else {
+          // No password and no address: only a fresh login with the provider proves control.
+          const session = await sessionOf(app.db, request.ctx);
+          const fresh = session && session.method.startsWith('social:') && Date.now() - new Date(session.createdAt).getTime() < REAUTH_WINDOW_S * 1000;
+          if (!fresh) throw authError(403, lang, 'REAUTH_REQUIRED');
         }
+        const [taken] = await app.db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+        if (!taken) await queueMail(request, app.db, { kind: 'emailChange', accountId: Number(user.id), newEmail: email });
         return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGE_SENT') };
       },
     );
@@ -611,6 +628,9 @@ export default defineRoutes({
         schema: {
           tags,
           summary: 'Confirm a new e-mail address with the e-mailed token',
+          description:
+            'Changes the address, mails a notice to the old one, and ends every other session of the account (the session ' +
+            'sending this request, if it is one of the account, stays).',
           params: ServerParams,
           body: TokenBody,
           response: { 200: MessageAnswer.extend({ email: z.string() }), ...authErrorResponses },
@@ -620,11 +640,18 @@ export default defineRoutes({
         const { lang } = request.ctx;
         const row = await consumeToken(app.db, request.body.token, 'email_change', request.params.server);
         if (!row?.newEmail) throw authError(400, lang, 'TOKEN_INVALID');
+        const [before] = await app.db.select({ email: authAccounts.email, nickname: authAccounts.nickname }).from(authAccounts).where(eq(authAccounts.id, row.accountId));
         try {
           await app.db.update(authAccounts).set({ email: row.newEmail, updatedAt: new Date() }).where(eq(authAccounts.id, row.accountId));
         } catch (err) {
           if (isUniqueViolation(err)) throw authError(400, lang, 'TOKEN_INVALID');
           throw err;
+        }
+        // Issue 10 item 7: the old address hears of it, and every other session ends.
+        const current = await sessionOf(app.db, request.ctx);
+        await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
+        if (before?.email && before.email !== row.newEmail) {
+          await queueMail(request, app.db, { kind: 'emailChanged', to: before.email, nickname: before.nickname, newEmail: maskEmail(row.newEmail) });
         }
         return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGED'), email: row.newEmail };
       },

@@ -13,6 +13,7 @@ import { MAX_PREDICTED_GOALS } from '../bets/scoring.js';
 import { currentUser, requireUser, type CurrentUser } from '../lib/currentUser.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
+import { dbIdParam } from '../lib/validation.js';
 import { ALL_SERVERS, type ServerCode } from '../servers.js';
 
 /** Spec §8 message for a visitor who tries to predict. */
@@ -268,7 +269,7 @@ export default defineRoutes({
             'Needs a session (X-Auth-Token + X-Auth-Id) of a player of this server. ' +
             `401 ${LOGIN_TO_PREDICT_CODE} "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
             `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}.`,
-          params: ServerParams.extend({ matchId: z.coerce.number().int().positive() }),
+          params: ServerParams.extend({ matchId: dbIdParam() }),
           body: PredictionBody,
           response: { 200: PredictionResponse, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses },
         },
@@ -421,7 +422,7 @@ export default defineRoutes({
               'Scores every prediction with the tournament rules and rebuilds the cached ranking. ' +
               '409 MATCH_NOT_STARTED before kick-off (bets clock).',
             headers: AdminHeaders,
-            params: z.object({ matchId: z.coerce.number().int().positive() }),
+            params: z.object({ matchId: dbIdParam() }),
             body: z.object({
               home_score: z.number().int().min(0).max(99),
               away_score: z.number().int().min(0).max(99),

@@ -9,6 +9,7 @@ import { players } from '../db/schema/leaderboard.js';
 import { newsComments } from '../db/schema/news.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes } from '../lib/http.js';
+import { dbId } from '../lib/validation.js';
 import {
   commentRules,
   countComments,
@@ -44,10 +45,7 @@ export function textLength(text: string): number {
 
 const CommentBody = z.object({
   text: z.string().max(5000, 'must be at most 5000 characters').describe('Plain text of the comment'),
-  parent_id: z
-    .number()
-    .int()
-    .positive()
+  parent_id: dbId()
     .nullable()
     .optional()
     .describe('Comment replied to; a reply to a reply joins the same top-level thread'),

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { newsArticles, newsPollBallotOptions, newsPollBallots, newsPollOptions, newsPolls } from '../db/schema/news.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
+import { dbId } from '../lib/validation.js';
 import type { Lang } from '../servers.js';
 import { loadPoll, NewsPoll, viewerOn } from './news.js';
 
@@ -30,8 +31,8 @@ export const VOTE_INFO: Record<Lang, string> = {
 export const invalidVote = (message: string): ApiError => new ApiError(422, 'INVALID_VOTE', message);
 
 const VoteBody = z.object({
-  questionnaire_id: z.number().int().positive().describe('The poll id (`poll.id` of the article)'),
-  options: z.array(z.number().int().positive()).max(50).describe('Chosen option ids: exactly one for a single poll, one or more for a multiple poll'),
+  questionnaire_id: dbId().describe('The poll id (`poll.id` of the article)'),
+  options: z.array(dbId()).max(50).describe('Chosen option ids: exactly one for a single poll, one or more for a multiple poll'),
 });
 
 const VoteAnswer = z

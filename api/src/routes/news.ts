@@ -23,6 +23,7 @@ import {
 import { currentUser, type CurrentUser } from '../lib/currentUser.js';
 import { ApiError, errorResponses } from '../lib/errors.js';
 import { addVary, defineRoutes, ServerParams } from '../lib/http.js';
+import { INT32_MAX, isDbId } from '../lib/validation.js';
 import { LANGS, type Lang, type ServerCode } from '../servers.js';
 
 // ---- constants ------------------------------------------------------------------------------
@@ -483,7 +484,11 @@ export const SlugParams = ServerParams.extend({
 });
 
 const ImageParams = ServerParams.extend({
-  file: z.string().regex(/^[1-9]\d{0,9}\.svg$/, 'must look like 12.svg').describe('`{article id}.svg`'),
+  file: z
+    .string()
+    .regex(/^[1-9]\d{0,9}\.svg$/, 'must look like 12.svg')
+    .refine((f) => isDbId(Number(f.slice(0, -'.svg'.length))), `must look like 12.svg (an id up to ${INT32_MAX})`)
+    .describe('`{article id}.svg`'),
 });
 
 /** Security headers of a served SVG: no scripts, no external loads, no sniffing. */

@@ -3,7 +3,8 @@
  * - base URL per selected server from the runtime `apiBaseTemplate`;
  * - headers `X-Lang` (default en), `X-Server-Id`, and the session's `X-Auth-Token` / `X-Auth-Id`
  *   sent only to the configured API origin (issue 10: never to a third party);
- * - XSRF: cookie `XSRF-TOKEN` → header `X-XSRF-TOKEN`, sent only to the API's own origin;
+ * - XSRF: cookie `XSRF-TOKEN` (`__Host-XSRF-TOKEN` in production) → header `X-XSRF-TOKEN`, sent
+ *   only to the API's own origin;
  * - the error catalogue of spec §8 in {@link handleApiError}.
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
@@ -13,6 +14,7 @@ import { landingStore } from '../store';
 import { logout, storedSession } from '../auth';
 import { i18n } from '../i18n';
 import { notifyError } from '../ui/toast';
+import { xsrfCookieName } from './xsrf';
 
 /** Body of an API error answer: `{ statusCode, error, message }`. */
 export interface ApiErrorBody {
@@ -51,6 +53,7 @@ export function applyRequestDefaults(config: InternalAxiosRequestConfig): Intern
   // A call that names its language and server (a page query, spec §7) keeps them.
   if (!config.headers.has('X-Lang')) config.headers.set('X-Lang', serverLangLocale || 'en');
   if (!config.headers.has('X-Server-Id')) config.headers.set('X-Server-Id', selectedServer);
+  config.xsrfCookieName = xsrfCookieName();
   return config;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Drizzle schema of the auth domain. Mirrors migrations/0100_auth_accounts.sql (the SQL is the
+ * Drizzle schema of the auth domain. Mirrors migrations/0100_auth_accounts.sql and later 01xx files (the SQL is the
  * source of truth; keep both in step).
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
@@ -46,6 +46,8 @@ export const authSessions = pgTable('auth_sessions', {
   expiresAt: ts('expires_at').notNull(),
   revokedAt: ts('revoked_at'),
   lastUsedAt: ts('last_used_at'),
+  /** SHA-256 of the browser's XSRF secret at login (migration 0110); null = not bound. */
+  xsrfSecretHash: text('xsrf_secret_hash'),
 });
 
 export type AuthTokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -133,4 +135,31 @@ export const authFailures = pgTable('auth_failures', {
   kind: text('kind').notNull(),
   subject: text('subject').notNull(),
   createdAt: ts('created_at').notNull().defaultNow(),
+});
+
+/** Codes mailed to the current address before a passwordless account changes its e-mail (migration 0110). */
+export const authEmailChangeCodes = pgTable('auth_email_change_codes', {
+  accountId: integer('account_id')
+    .primaryKey()
+    .references(() => authAccounts.id, { onDelete: 'cascade' }),
+  newEmail: text('new_email').notNull(),
+  codeHash: text('code_hash').notNull(),
+  sentAt: ts('sent_at').notNull().defaultNow(),
+  expiresAt: ts('expires_at').notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+});
+
+/** Mail jobs waiting for the outbox worker (migration 0111, src/lib/mail-outbox.ts). */
+export const authMailOutbox = pgTable('auth_mail_outbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  server: text('server')
+    .notNull()
+    .references(() => servers.code),
+  lang: text('lang').notNull(),
+  siteBase: text('site_base').notNull(),
+  job: jsonb('job').notNull(),
+  createdAt: ts('created_at').notNull().defaultNow(),
+  runAfter: ts('run_after').notNull().defaultNow(),
+  lockedUntil: ts('locked_until'),
+  attempts: integer('attempts').notNull().default(0),
 });
