@@ -1,4 +1,4 @@
-import { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'react-toastify';
 import { createApiClient, initI18n, landingStore, saveSession, setRuntimeConfig, STORAGE_KEYS } from '../src';
 import { xsrfCookieName } from '../src/api/xsrf';
@@ -136,4 +136,23 @@ test('network errors show the translated generic message', async () => {
   };
   await expect(client.get('/stats')).rejects.toBeInstanceOf(AxiosError);
   expect(toast.error).toHaveBeenCalledWith('Network Error', expect.anything());
+});
+
+test('the first write of a page without an XSRF cookie asks the API for one first (SSR pages make no call before it)', async () => {
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+  const csrf = jest.spyOn(axios, 'get').mockImplementation(async () => {
+    document.cookie = 'XSRF-TOKEN=fresh-token; path=/';
+    return { data: { ok: true } };
+  });
+  const { client, seen } = clientAnswering(200, { ok: true });
+  await Promise.all([client.post('/contact', { a: 1 }), client.post('/newsletter', { b: 2 })]);
+  expect(csrf).toHaveBeenCalledTimes(1);
+  expect(csrf.mock.calls[0]![0]).toBe('http://api.test:4000/royal/csrf');
+  expect(seen.map((c) => c.url).sort()).toEqual(['/contact', '/newsletter']);
+  await client.post('/votes', {}); // the cookie is there now
+  expect(csrf).toHaveBeenCalledTimes(1);
+  await client.get('/stats'); // reads never ask
+  expect(csrf).toHaveBeenCalledTimes(1);
+  csrf.mockRestore();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });

@@ -57,6 +57,36 @@ export function applyRequestDefaults(config: InternalAxiosRequestConfig): Intern
   return config;
 }
 
+const UNSAFE_METHODS = new Set(['post', 'put', 'patch', 'delete']);
+/** In-flight `GET /csrf` per API base, so parallel first writes ask once. */
+const xsrfFetches = new Map<string, Promise<unknown>>();
+
+/** True when the page holds an XSRF token cookie of the API (either name, see ./xsrf). */
+function hasXsrfToken(): boolean {
+  if (typeof document === 'undefined') return true;
+  const name = xsrfCookieName();
+  return document.cookie.split(';').some((c) => c.trim().startsWith(`${name}=`));
+}
+
+/**
+ * Request interceptor (runs before {@link applyRequestDefaults}): a write to the API needs the
+ * XSRF token cookie (spec §7). A server-rendered page may not have made a single API call yet, so
+ * the first write of a page without the cookie asks the API for one (`GET /{server}/csrf`, which
+ * sets it) and then goes on.
+ */
+export async function ensureXsrfToken(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+  if (!UNSAFE_METHODS.has((config.method ?? 'get').toLowerCase()) || hasXsrfToken()) return config;
+  const base = config.baseURL ?? apiBaseFor(landingStore.getState().selectedServer);
+  if (!isApiOrigin({ ...config, baseURL: base })) return config;
+  let pending = xsrfFetches.get(base);
+  if (!pending) {
+    pending = axios.get(`${base.replace(/\/+$/, '')}/csrf`, { withCredentials: true, timeout: 10_000 }).finally(() => xsrfFetches.delete(base));
+    xsrfFetches.set(base, pending);
+  }
+  await pending.catch(() => undefined); // the write then fails with the API's own XSRF message
+  return config;
+}
+
 /** Text of a toast for an API error: translated catalogue entry when known, else message, else error. */
 export function errorText(error: AxiosError<ApiErrorBody>): string {
   const body = error.response?.data;
@@ -109,7 +139,9 @@ export function createApiClient(): AxiosInstance {
     withXSRFToken: (config) => isApiOrigin(config),
     headers: { Accept: 'application/json' },
   });
+  // axios runs request interceptors last-added first: the token is there before the defaults.
   client.interceptors.request.use(applyRequestDefaults);
+  client.interceptors.request.use(ensureXsrfToken);
   client.interceptors.response.use((r) => r, handleApiError);
   return client;
 }
