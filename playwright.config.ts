@@ -20,6 +20,8 @@ export const ports = {
   bets: 3003 + offset,
   leaderboard: 3004 + offset,
   api: 4000 + offset,
+  /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
+  extra: 3560 + offset,
 };
 
 export default defineConfig({

@@ -7,8 +7,8 @@
  *   - production ignores overrides,
  *   - a remote whose contract major differs shows the fallback; `deploy.mjs rollback` repairs it,
  *   - a remote built against another React major is reported in the console, not duplicated.
- * The environments are served by scripts/env-server.mjs on ports 3660+ (offset-independent
- * extras), their remotes.json written by scripts/deploy.mjs; the API is the one playwright.config.ts
+ * The environments are served by scripts/env-server.mjs on ports `ports.extra`+ (3660+ at the
+ * default offset), their remotes.json written by scripts/deploy.mjs; the API is the one playwright.config.ts
  * starts (proxied under /api by each environment's shell origin).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -29,7 +29,7 @@ const TARGET = {
 
 const root = join(__dirname, '..');
 const remoteDir = join(root, TARGET.folder);
-const EXTRA = Number(process.env.DELIVERY_PORT_BASE ?? 3660);
+const EXTRA = Number(process.env.DELIVERY_PORT_BASE ?? ports.extra);
 const port = { static: EXTRA, a: EXTRA + 1, b: EXTRA + 2, prod: EXTRA + 3 };
 const manifestUrl = (version: string) => `http://localhost:${port.static}/${TARGET.folder}/${version}/mf-manifest.json`;
 const apiOrigin = `http://localhost:${ports.api}`;

@@ -90,14 +90,19 @@ test.describe('route normalisation (spec §2)', () => {
 });
 
 test.describe('language', () => {
-  test('switching writes i18n_redirected for 365 days, X-Lang follows and remotes re-render', async ({ page, context }) => {
+  test('switching writes i18n_redirected for 365 days, X-Lang follows, remotes and API texts re-render', async ({ page, context, request }) => {
+    const germanBanner = (await (await request.get(`${apiBase('royal')}/landing`, { headers: { 'X-Lang': 'de' } })).json()).landing_header_code as string;
     await openPage(page, '/royal');
     const leaderboardTitle = page.getByTestId('leaderboard').getByRole('heading', { level: 2 });
     await expect(leaderboardTitle).toHaveText('Leaderboard');
+    const banner = page.getByTestId('landing-header-code');
+    await expect(banner).not.toHaveText(germanBanner);
     await page.getByTestId('switcher-toggle').click();
     await page.getByTestId('lang-de').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(leaderboardTitle).not.toHaveText('Leaderboard');
+    // what came from the API in the old language is fetched again (issue 13: the landing banner)
+    await expect(banner).toHaveText(germanBanner);
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('de');
     const days = (cookie!.expires - Date.now() / 1000) / 86400;

@@ -113,8 +113,9 @@ test.describe('a broken remote never breaks a page', () => {
   let work = '';
   let brokenStatic: Server;
   let shell: { close: () => void } | null = null;
-  const brokenPort = 3650;
-  const shellPort = 3651;
+  const brokenPort = ports.extra + 10;
+  const shellPort = ports.extra + 11;
+  const closedPort = ports.extra + 19; // nothing listens there
   const envDir = () => join(work, 'env');
   /** The remotes of the e2e deployment (all healthy). */
   let live: Record<string, string> = {};
@@ -174,7 +175,7 @@ test.describe('a broken remote never breaks a page', () => {
   const slotOf = (body: string) => /data-remote="mf_leaderboard"[^>]*>([\s\S]*?)<\/section>\s*<section class="devices/.exec(body)?.[1] ?? '';
 
   for (const [label, url, inBrowser] of [
-    ['down', `http://localhost:3659/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
+    ['down', `http://localhost:${closedPort}/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
     ['answering 500', `http://localhost:${brokenPort}/error500/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
     // only its server build is broken: the browser renders the slot from the browser build
     ['serving broken server code', `http://localhost:${brokenPort}/broken/${leaderboardVersion}/mf-manifest.json`, 'rendered'],

@@ -156,3 +156,16 @@ test('the first write of a page without an XSRF cookie asks the API for one firs
   csrf.mockRestore();
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
+
+test('a write without an answer while the browser is offline says it needs a connection', async () => {
+  const online = jest.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+  const client = createApiClient();
+  client.defaults.adapter = async (config) => {
+    throw new AxiosError('Network Error', AxiosError.ERR_NETWORK, config);
+  };
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  await expect(client.post('/news/x/comments', { text: 'kept' })).rejects.toBeInstanceOf(AxiosError);
+  expect(toast.error).toHaveBeenCalledWith(expect.stringMatching(/^You are offline\. This needs a connection/), expect.anything());
+  online.mockRestore();
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});

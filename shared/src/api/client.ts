@@ -96,6 +96,8 @@ export function errorText(error: AxiosError<ApiErrorBody>): string {
     if (code && i18n.exists(`common:errors.${code}`)) return i18n.t(`common:errors.${code}`);
     return fallback;
   }
+  // No answer while the browser is offline: the action needs a connection (the form keeps its text).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) return i18n.t('common:errors.OFFLINE');
   if (error.code === AxiosError.ETIMEDOUT || /timeout/i.test(error.message)) return i18n.t('common:errors.TIMEOUT');
   if (error.code === AxiosError.ECONNABORTED) return i18n.t('common:errors.ABORTED');
   return i18n.t('common:errors.NETWORK');

@@ -55,7 +55,7 @@ export interface ShellServer {
   warmUp(path?: string): Promise<void>;
 }
 
-const NO_CACHE_FILES = /(^|\/)(sw\.js|manifest\.webmanifest)$/;
+const NO_CACHE_FILES = /(^|\/)(sw\.js|manifest\.webmanifest|index\.html)$/;
 const HASHED = /\.[0-9a-f]{10}\./;
 
 /** Reads a JSON file; `fallback` when missing or invalid (a bad deploy never takes the site down). */
@@ -227,8 +227,9 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     await securityHeaders(req, res, cfg, map, nonce);
     if (path === '/remotes.json') return json(res, map);
     if (path === '/config.json') return json(res, cfg);
-    // Server code, the raw template and build lists are not public files.
-    if (/^\/(server\/|index\.html|ssr-assets\.json)/.test(path)) return notFound(res);
+    // Server code and build lists are not public files. (index.html, the page without its content,
+    // is: the offline worker keeps it as the app shell of pages never read.)
+    if (/^\/(server\/|ssr-assets\.json)/.test(path)) return notFound(res);
     if (/\.[a-z0-9]+$/i.test(path)) {
       return files(req, res, () => notFound(res));
     }

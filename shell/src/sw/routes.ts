@@ -8,16 +8,23 @@
  * | hashed chunks `name.0123456789.js/css` (shell and remotes) | cache first (immutable) |
  * | API GETs of news (`/{server}/news…`, `/{server}/news-images/…`) and of the landing data | network first, cache fallback: pages seen once are readable offline |
  * | audio `…/sounds|music/{name}.ogg|mp3` | cache first |
- * | navigations | the precached `index.html` (app shell) |
+ * | navigations | network first (the server-rendered page), the page as last read when offline, else the precached app shell |
  */
 
 /** Cache names (the precache is workbox's own). Bump a suffix to drop a cache on the next activation. */
 export const CACHE_NAMES = {
+  pages: 'landing-pages-v1',
   runtimeConfig: 'landing-runtime-config-v1',
   chunks: 'landing-chunks-v1',
   api: 'landing-api-v1',
   audio: 'landing-audio-v1',
 } as const;
+
+/** The environment's files the app shell needs when it renders a page in the browser. */
+export const RUNTIME_CONFIG_FILES = ['/config.json', '/remotes.json'] as const;
+
+/** How long a navigation waits for the server before the saved page is shown (s). */
+export const PAGE_NETWORK_TIMEOUT_S = 6;
 
 /** Message the page posts to a waiting worker to activate it (workbox-window `messageSkipWaiting`). */
 export const SKIP_WAITING = 'SKIP_WAITING';

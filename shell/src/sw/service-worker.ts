@@ -9,10 +9,10 @@
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
 import { clientsClaim } from 'workbox-core';
 import { ExpirationPlugin } from 'workbox-expiration';
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
-import { registerRoute } from 'workbox-routing';
+import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
+import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CACHE_NAMES, SKIP_WAITING, apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from './routes';
+import { CACHE_NAMES, PAGE_NETWORK_TIMEOUT_S, RUNTIME_CONFIG_FILES, SKIP_WAITING, apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 
@@ -21,8 +21,43 @@ const DAY_S = 86_400;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Navigations of the single-page app get the precached shell (offline too).
-registerRoute(({ request, url }) => request.mode === 'navigate' && isAppNavigation(url, self.location.origin), createHandlerBoundToURL('/index.html'));
+// Pages come from the SSR server (its HTML carries the page and its data); each page read is
+// kept, so it opens again offline as last seen (issue 13 "offline reading"). A page never read
+// falls back to the precached app shell, which renders in the browser from the cached API answers.
+registerRoute(
+  ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url, self.location.origin),
+  new NetworkFirst({
+    cacheName: CACHE_NAMES.pages,
+    networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_S,
+    plugins: [
+      new CacheableResponsePlugin({ statuses: [200] }),
+      new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY_S }),
+      // A page from the server inlines config and remotes, so the browser never asks for them;
+      // the app shell of a page never read needs them offline: keep them as fresh as the pages.
+      { fetchDidSucceed: async ({ response }) => (void keepRuntimeConfig(), response) },
+    ],
+  }),
+);
+
+/** Copies the environment's config.json and remotes.json into the runtime-config cache (best effort). */
+async function keepRuntimeConfig(): Promise<void> {
+  try {
+    const cache = await caches.open(CACHE_NAMES.runtimeConfig);
+    await Promise.all(
+      RUNTIME_CONFIG_FILES.map(async (path) => {
+        const res = await fetch(path, { cache: 'no-store' });
+        if (res.ok) await cache.put(path, res);
+      }),
+    );
+  } catch {
+    /* offline or the server is busy: the last copy stays */
+  }
+}
+self.addEventListener('install', (event) => event.waitUntil(keepRuntimeConfig()));
+setCatchHandler(async ({ request }) => {
+  if (request.mode === 'navigate') return (await matchPrecache('/index.html')) ?? Response.error();
+  return Response.error();
+});
 
 registerRoute(
   ({ url }) => isRuntimeConfig(url),
