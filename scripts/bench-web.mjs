@@ -295,7 +295,7 @@ async function main() {
           const f = entry.figures;
           log(`[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: ${f.score} · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(f.tbtMs)} ms · CLS ${f.cls.toFixed(3)} · first-load JS ${(f.firstLoadJsGzip / 1024).toFixed(1)} KiB gzip (${((Date.now() - started) / 1000).toFixed(0)} s)`);
         } catch (e) {
-          entry.error = e instanceof Error ? e.message : String(e);
+          entry.error = e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ""}` : String(e);
           log(`[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: FAILED ${entry.error}`);
         }
         runs.push(entry);

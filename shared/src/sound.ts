@@ -12,7 +12,7 @@
  *
  * Remotes use it through the shared singleton, e.g. `playSound('FX_Lock')` on a locked poll option.
  */
-import { Howl, Howler } from 'howler';
+import type { Howl } from 'howler';
 import { SOUND, TIMINGS } from './config';
 import { getRuntimeConfig } from './runtimeConfig';
 import { i18n } from './i18n';
@@ -79,6 +79,36 @@ function writeFlag(key: string, value: boolean): void {
 
 let settings: SoundSettings = { muted: readFlag(SOUND_STORAGE_KEYS.muted, false), music: readFlag(SOUND_STORAGE_KEYS.music, false) };
 const listeners = new Set<() => void>();
+/**
+ * howler.js, loaded on first use (sound is never needed for the first paint: issue 11 "sound
+ * starts after load"). Null until {@link loadSoundEngine} has resolved.
+ */
+let engine: typeof import('howler') | null = null;
+let engineLoading: Promise<typeof import('howler')> | null = null;
+
+/**
+ * Loads howler.js once (a separate chunk) and applies the persisted mute setting to it.
+ * @returns resolves when sounds can play; rejects when the chunk cannot be loaded
+ */
+export function loadSoundEngine(): Promise<void> {
+  engineLoading ??= import('howler').then((mod) => {
+    engine = mod;
+    mod.Howler.mute(settings.muted);
+    return mod;
+  });
+  engineLoading.catch(() => (engineLoading = null));
+  return engineLoading.then(() => undefined);
+}
+
+/** Runs `play` now when howler is there, else once it has loaded (never throws). */
+function withEngine(play: (h: typeof import('howler')) => void): void {
+  if (engine) return play(engine);
+  loadSoundEngine().then(
+    () => play(engine!),
+    (error: unknown) => console.warn('[sound] the sound engine could not be loaded', error),
+  );
+}
+
 const effects = new Map<string, Howl>();
 const reported = new Set<string>();
 let music: { name: string; howl: Howl } | null = null;
@@ -108,7 +138,7 @@ export function subscribeSound(listener: () => void): () => void {
 export function setMuted(muted: boolean): void {
   settings = { ...settings, muted };
   writeFlag(SOUND_STORAGE_KEYS.muted, muted);
-  Howler.mute(muted);
+  engine?.Howler.mute(muted);
   if (muted) stopMusic();
   else if (settings.music) playMusic();
   emit();
@@ -142,8 +172,8 @@ export function reportAudioError(url: string, error: unknown): void {
   notifyError(message);
 }
 
-function load(url: string, options: { loop?: boolean; volume: number }): Howl {
-  const howl = new Howl({
+function load(howler: typeof import('howler'), url: string, options: { loop?: boolean; volume: number }): Howl {
+  const howl = new howler.Howl({
     src: [url],
     preload: true,
     loop: options.loop ?? false,
@@ -166,18 +196,20 @@ function load(url: string, options: { loop?: boolean; volume: number }): Howl {
  */
 export function playSound(name: SoundName, options: { volume?: number } = {}): void {
   if (settings.muted) return;
-  try {
-    const url = soundUrl(name, 'sounds');
-    let howl = effects.get(url);
-    if (!howl) {
-      howl = load(url, { volume: SOUND.volume });
-      effects.set(url, howl);
+  withEngine((howler) => {
+    try {
+      const url = soundUrl(name, 'sounds');
+      let howl = effects.get(url);
+      if (!howl) {
+        howl = load(howler, url, { volume: SOUND.volume });
+        effects.set(url, howl);
+      }
+      const id = howl.play();
+      if (options.volume !== undefined) howl.volume(options.volume, id);
+    } catch (error) {
+      console.warn('[sound] playSound failed', error);
     }
-    const id = howl.play();
-    if (options.volume !== undefined) howl.volume(options.volume, id);
-  } catch (error) {
-    console.warn('[sound] playSound failed', error);
-  }
+  });
 }
 
 /**
@@ -186,16 +218,18 @@ export function playSound(name: SoundName, options: { volume?: number } = {}): v
  */
 export function playMusic(name: string = DEFAULT_MUSIC): void {
   if (settings.muted) return;
-  if (music?.name === name && music.howl.playing()) return;
-  stopMusic();
-  try {
-    const howl = load(soundUrl(name, 'music'), { loop: true, volume: 0 });
-    music = { name, howl };
-    const id = howl.play();
-    howl.fade(0, SOUND.volume, TIMINGS.musicFadeMs, id);
-  } catch (error) {
-    console.warn('[sound] playMusic failed', error);
-  }
+  withEngine((howler) => {
+    if (settings.muted || (music?.name === name && music.howl.playing())) return;
+    stopMusic();
+    try {
+      const howl = load(howler, soundUrl(name, 'music'), { loop: true, volume: 0 });
+      music = { name, howl };
+      const id = howl.play();
+      howl.fade(0, SOUND.volume, TIMINGS.musicFadeMs, id);
+    } catch (error) {
+      console.warn('[sound] playMusic failed', error);
+    }
+  });
 }
 
 /** Fades the music 0.05 → 0 in 500 ms (spec §9), then stops and unloads it. */
@@ -234,9 +268,9 @@ export function installClickSound(root: Document | HTMLElement = document, name:
   return () => root.removeEventListener('click', onClick, true);
 }
 
-/** Applies the persisted mute setting to howler; call once at start (the shell does). */
+/** Applies the persisted mute setting to howler once it is loaded (see {@link loadSoundEngine}). */
 export function initSound(): void {
-  Howler.mute(settings.muted);
+  engine?.Howler.mute(settings.muted);
 }
 
 /** Test helper: forgets loaded sounds, reported errors and re-reads the persisted settings. */

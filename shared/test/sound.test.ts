@@ -54,6 +54,7 @@ import {
   getSoundSettings,
   installClickSound,
   isIOS,
+  loadSoundEngine,
   playMusic,
   playSound,
   reportAudioError,
@@ -69,8 +70,9 @@ const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebK
 const IPADOS = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Safari/605.1.15';
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/139.0 Safari/537.36';
 
-beforeAll(() => {
+beforeAll(async () => {
   initI18n();
+  await loadSoundEngine(); // howler.js is a lazily loaded chunk in the app
 });
 beforeEach(() => {
   localStorage.clear();
@@ -79,6 +81,21 @@ beforeEach(() => {
   notifyError.mockClear();
   setRuntimeConfig({ cdnBase: 'https://cdn.example.com/assets/' });
   resetSoundForTests();
+});
+
+test('a sound asked for before howler.js has loaded plays once it is there, with the persisted mute applied', async () => {
+  localStorage.setItem(SOUND_STORAGE_KEYS.muted, '0');
+  let fresh!: typeof import('../src/sound');
+  jest.isolateModules(() => {
+    fresh = jest.requireActual('../src/sound');
+  });
+  fresh.playSound('FX_Click_Basic');
+  expect(created).toHaveLength(0); // nothing yet: the engine chunk is still loading
+  await fresh.loadSoundEngine();
+  await Promise.resolve();
+  expect(created).toHaveLength(1);
+  expect(created[0]!.plays).toBe(1);
+  expect(mute).toHaveBeenCalledWith(false);
 });
 
 describe('URLs (spec §7)', () => {

@@ -18,7 +18,7 @@ export interface PageData {
   config: RuntimeConfig;
   /** Remote name → manifest URL the server rendered with. */
   remotes: Partial<Record<RemoteName, string>>;
-  /** Exposed modules the page's slots render. */
+  /** Exposed modules of the page's slots to load before hydration (below-the-fold ones load when visible). */
   slots: ExposedModuleId[];
   /** Remote build versions rendered into `data-remote-version`. */
   versions: Partial<Record<RemoteName, string>>;

@@ -3,11 +3,12 @@
  * every `a` and `button`, and, when the visitor turned music on in an earlier visit, the music
  * from the first interaction (browsers do not allow audio before one).
  */
-import { DEFAULT_MUSIC, getSoundSettings, initSound, installClickSound, playMusic } from '@landing/shared';
+import { DEFAULT_MUSIC, getSoundSettings, installClickSound, loadSoundEngine, playMusic } from '@landing/shared';
 
 /** Call once at start; returns the function that removes the listeners. */
 export function startSound(doc: Document = document): () => void {
-  initSound();
+  // howler.js is its own chunk: fetched now (after the page has loaded), so the first click plays.
+  if (!getSoundSettings().muted) loadSoundEngine().catch(() => undefined);
   const uninstallClick = installClickSound(doc);
   const startMusic = () => {
     const { music, muted } = getSoundSettings();

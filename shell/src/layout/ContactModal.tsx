@@ -1,15 +1,9 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { z } from 'zod';
+import type { ContactForm } from '../forms/schemas';
 import { Modal, apiClient, notifySuccess, trackPixelEvent, useLandingStore } from '@landing/shared';
 
 /** Contact form rules (mirrored by the API's `POST /{server}/contact` schema). */
-export const contactSchema = z.object({
-  name: z.string().trim().min(2, 'contact.errors.name').max(80, 'contact.errors.name'),
-  email: z.string().trim().email('contact.errors.email').max(254, 'contact.errors.email'),
-  message: z.string().trim().min(10, 'contact.errors.message').max(4000, 'contact.errors.messageTooLong'),
-});
-export type ContactForm = z.infer<typeof contactSchema>;
 type Errors = Partial<Record<keyof ContactForm, string>>;
 
 /**
@@ -36,6 +30,7 @@ export function ContactModal() {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { contactSchema } = await import('../forms/schemas');
     const parsed = contactSchema.safeParse(form);
     if (!parsed.success) {
       const next: Errors = {};

@@ -2,7 +2,7 @@ import { Suspense, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useQueryClient } from '@tanstack/react-query';
 import { AxiosError, type AxiosInstance } from 'axios';
-import { z } from 'zod';
+import type { SignupForm } from '../forms/schemas';
 import {
   NumberCounter,
   apiClient,
@@ -30,12 +30,6 @@ export interface NewsletterConfig {
   signups: number;
 }
 
-/** Sign-up rules (mirrored by the API's `POST /{server}/newsletter` schema). */
-export const signupSchema = z.object({
-  name: z.string().trim().min(2, 'founder.errors.name').max(50, 'founder.errors.name'),
-  email: z.string().trim().max(254, 'founder.errors.email').email('founder.errors.email'),
-});
-export type SignupForm = z.infer<typeof signupSchema>;
 type Errors = Partial<Record<keyof SignupForm, string>>;
 
 /**
@@ -99,6 +93,7 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const { signupSchema } = await import('../forms/schemas');
     const parsed = signupSchema.safeParse(form);
     if (!parsed.success) {
       const next: Errors = {};

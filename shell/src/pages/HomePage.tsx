@@ -142,11 +142,11 @@ export function HomePage({ server }: { server: ServerCode }) {
       <FounderPack server={server} />
 
       <section className="home__news ui-container" aria-label={t('nav.news')}>
-        <RemoteSlot id="mf_news/NewsTeaser" props={{ server, count: 3 }} compact />
+        <RemoteSlot id="mf_news/NewsTeaser" props={{ server, count: 3 }} compact hydration="visible" />
       </section>
 
       <section className="home__leaderboard ui-container">
-        <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server, limit: 10 }} compact />
+        <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server, limit: 10 }} compact hydration="visible" />
       </section>
 
       <section className="devices ui-container">

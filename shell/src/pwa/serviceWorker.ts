@@ -7,7 +7,7 @@
  * - a new worker taking control → the page reloads, at most once per 10000 ms (reload guard),
  *   so a worker can never reload the page in a loop.
  */
-import { Workbox } from 'workbox-window';
+import type { Workbox } from 'workbox-window';
 import { TIMINGS, allowGuardedReload, landingStore } from '@landing/shared';
 
 /** Interval of the background update check while a page stays open (ms). */
@@ -62,13 +62,24 @@ export function wireWorkbox(wb: Pick<Workbox, 'addEventListener' | 'register'>, 
   );
 }
 
-/** Registers `/sw.js` at scope `/` once the page has loaded (no-op where {@link shouldRegister} says no). */
+/**
+ * Registers `/sw.js` at scope `/` once the page has loaded (no-op where {@link shouldRegister}
+ * says no). workbox-window is its own chunk, fetched then (not part of the first load).
+ */
 export function registerServiceWorker(): void {
   if (!shouldRegister()) return;
   const start = () => {
-    workbox = new Workbox('/sw.js', { scope: '/' });
-    void wireWorkbox(workbox);
-    window.setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
+    import('workbox-window').then(
+      ({ Workbox }) => {
+        workbox = new Workbox('/sw.js', { scope: '/' });
+        void wireWorkbox(workbox);
+        window.setInterval(() => void workbox?.update(), UPDATE_CHECK_MS);
+      },
+      (error: unknown) => {
+        console.warn('[sw] workbox-window could not be loaded', error);
+        landingStore.getState().setPwa({ swError: true });
+      },
+    );
   };
   if (document.readyState === 'complete') start();
   else window.addEventListener('load', start, { once: true });

@@ -69,6 +69,14 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
   return checkExposed(id, await loadRemote<ExposedModule<RemoteContracts[Id]>>(id));
 }
 
+/**
+ * When a server-rendered slot loads its code in the browser: `load` with the page (before
+ * hydration), `visible` once it comes near the viewport (its server HTML shows meanwhile; React
+ * hydrates it when the code is in). Below-the-fold slots use `visible`, so their remote is no
+ * part of the first load (issue 11).
+ */
+export type SlotHydration = 'load' | 'visible';
+
 /** Where a slot gets its component and the version it shows, on one side (browser or server). */
 export interface RemoteLoader {
   /** `server`: SSR (the Suspense fallback is the translated "unavailable" notice the HTML keeps). */
@@ -76,11 +84,33 @@ export interface RemoteLoader {
   /**
    * The component of an exposed module: the module's own component when it is already loaded
    * (no suspension: hydration and warm server renders are synchronous), else a `React.lazy`.
-   * @param attempt  0, then 1, 2 … after each retry of the slot (a new lazy each time)
+   * @param attempt    0, then 1, 2 … after each retry of the slot (a new lazy each time)
+   * @param hydration  see {@link SlotHydration}
    */
-  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number): ComponentType<RemoteContracts[Id]>;
+  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number, hydration: SlotHydration): ComponentType<RemoteContracts[Id]>;
   /** React hook: the build version of the remote the slot shows (`data-remote-version`). */
   useVersion(remote: RemoteName): string | undefined;
+}
+
+/**
+ * Resolves when the slot of `id` is within 200 px of the viewport (or at once without
+ * IntersectionObserver, or when the slot is not in the page).
+ */
+function whenSlotVisible(id: string): Promise<void> {
+  const el = typeof document === 'undefined' ? null : document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`);
+  if (!el || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  return new Promise((resolve) => {
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) {
+          observer.disconnect();
+          resolve();
+        }
+      },
+      { rootMargin: '200px' },
+    );
+    observer.observe(el);
+  });
 }
 
 /** Exposed modules loaded in the browser, by module id and manifest URL (a redeploy is another key). */
@@ -117,7 +147,7 @@ export function clearRemoteCache(): void {
 /** The browser's loader: preloaded modules render at once, others through `React.lazy`. */
 export const browserLoader: RemoteLoader = {
   side: 'browser',
-  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number) {
+  componentFor<Id extends ExposedModuleId>(id: Id, attempt: number, hydration: SlotHydration) {
     const key = keyOf(id);
     const ready = attempt === 0 ? loadedModules.get(key) : undefined;
     if (ready) return ready.default as ComponentType<RemoteContracts[Id]>;
@@ -125,6 +155,7 @@ export const browserLoader: RemoteLoader = {
     let comp = lazyCache.get(cacheKey) as ComponentType<RemoteContracts[Id]> | undefined;
     if (!comp) {
       comp = lazy(async () => {
+        if (hydration === 'visible' && attempt === 0) await whenSlotVisible(id);
         const mod = await loadExposed(id);
         loadedModules.set(key, mod as ExposedModule<unknown>);
         return mod;
@@ -207,6 +238,8 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
   loading?: ReactNode;
   /** Wraps the fallback (e.g. in a modal frame when the slot is a dialog). */
   fallbackWrapper?: (fallback: ReactNode) => ReactNode;
+  /** When the browser loads the slot's code (default `load`; `visible` for below-the-fold slots). */
+  hydration?: SlotHydration;
 };
 
 /**
@@ -214,15 +247,15 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
  * carries `data-remote` (MF name) and, once its manifest is loaded, `data-remote-version` (the
  * version the remote was built as), so testers and e2e can see which build a page composes.
  */
-export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loading, fallbackWrapper = (n) => n }: RemoteSlotProps<Id>) {
+export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loading, fallbackWrapper = (n) => n, hydration = 'load' }: RemoteSlotProps<Id>) {
   const loader = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useAttempt(id);
-  const Comp = useMemo(() => loader.componentFor(id, attempt), [loader, id, attempt]);
+  const Comp = useMemo(() => loader.componentFor(id, attempt, hydration), [loader, id, attempt, hydration]);
   const remote = remoteOf(id);
   const version = loader.useVersion(remote);
   const pending = loader.side === 'server' ? fallbackWrapper(<RemoteFallback compact={compact} />) : (loading ?? <div className="remote-loading"><Spinner /></div>);
   return (
-    <div className="remote-slot" data-remote={remote} data-remote-version={version}>
+    <div className="remote-slot" data-remote={remote} data-slot={id} data-remote-version={version}>
       <RemoteErrorBoundary
         key={`${id}#${attempt}`}
         id={id}

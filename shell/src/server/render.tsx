@@ -41,7 +41,7 @@ import {
   type ServerCode,
   type ServerResponseInfo,
 } from '@landing/shared';
-import { RemoteLoaderContext, checkExposed, type RemoteLoader } from '../remotes/RemoteSlot';
+import { RemoteLoaderContext, checkExposed, type RemoteLoader, type SlotHydration } from '../remotes/RemoteSlot';
 import { normaliseServerRoute } from '../routing/normalise';
 import { routes } from '../routing/router';
 import { landingQuery } from '../data/queries';
@@ -162,12 +162,15 @@ const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  */
 function requestLoader(federation: ServerFederation, deadline: number, slotErrors: string[]) {
   const ids = new Set<ExposedModuleId>();
+  /** Slots whose browser code waits until they are visible (no preload of their scripts). */
+  const deferred = new Set<ExposedModuleId>();
   const versions: Partial<Record<RemoteName, string>> = {};
   const lazies = new Map<string, ComponentType<never>>();
   const loader: RemoteLoader = {
     side: 'server',
-    componentFor<Id extends ExposedModuleId>(id: Id) {
+    componentFor<Id extends ExposedModuleId>(id: Id, _attempt: number, hydration: SlotHydration) {
       ids.add(id);
+      if (hydration === 'visible') deferred.add(id);
       let comp = lazies.get(id);
       if (!comp) {
         comp = lazy(async () => {
@@ -197,7 +200,7 @@ function requestLoader(federation: ServerFederation, deadline: number, slotError
       return v;
     },
   };
-  return { loader, ids, versions };
+  return { loader, ids, deferred, versions };
 }
 
 /**
@@ -223,7 +226,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: string[] = [];
-  const { loader, ids, versions } = requestLoader(ctx.federation, deadline, slotErrors);
+  const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
 
   // The landing config decides the technical break (503) before anything renders.
   if (route.server) {
@@ -269,7 +272,9 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         const meta = response.meta;
         const title = meta ? documentTitle(meta) : documentTitle({ title: '' });
         const canonical = `${ctx.origin}${url.pathname}`;
-        const assets = ctx.federation.browserAssets([...ids]);
+        // Styles of every slot (its server HTML needs them); scripts of the slots hydrated at load only.
+        const styles = ctx.federation.browserAssets([...ids]).css;
+        const scripts = ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js;
         const head = [
           `<title>${escapeText(title)}</title>`,
           meta?.description ? `<meta name="description" content="${escapeAttr(meta.description)}">` : '',
@@ -282,14 +287,14 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           `<meta property="og:locale" content="${isoOf(lang)}">`,
           meta?.image ? `<meta property="og:image" content="${escapeAttr(meta.image)}">` : '',
           `<link rel="preconnect" href="${escapeAttr(new URL(ctx.config.apiBaseTemplate.replace('{server}', server)).origin)}" crossorigin>`,
-          ...assets.css.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-          ...assets.js.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
+          ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
+          ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
           ctx.template.preload,
         ].join('');
         const data: PageData = {
           config: ctx.config,
           remotes: ctx.federation.registered(),
-          slots: [...ids],
+          slots: [...ids].filter((id) => !deferred.has(id)),
           versions,
           lang,
           queries: dehydrate(queryClient),
