@@ -1,7 +1,8 @@
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
+import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
-import rateLimit from '@fastify/rate-limit';
+import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -22,6 +23,10 @@ import { runSeeds } from './db/seed.js';
 import { startDemoActivity } from './demo/activity.js';
 import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
+import { startLeadership, type Job } from './lib/leader.js';
+import { useDatabaseMailbox } from './lib/mail.js';
+import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { startReadCache } from './lib/read-cache.js';
 import { isTechnicalBreak } from './lib/settings.js';
 import { startMailOutbox } from './lib/mail-outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
@@ -111,24 +116,35 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       const body: ErrorBody = { statusCode: status, error: statusCodeName(status), message };
       void (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
     },
+    // Behind nginx (several API processes), the client's address comes from X-Forwarded-For.
+    ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
   const handle = options.db ?? (await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir }));
   const ownsDb = !options.db;
-  let stopDemo: (() => Promise<void>) | undefined;
+  const jobs: Array<{ name: string; start: Job }> = [];
   app.decorate('db', handle.db);
   app.decorate('dbHandle', handle);
   app.decorate('apiConfig', config);
+  // The dev mailbox lives in the database, shared by every API process.
+  if (config.auth.devMailbox) useDatabaseMailbox(config, handle.db);
+  app.decorate('readCache', null as never);
+  app.decorate('leadership', null);
+  app.decorate('runOnce', (name: string, start: Job) => {
+    jobs.push({ name, start });
+  });
   app.addHook('onClose', async () => {
-    await stopDemo?.();
+    await app.leadership?.close();
+    await app.readCache?.close();
     if (ownsDb) await handle.close();
   });
 
   try {
     await configure(app, handle, config, options);
   } catch (err) {
+    await app.readCache?.close();
     if (ownsDb) await handle.close();
     throw err;
   }
@@ -138,12 +154,17 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.addHook('onClose', async () => {
     await outbox.stop();
   });
-  if (config.demoActivity) {
-    app.addHook('onReady', async () => {
-      stopDemo = startDemoActivity(handle.db, config.servers, app.log);
-    });
-  }
+  if (config.demoActivity) app.runOnce('demo-activity', () => startDemoActivity(handle.db, config.servers, app.log));
+  // Tickers run in one process per database (PostgreSQL advisory lock; PGlite has one process).
+  app.addHook('onReady', async () => {
+    app.leadership = startLeadership(handle, app.log, jobs, { retryMs: config.leaderRetryMs });
+  });
   return app;
+}
+
+/** {@link isTechnicalBreak} through the read cache (topic `core`: the settings trigger invalidates it). */
+export function cachedTechnicalBreak(app: FastifyInstance, server: string): Promise<boolean> {
+  return app.readCache.get(`technical-break:${server}`, ['core'], async () => ({ value: await isTechnicalBreak(app.db, server) }));
 }
 
 /** Migrations, seed, plugins, hooks and routes of {@link buildApp}. */
@@ -158,6 +179,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     const report = await runSeeds(handle.db, config.servers);
     for (const r of report) if (r.status === 'seeded') app.log.info(r, 'seeded');
   }
+  // After migrations (the invalidation triggers exist) and seeds.
+  app.readCache = await startReadCache(handle, app.log);
 
   // ---- errors (spec §8 shape) -------------------------------------------------------------
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -197,8 +220,15 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     maxAge: 600,
   });
   await app.register(cookie);
+  // ETag on every string answer and `304` for a matching If-None-Match; cached answers bring
+  // their own precomputed ETag (src/lib/read-cache.ts), which the plugin keeps.
+  await app.register(etag);
   // Not global: a route opts in with `config: { rateLimit: { max, timeWindow } }` (auth domains).
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL the counters live in the database so every API process shares them.
+  await app.register(rateLimit, {
+    global: false,
+    ...(handle.kind === 'postgres' ? { store: databaseRateLimitStore(handle.db) as unknown as FastifyRateLimitStoreCtor } : {}),
+  });
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -260,7 +290,9 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
         const server = (request.params as { server?: string }).server;
         if (!server || !served.has(server)) throw unknownServer();
         request.ctx.server = server as ServerCode;
-        if (request.routeOptions.config?.technicalBreak !== 'allow' && (await isTechnicalBreak(scope.db, server))) {
+        // Every write committed before this request is applied to the read cache (once per request).
+        await scope.readCache.sync();
+        if (request.routeOptions.config?.technicalBreak !== 'allow' && (await cachedTechnicalBreak(scope, server))) {
           throw technicalBreak();
         }
       });

@@ -36,6 +36,14 @@ export interface ApiConfig {
   xsrfHmacKey: string | undefined;
   /** How often (ms) the mail outbox worker looks for due jobs (MAIL_OUTBOX_POLL_MS, 500); 0 = never (tests drain it). */
   mailOutboxPollMs: number;
+  /**
+   * Fastify `trustProxy` (TRUST_PROXY): behind nginx, whose addresses to trust for
+   * X-Forwarded-For (`true`, or proxy-addr names/CIDRs such as `uniquelocal`).
+   * Undefined = the socket address is the client (direct connections).
+   */
+  trustProxy: boolean | string | undefined;
+  /** How often a process that does not run the tickers tries to take them over, ms (LEADER_RETRY_MS, default 10 000). */
+  leaderRetryMs: number;
 }
 
 /**
@@ -57,13 +65,23 @@ function int(value: string | undefined, fallback: number, name: string): number 
   return n;
 }
 
+/** TRUST_PROXY: `true`/`false`, or a proxy-addr list (`loopback, uniquelocal`, CIDRs). */
+export function parseTrustProxy(value: string | undefined): boolean | string | undefined {
+  const v = value?.trim();
+  if (!v) return undefined;
+  if (v === 'true') return true;
+  if (v === 'false') return false;
+  return v;
+}
+
 /**
  * Reads the configuration from environment variables.
  *
  * Variables: NODE_ENV, API_HOST (127.0.0.1), API_PORT (4000), PORT_OFFSET (0), DATA_DIR
  * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
  * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
- * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500).
+ * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500),
+ * TRUST_PROXY (behind nginx), LEADER_RETRY_MS.
  *
  * @throws Error when a numeric variable is not a non-negative integer.
  */
@@ -89,5 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     auth: loadAuthConfig(env, { nodeEnv, corsOrigins }),
     xsrfHmacKey: env.XSRF_HMAC_KEY?.trim() || undefined,
     mailOutboxPollMs: int(env.MAIL_OUTBOX_POLL_MS, 500, 'MAIL_OUTBOX_POLL_MS'),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    leaderRetryMs: int(env.LEADER_RETRY_MS, 10_000, 'LEADER_RETRY_MS'),
   };
 }

@@ -3,7 +3,7 @@
  * through the shared client, so the spec §7 headers, XSRF and the §8 error catalogue apply.
  */
 import type { AxiosInstance } from 'axios';
-import { apiClient, apiGet, type ReadScope } from '@landing/shared';
+import { apiClient, apiGet, landingStore, type ReadScope } from '@landing/shared';
 
 /** How a prediction compared with the final result. */
 export type Hit = 'exact' | 'goal_difference' | 'outcome' | 'miss';
@@ -116,9 +116,34 @@ export function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: 
   return apiGet<TournamentsAnswer>(api, scope, '/bets/tournaments', undefined, signal);
 }
 
-/** `GET /{server}/bets/tournaments/{code}/matches` (with the viewer's predictions when logged in). */
-export function fetchMatches(api: AxiosInstance, scope: ReadScope, code: string, signal?: AbortSignal): Promise<MatchesAnswer> {
-  return apiGet<MatchesAnswer>(api, scope, `/bets/tournaments/${encodeURIComponent(code)}/matches`, undefined, signal);
+/** Answer of `GET /{server}/bets/tournaments/{code}/predictions`: the viewer's part of the matches. */
+export interface OwnPredictionsAnswer {
+  now: string;
+  viewer: MatchesAnswer['viewer'];
+  predictions: Array<Prediction & { match_id: number }>;
+}
+
+/** Is someone logged in (browser store; the server renders visitors, its store has no user)? */
+const loggedIn = () => landingStore.getState().userData !== null;
+
+/**
+ * `GET /{server}/bets/tournaments/{code}/matches`, the public list the API caches for everyone,
+ * and for a logged-in viewer also `…/predictions` (a private answer, in parallel), merged into
+ * each match's `prediction` and the answer's `viewer` as the page shows them.
+ */
+export async function fetchMatches(api: AxiosInstance, scope: ReadScope, code: string, signal?: AbortSignal): Promise<MatchesAnswer> {
+  const base = `/bets/tournaments/${encodeURIComponent(code)}`;
+  const [answer, own] = await Promise.all([
+    apiGet<MatchesAnswer>(api, scope, `${base}/matches`, undefined, signal),
+    loggedIn() ? apiGet<OwnPredictionsAnswer>(api, scope, `${base}/predictions`, undefined, signal) : null,
+  ]);
+  if (!own || !Array.isArray(own.predictions)) return answer;
+  const mine = new Map(own.predictions.map(({ match_id, ...p }) => [match_id, p]));
+  return {
+    ...answer,
+    viewer: own.viewer,
+    stages: answer.stages.map((b) => ({ ...b, matches: b.matches.map((m) => ({ ...m, prediction: mine.get(m.id) ?? m.prediction })) })),
+  };
 }
 
 /**
@@ -134,12 +159,19 @@ export async function putPrediction(matchId: number, score: Score): Promise<Matc
   return data.match;
 }
 
-/** `GET /{server}/bets/ranking` (with the viewer's own row `me` when logged in). */
-export function fetchRanking(
+/**
+ * `GET /{server}/bets/ranking`, the public page the API caches for everyone, and for a logged-in
+ * viewer also `GET /{server}/bets/ranking/me` (a private answer, in parallel) for their own row `me`.
+ */
+export async function fetchRanking(
   api: AxiosInstance,
   read: ReadScope,
   params: { tournament: string; page: number; perPage: number; scope: RankingScope },
   signal?: AbortSignal,
 ): Promise<RankingAnswer> {
-  return apiGet<RankingAnswer>(api, read, '/bets/ranking', { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope }, signal);
+  const [page, own] = await Promise.all([
+    apiGet<RankingAnswer>(api, read, '/bets/ranking', { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope }, signal),
+    loggedIn() ? apiGet<{ me: RankingRow | null }>(api, read, '/bets/ranking/me', { tournament: params.tournament, scope: params.scope }, signal) : null,
+  ]);
+  return own ? { ...page, me: own.me } : page;
 }

@@ -135,22 +135,42 @@ export function newsPageQuery(api: AxiosInstance, scope: ReadScope, page: number
   });
 }
 
+/** Answer of `GET /news/{slug}/ballot`: the viewer's own choice in the article's poll. */
+export interface BallotData {
+  poll_id: number | null;
+  voted_options: number[] | null;
+}
+
+function isBallot(data: unknown): data is BallotData {
+  return typeof data === 'object' && data !== null && 'poll_id' in data && 'voted_options' in data;
+}
+
 /**
- * `GET /news/{slug}` as a query. `viewer` (`<user id>:<ovr>` or `visitor`) is part of the key
- * because the answer carries the viewer's own poll choice and rules; the server renders the
- * visitor's. Resolves to null for 404 'NEWS NOT FOUND' (in the browser the shared client shows
- * the toast and resolves with the 404 response, spec §8); rejects on other errors.
+ * `GET /news/{slug}` as a query. The article is the same for every viewer (the API caches it and
+ * lets shared caches keep it); for a logged-in `viewer` (`<user id>:<ovr>`; `visitor` otherwise)
+ * with a poll, the viewer's own choice comes from `GET /news/{slug}/ballot` (a private answer,
+ * fetched in parallel) and is put into `poll.voted_options` here. `viewer` is part of the key for
+ * that choice and the rules; the server renders the visitor's. Resolves to null for 404 'NEWS
+ * NOT FOUND' (in the browser the shared client shows the toast and resolves with the 404
+ * response, spec §8); rejects on other errors of the article.
  */
 export function articleQuery(api: AxiosInstance, scope: ReadScope, slug: string, viewer: string) {
   return queryOptions({
     queryKey: ['news', 'article', scope.server, scope.lang, slug, viewer] as const,
     queryFn: async ({ signal }): Promise<ArticleData | null> => {
-      const res = await api.get<ArticleData>(`/news/${encodeURIComponent(slug)}`, {
-        baseURL: apiBaseFor(scope.server),
-        headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server },
-        signal,
-      });
-      return res.status === 200 ? res.data : null;
+      const path = `/news/${encodeURIComponent(slug)}`;
+      const config = { baseURL: apiBaseFor(scope.server), headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server }, signal };
+      const [res, ballot] = await Promise.all([
+        api.get<ArticleData>(path, config),
+        // Without the ballot the poll shows as not voted; the API still refuses a second vote.
+        viewer !== 'visitor' ? api.get<BallotData>(`${path}/ballot`, config).catch(() => null) : null,
+      ]);
+      if (res.status !== 200) return null;
+      const article = res.data;
+      if (article.poll && ballot?.status === 200 && isBallot(ballot.data) && ballot.data.poll_id === article.poll.id) {
+        return { ...article, poll: { ...article.poll, voted_options: ballot.data.voted_options } };
+      }
+      return article;
     },
   });
 }

@@ -271,3 +271,37 @@ export function groupMatches(matches: readonly MatchOut[]): StageBlock[] {
     (a, b) => STAGES.indexOf(a.stage) - STAGES.indexOf(b.stage) || (a.group ?? '').localeCompare(b.group ?? ''),
   );
 }
+
+/**
+ * The earliest kick-off after `now` (bets clock), of one tournament or of all: match states
+ * (`open` → `locked`) and tournament states (`upcoming` → `live`) change then without a write.
+ */
+export async function nextKickoff(db: Db, now: Date, tournamentId?: number): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${betMatches.kickoffAt})` })
+    .from(betMatches)
+    .where(and(sql`${betMatches.kickoffAt} > ${now.toISOString()}::timestamptz`, tournamentId === undefined ? undefined : eq(betMatches.tournamentId, tournamentId)));
+  return row?.at ? new Date(row.at) : null;
+}
+
+/** The viewer's predictions of a tournament's matches (spec §3 prediction), by match id. */
+export async function predictionsOf(
+  db: Db,
+  tournamentId: number,
+  playerId: number,
+): Promise<Array<{ match_id: number } & NonNullable<MatchOut['prediction']>>> {
+  const rows = await db
+    .select({
+      matchId: betPredictions.matchId,
+      home: betPredictions.homeScore,
+      away: betPredictions.awayScore,
+      points: betPredictions.points,
+      hit: betPredictions.hit,
+      updatedAt: betPredictions.updatedAt,
+    })
+    .from(betPredictions)
+    .innerJoin(betMatches, eq(betMatches.id, betPredictions.matchId))
+    .where(and(eq(betPredictions.playerId, playerId), eq(betMatches.tournamentId, tournamentId)))
+    .orderBy(asc(betMatches.kickoffAt), asc(betMatches.id));
+  return rows.map((p) => ({ match_id: p.matchId, home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() }));
+}

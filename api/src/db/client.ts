@@ -22,6 +22,20 @@ export interface SqlSession {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
 }
 
+/**
+ * A connection of its own, outside the pool (PostgreSQL only): LISTEN for the read cache's
+ * invalidations, session-level advisory locks for tickers that run once across processes.
+ */
+export interface DedicatedConnection {
+  /** Runs one parameterised statement and returns its rows. */
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
+  /** Called for every NOTIFY this connection receives. */
+  onNotification(listener: (channel: string, payload: string) => void): void;
+  /** Called once when the connection breaks or is closed (locks and LISTENs are gone then). */
+  onEnd(listener: (err?: Error) => void): void;
+  close(): Promise<void>;
+}
+
 /** An open database, whichever driver is behind it. */
 export interface DbHandle {
   kind: 'pglite' | 'postgres';
@@ -42,6 +56,15 @@ export interface DbHandle {
    * included) until the returned function is called: tests compare code paths by it.
    */
   onQuery(listener: (sql: string) => void): () => void;
+  /** PostgreSQL: opens a {@link DedicatedConnection} with the pool's settings. Undefined for PGlite. */
+  openConnection?: () => Promise<DedicatedConnection>;
+  /**
+   * PGlite: LISTEN on `channel` inside this process. PGlite delivers a statement's notifications
+   * before that statement's promise resolves (a transaction's: at commit), so a listener has
+   * seen every write of this process by the time the writer goes on. Resolves to unlisten.
+   * Undefined for PostgreSQL (use {@link openConnection}).
+   */
+  listenInProcess?: (channel: string, listener: (payload: string) => void) => Promise<() => Promise<void>>;
 }
 
 /** The drizzle logger of a handle: forwards statements to the handle's listeners. */
@@ -261,6 +284,33 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       updateLockInfo() {},
       close: () => pool.end(),
       onQuery: queries.onQuery,
+      async openConnection() {
+        const client = new pg.Client({ connectionString: options.databaseUrl, ...(options.pgOptions ? { options: options.pgOptions } : {}) });
+        const endListeners: Array<(err?: Error) => void> = [];
+        let ended = false;
+        const end = (err?: Error) => {
+          if (ended) return;
+          ended = true;
+          for (const l of endListeners) l(err);
+        };
+        client.on('error', (err) => end(err));
+        client.on('end', () => end());
+        await client.connect();
+        return {
+          query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
+          onNotification(listener) {
+            client.on('notification', (n) => listener(n.channel, n.payload ?? ''));
+          },
+          onEnd(listener) {
+            if (ended) listener();
+            else endListeners.push(listener);
+          },
+          async close() {
+            await client.end().catch(() => undefined);
+            end();
+          },
+        };
+      },
     };
   }
 
@@ -294,6 +344,9 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       lock?.update(info);
     },
     onQuery: queries.onQuery,
+    async listenInProcess(channel, listener) {
+      return client.listen(channel, listener);
+    },
     async close() {
       try {
         await client.close();

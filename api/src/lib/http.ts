@@ -6,6 +6,8 @@ import { z } from 'zod';
 import type { ApiConfig } from '../config.js';
 import type { Db, DbHandle } from '../db/client.js';
 import type { MailOutbox } from './mail-outbox.js';
+import type { Job, Leadership } from './leader.js';
+import type { ReadCache } from './read-cache.js';
 import { ALL_SERVERS, type Lang, type ServerCode } from '../servers.js';
 
 /**
@@ -35,6 +37,15 @@ declare module 'fastify' {
     apiConfig: ApiConfig;
     /** The mail outbox worker of this process (src/lib/mail-outbox.ts); `drain()` sends what is due now. */
     mailOutbox: MailOutbox;
+    /** Answers of the read routes, invalidated by writes in every process (src/lib/read-cache.ts). */
+    readCache: ReadCache;
+    /**
+     * Registers a background job that runs in ONE API process per database (src/lib/leader.ts).
+     * Call before the app is ready; jobs start on `onReady` in the leading process.
+     */
+    runOnce(name: string, start: Job): void;
+    /** Whether this process leads the background jobs (set once the app is ready). */
+    leadership: Leadership | null;
   }
   interface FastifyRequest {
     ctx: RequestContext;

@@ -1,6 +1,6 @@
 /**
  * Dev mailbox (outside production, unless DEV_MAILBOX=0): every e-mail the API sends is kept in
- * memory and shown here, so a person can open activation links and read device codes without a
+ * the database (table dev_mailbox, shared by every API process) and shown here, so a person can open activation links and read device codes without a
  * mail server, and tests can read them as JSON.
  *
  * - `GET /dev/mailbox` — HTML list, newest first (refreshes every 5 s)
@@ -12,7 +12,7 @@ import { ErrorBody } from '../lib/errors.js';
 import { defineRoutes } from '../lib/http.js';
 import { HTML_PAGE_CSP } from '../lib/security-headers.js';
 import { dbIdParam } from '../lib/validation.js';
-import { mailerFor, type MailboxEntry } from '../lib/mail.js';
+import { readMailbox, type MailboxEntry } from '../lib/mail.js';
 import { escapeHtml as esc, MAIL_KINDS } from '../lib/mail-templates.js';
 
 
@@ -66,7 +66,9 @@ export default defineRoutes({
   async rootRoutes(app) {
     const { auth } = app.apiConfig;
     if (!auth.devMailbox) return;
-    const mailbox = () => mailerFor(app.apiConfig, app.log).mailbox ?? [];
+    // Shared by every API process on the database (table dev_mailbox), newest first.
+    const mailbox = (filter: { to?: string | undefined; kind?: string | undefined; limit?: number; id?: number } = {}) =>
+      readMailbox(app.apiConfig, app.log, { limit: 500, ...filter });
     const tags = ['dev'];
 
     app.get(
@@ -81,16 +83,13 @@ export default defineRoutes({
       },
       async (request) => {
         const { to, kind, limit } = request.query;
-        const messages = mailbox()
-          .filter((m) => (!to || m.to.toLowerCase() === to.toLowerCase()) && (!kind || m.kind === kind))
-          .slice(0, limit)
-          .map((m) => ({ ...m, ...extras(m) }));
+        const messages = (await mailbox({ to, kind, limit })).map((m) => ({ ...m, ...extras(m) }));
         return { messages };
       },
     );
 
     app.get('/dev/mailbox', { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } }, async (_request, reply) => {
-      const rows = mailbox()
+      const rows = (await mailbox())
         .map((m) => {
           const { link, code } = extras(m);
           return `<tr><td class="muted">${esc(new Date(m.createdAt).toLocaleTimeString('en-GB'))}</td><td>${esc(m.to)}</td>
@@ -107,7 +106,7 @@ export default defineRoutes({
       '/dev/mailbox/:id',
       { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) } },
       async (request, reply) => {
-        const m = mailbox().find((x) => x.id === request.params.id);
+        const [m] = await mailbox({ id: request.params.id, limit: 1 });
         if (!m) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<main><p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p></main>'));
         const body = `<header><h1>${esc(m.subject)}</h1><p>To ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('en-GB'))} · <a href="/dev/mailbox">← all messages</a></p></header>
 <main><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${esc(m.html.replaceAll('<a href', '<a target="_blank" href'))}"></iframe></main>`;

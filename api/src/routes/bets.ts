@@ -1,12 +1,21 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { betMatches, betTournaments, HITS, STAGES } from '../db/schema/bets.js';
 import { betsNow, clockFakeable, MAX_CLOCK_OFFSET_MS, setClockOffset, storedClockOffset } from '../bets/clock.js';
 import { startBetsDemo } from '../bets/demo.js';
 import { MATCH_LOCKED_MESSAGE, savePrediction } from '../bets/predictions.js';
-import { defaultTournament, groupMatches, listTournaments, tournamentMatches, type TournamentRecord } from '../bets/queries.js';
+import {
+  defaultTournament,
+  groupMatches,
+  listTournaments,
+  nextKickoff,
+  predictionsOf,
+  tournamentMatches,
+  type TournamentRecord,
+} from '../bets/queries.js';
 import { readRanking } from '../bets/ranking.js';
 import { enterResult } from '../bets/results.js';
 import { MAX_PREDICTED_GOALS } from '../bets/scoring.js';
@@ -14,6 +23,7 @@ import { currentUser, requireUser, type CurrentUser } from '../lib/currentUser.j
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
 import { dbIdParam } from '../lib/validation.js';
+import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../lib/read-cache.js';
 import { ALL_SERVERS, type ServerCode } from '../servers.js';
 
 /** Spec §8 message for a visitor who tries to predict. */
@@ -89,7 +99,10 @@ export const Match = z
         updated_at: z.string(),
       })
       .nullable()
-      .describe("The viewer's prediction; null for visitors"),
+      .describe(
+        "The viewer's prediction: in the answer of PUT …/prediction. Always null in the public matches list " +
+          '(cached for everyone); the viewer’s own predictions are `GET /{server}/bets/tournaments/{code}/predictions`.',
+      ),
     picks: z
       .object({ total: z.number().int(), home: z.number().int(), draw: z.number().int(), away: z.number().int() })
       .describe("This server's predictions: count and whole percent for home win / draw / away win"),
@@ -113,7 +126,7 @@ const MatchesResponse = z
   .object({
     tournament: Tournament,
     now: z.string().describe('The bets clock (ISO); predictions close when it reaches kick-off'),
-    viewer: Viewer,
+    viewer: Viewer.describe('Always null in this public answer: see `GET …/predictions`'),
     stages: z.array(
       z.object({
         key: z.string().describe('group-A … or the stage'),
@@ -138,6 +151,24 @@ const PredictionBody = z.object({
 
 const PredictionResponse = z.object({ match: Match }).meta({ id: 'BetPredictionSaved' });
 
+const OwnPrediction = z.object({
+  match_id: z.number().int(),
+  home: z.number().int(),
+  away: z.number().int(),
+  points: z.number().int().nullable().describe('null until the result is in'),
+  hit: z.enum(HITS).nullable(),
+  updated_at: z.string(),
+});
+
+/** Answer of `GET /:server/bets/tournaments/:tournament/predictions`: the viewer's part of the matches, split from the public list (issue 12). */
+const PredictionsResponse = z
+  .object({
+    now: z.string().describe('The bets clock (ISO)'),
+    viewer: Viewer,
+    predictions: z.array(OwnPrediction).describe("The viewer's predictions of this tournament (empty for visitors), kick-off order"),
+  })
+  .meta({ id: 'BetOwnPredictions' });
+
 const RankingRow = z
   .object({
     position: z.number().int().positive(),
@@ -161,7 +192,9 @@ export const RankingResponse = z
     total: z.number().int().describe('Bettors in the ranking'),
     pages: z.number().int(),
     rows: z.array(RankingRow).describe('Ordered by points, exact scores, correct outcomes, then player id'),
-    me: RankingRow.nullable().describe("The logged-in player's row wherever it is; null for visitors or without bets"),
+    me: RankingRow.nullable().describe(
+      "Always null in this public answer (cached for everyone): the logged-in player's row is `GET /{server}/bets/ranking/me`",
+    ),
     updated_at: z.string().nullable(),
   })
   .meta({ id: 'BetRanking' });
@@ -175,6 +208,15 @@ const wholeNumber = (min: number, max: number, fallback: number) =>
     .default(fallback);
 
 const TournamentCode = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be a tournament code such as world-cup');
+
+const RankingMeQuery = z.object({
+  tournament: TournamentCode.optional().describe('Tournament code (default: the current tournament)'),
+  scope: z.enum(['server', 'all']).default('server').describe('server: bettors of this server; all: of every server'),
+});
+
+const RankingMeResponse = z
+  .object({ me: RankingRow.nullable().describe("The logged-in player's row wherever it is; null for visitors or without bets") })
+  .meta({ id: 'BetRankingMe' });
 
 const RankingQuery = z.object({
   tournament: TournamentCode.optional().describe('Tournament code (default: the current tournament)'),
@@ -196,6 +238,21 @@ function findTournament(list: readonly TournamentRecord[], code: string | undefi
   const found = code ? list.find((t) => t.out.code === code) : defaultTournament(list);
   if (!found) throw new ApiError(404, 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
   return found;
+}
+
+/** The bets clock, its stored offset read through the read cache (topic `core`). */
+async function betsClock(app: FastifyInstance): Promise<Date> {
+  const fakeable = clockFakeable(app.apiConfig.nodeEnv);
+  const offset = fakeable ? await app.readCache.get('bets-clock-offset', ['core'], async () => ({ value: await storedClockOffset(app.db) })) : 0;
+  return new Date(Date.now() + offset);
+}
+
+/** Every tournament at `now` through the read cache: kept until the next kick-off changes a state. */
+function cachedTournaments(app: FastifyInstance, now: Date): Promise<TournamentRecord[]> {
+  return app.readCache.get('bets-tournaments', ['bets', 'core'], async () => {
+    const [list, next] = await Promise.all([listTournaments(app.db, now), nextKickoff(app.db, now)]);
+    return { value: list, ttlMs: msUntilNext(now, [next]) };
+  });
 }
 
 /** The viewer when they play on `server` (a player of another server is a visitor here). */
@@ -222,10 +279,18 @@ export default defineRoutes({
           response: { 200: TournamentsResponse, ...errorResponses },
         },
       },
-      async () => {
-        const now = await betsNow(app.db, app.apiConfig.nodeEnv);
-        const list = await listTournaments(app.db, now);
-        return { tournaments: list.map((t) => t.out), current: defaultTournament(list)?.out.code ?? null, now: now.toISOString() };
+      async (_request, reply) => {
+        const now = await betsClock(app);
+        const cached = await app.readCache.get<CachedBody>('bets-tournaments-answer', ['bets', 'core'], async () => {
+          const list = await listTournaments(app.db, now);
+          const next = await nextKickoff(app.db, now);
+          return {
+            value: toCachedBody(TournamentsResponse.omit({ now: true }), { tournaments: list.map((t) => t.out), current: defaultTournament(list)?.out.code ?? null }),
+            ttlMs: msUntilNext(now, [next]),
+          };
+        });
+        // `now` is the clock of this very answer, never a cached one.
+        return sendCached(reply, cached, undefined, { now: now.toISOString() });
       },
     );
 
@@ -240,17 +305,47 @@ export default defineRoutes({
           response: { 200: MatchesResponse, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { server } = request.params;
-        const now = await betsNow(app.db, app.apiConfig.nodeEnv);
-        const tournament = findTournament(await listTournaments(app.db, now), request.params.tournament);
+        const now = await betsClock(app);
+        const tournament = findTournament(await cachedTournaments(app, now), request.params.tournament);
+        const cached = await app.readCache.get<CachedBody>(`bets-matches:${server}:${tournament.id}`, ['bets', 'core'], async () => {
+          const [matches, next] = await Promise.all([
+            tournamentMatches(app.db, { tournamentId: tournament.id, now, playerId: null, server }),
+            nextKickoff(app.db, now, tournament.id),
+          ]);
+          return {
+            value: toCachedBody(MatchesResponse.omit({ now: true }), { tournament: tournament.out, viewer: null, stages: groupMatches(matches) }),
+            ttlMs: msUntilNext(now, [next]),
+          };
+        });
+        return sendCached(reply, cached, undefined, { now: now.toISOString() });
+      },
+    );
+
+    app.get(
+      '/bets/tournaments/:tournament/predictions',
+      {
+        schema: {
+          tags: ['bets'],
+          summary: "The viewer's own predictions of a tournament",
+          description:
+            'Per viewer (`Cache-Control: private, no-store`), split from the public matches list. Send X-Auth-Token and ' +
+            'X-Auth-Id; a visitor (or a player of another server) gets `viewer: null` and no predictions.',
+          params: ServerParams.extend({ tournament: TournamentCode }),
+          response: { 200: PredictionsResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { server } = request.params;
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        const now = await betsClock(app);
+        const tournament = findTournament(await cachedTournaments(app, now), request.params.tournament);
         const viewer = await viewerOn(request, server);
-        const matches = await tournamentMatches(app.db, { tournamentId: tournament.id, now, playerId: viewer?.playerId ?? null, server });
         return {
-          tournament: tournament.out,
           now: now.toISOString(),
           viewer: viewer ? { player_id: viewer.playerId, name: viewer.nickname, server: viewer.server } : null,
-          stages: groupMatches(matches),
+          predictions: viewer ? await predictionsOf(app.db, tournament.id, viewer.playerId) : [],
         };
       },
     );
@@ -280,7 +375,7 @@ export default defineRoutes({
         if (user.server !== server) {
           throw new ApiError(403, 'OTHER_SERVER', 'You can only predict on the server you play on');
         }
-        const now = await betsNow(app.db, app.apiConfig.nodeEnv);
+        const now = await betsClock(app);
         const { tournamentId } = await savePrediction(app.db, {
           matchId,
           playerId: user.playerId,
@@ -307,46 +402,82 @@ export default defineRoutes({
           response: { 200: RankingResponse, ...errorResponses },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const { server } = request.params;
         const { page, per_page: perPage, scope } = request.query;
-        const now = await betsNow(app.db, app.apiConfig.nodeEnv);
-        const tournament = findTournament(await listTournaments(app.db, now), request.query.tournament);
+        const now = await betsClock(app);
+        const tournament = findTournament(await cachedTournaments(app, now), request.query.tournament);
+        return app.readCache.send(reply, {
+          // Bettors' names come from players: topic leaderboard too.
+          key: `bets-ranking:${server}:${tournament.id}:${scope}:${page}:${perPage}`,
+          topics: ['bets', 'leaderboard'],
+          schema: RankingResponse,
+          load: async () => {
+            const ranking = await readRanking(app.db, {
+              tournamentId: tournament.id,
+              scope,
+              server,
+              servers: app.apiConfig.servers,
+              page,
+              perPage,
+              meId: null,
+            });
+            return {
+              value: {
+                tournament: { code: tournament.out.code, name: tournament.out.name },
+                scope,
+                page,
+                per_page: perPage,
+                total: ranking.total,
+                pages: Math.max(1, Math.ceil(ranking.total / perPage)),
+                rows: ranking.rows,
+                me: null,
+                updated_at: ranking.updated_at,
+              },
+            };
+          },
+        });
+      },
+    );
+
+    app.get(
+      '/bets/ranking/me',
+      {
+        schema: {
+          tags: ['bets'],
+          summary: "The logged-in player's row of the bets ranking",
+          description:
+            'Per viewer (`Cache-Control: private, no-store`), split from the public ranking. `me` is null for visitors ' +
+            'and for players without bets in the tournament.',
+          params: ServerParams,
+          querystring: RankingMeQuery,
+          response: { 200: RankingMeResponse, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { server } = request.params;
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        const now = await betsClock(app);
+        const tournament = findTournament(await cachedTournaments(app, now), request.query.tournament);
         const viewer = await currentUser(request);
+        if (!viewer) return { me: null };
         const ranking = await readRanking(app.db, {
           tournamentId: tournament.id,
-          scope,
+          scope: request.query.scope,
           server,
           servers: app.apiConfig.servers,
-          page,
-          perPage,
-          meId: viewer?.playerId ?? null,
+          page: 1,
+          perPage: 1,
+          meId: viewer.playerId,
         });
-        return {
-          tournament: { code: tournament.out.code, name: tournament.out.name },
-          scope,
-          page,
-          per_page: perPage,
-          total: ranking.total,
-          pages: Math.max(1, Math.ceil(ranking.total / perPage)),
-          rows: ranking.rows,
-          me: ranking.me,
-          updated_at: ranking.updated_at,
-        };
+        return { me: ranking.me };
       },
     );
   },
 
   async rootRoutes(app) {
-    if (app.apiConfig.demoActivity) {
-      let stop: (() => Promise<void>) | undefined;
-      app.addHook('onReady', async () => {
-        stop = startBetsDemo(app.db, app.log);
-      });
-      app.addHook('onClose', async () => {
-        await stop?.();
-      });
-    }
+    // Once across API processes (src/lib/leader.ts).
+    if (app.apiConfig.demoActivity) app.runOnce('bets-results', () => startBetsDemo(app.db, app.log));
 
     const secret = app.apiConfig.adminSecret;
     if (!secret) return; // admin routes exist only when ADMIN_SECRET is set

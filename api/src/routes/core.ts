@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { landingHeaderTexts, servers } from '../db/schema/core.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
-import { addVary, defineRoutes, ServerParams } from '../lib/http.js';
+import { defineRoutes, ServerParams } from '../lib/http.js';
 import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../lib/settings.js';
 import { ALL_SERVERS } from '../servers.js';
 
@@ -149,21 +149,30 @@ export default defineRoutes({
       async (request, reply) => {
         const { server } = request.params;
         const { lang } = request.ctx;
-        addVary(reply, 'X-Lang');
-        const [texts, [row]] = await Promise.all([
-          app.db
-            .select({ lang: landingHeaderTexts.lang, text: landingHeaderTexts.text })
-            .from(landingHeaderTexts)
-            .where(and(eq(landingHeaderTexts.server, server), inArray(landingHeaderTexts.lang, [lang, 'en']))),
-          app.db.select({ code: servers.landingHeaderCode }).from(servers).where(eq(servers.code, server)),
-        ]);
-        const byLang = new Map(texts.map((t) => [t.lang, t.text]));
-        return {
-          // X-Lang text, then English, then the server's English column (spec §3 landingHeaderCode).
-          landing_header_code: byLang.get(lang) ?? byLang.get('en') ?? row?.code ?? null,
-          technical_break: await isTechnicalBreak(app.db, server),
-          server,
-        };
+        return app.readCache.send(reply, {
+          key: `landing:${server}:${lang}`,
+          topics: ['core'],
+          schema: LandingResponse,
+          vary: ['X-Lang'],
+          load: async () => {
+            const [texts, [row]] = await Promise.all([
+              app.db
+                .select({ lang: landingHeaderTexts.lang, text: landingHeaderTexts.text })
+                .from(landingHeaderTexts)
+                .where(and(eq(landingHeaderTexts.server, server), inArray(landingHeaderTexts.lang, [lang, 'en']))),
+              app.db.select({ code: servers.landingHeaderCode }).from(servers).where(eq(servers.code, server)),
+            ]);
+            const byLang = new Map(texts.map((t) => [t.lang, t.text]));
+            return {
+              value: {
+                // X-Lang text, then English, then the server's English column (spec §3 landingHeaderCode).
+                landing_header_code: byLang.get(lang) ?? byLang.get('en') ?? row?.code ?? null,
+                technical_break: await isTechnicalBreak(app.db, server),
+                server,
+              },
+            };
+          },
+        });
       },
     );
   },

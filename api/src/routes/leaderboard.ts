@@ -1,7 +1,7 @@
-import { and, asc, countDistinct, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db } from '../db/client.js';
-import { players, teams, weeklyPoints, weeklyPrizes } from '../db/schema/leaderboard.js';
+import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from '../db/schema/leaderboard.js';
 import { errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
 import { weekOf } from '../lib/week.js';
@@ -9,6 +9,13 @@ import { SERVER_INFO, type ServerCode } from '../servers.js';
 
 /** A player counts as online when seen within this many minutes (GET /:server/stats). */
 export const ONLINE_WINDOW_MINUTES = 15;
+
+/**
+ * How long a stats answer is kept without a write (ms). `online_users` also changes when a
+ * player's last visit leaves the 15-minute window, which no write announces: the one answer
+ * served from a short TTL (issue 12), a few seconds of drift on a 15-minute window.
+ */
+export const STATS_TTL_MS = 10_000;
 
 /** Answer of `GET /:server/stats` (spec §3 stats: users, teams, online_users). */
 export const StatsResponse = z
@@ -99,6 +106,8 @@ export async function serverStats(db: Db, server: ServerCode): Promise<z.infer<t
 /**
  * The weekly leaderboard of one server: Top `limit` players and teams with points in the
  * current week (Monday 00:00 in the server's time zone, spec §9), plus the Top 3 prizes.
+ * Reads per-player and per-team weekly totals kept up to date on write (weekly_points,
+ * weekly_team_points): top-N reads, no aggregation per request.
  * Ties are broken deterministically: players by ovr desc then id asc, teams by members desc
  * then id asc.
  *
@@ -128,17 +137,14 @@ export async function leaderboard(
     .orderBy(desc(weeklyPoints.points), desc(players.ovr), asc(players.id))
     .limit(limit);
 
-  const teamPoints = sql<number>`coalesce(sum(${weeklyPoints.points}), 0)::int`;
-  const members = countDistinct(players.id);
+  // Team totals and member counts are precomputed on write (triggers of migration 0005).
   const teamRows = await db
-    .select({ id: teams.id, name: teams.name, badge_color: teams.badgeColor, members, points: teamPoints })
-    .from(teams)
-    .innerJoin(players, eq(players.teamId, teams.id))
-    .leftJoin(weeklyPoints, and(eq(weeklyPoints.playerId, players.id), eq(weeklyPoints.weekStart, week.startDate)))
-    .where(eq(teams.server, server))
-    .groupBy(teams.id)
-    .having(gt(teamPoints, 0))
-    .orderBy(desc(teamPoints), desc(members), asc(teams.id))
+    .select({ id: teams.id, name: teams.name, badge_color: teams.badgeColor, members: teamMembers.members, points: weeklyTeamPoints.points })
+    .from(weeklyTeamPoints)
+    .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .where(and(eq(teams.server, server), eq(weeklyTeamPoints.weekStart, week.startDate), gt(weeklyTeamPoints.points, 0)))
+    .orderBy(desc(weeklyTeamPoints.points), desc(teamMembers.members), asc(teams.id))
     .limit(limit);
 
   const prizes = await db
@@ -169,7 +175,15 @@ export default defineRoutes({
           response: { 200: StatsResponse, ...errorResponses },
         },
       },
-      async (request) => serverStats(app.db, request.params.server),
+      async (request, reply) => {
+        const { server } = request.params;
+        return app.readCache.send(reply, {
+          key: `stats:${server}`,
+          topics: ['leaderboard'],
+          schema: StatsResponse,
+          load: async () => ({ value: await serverStats(app.db, server), ttlMs: STATS_TTL_MS }),
+        });
+      },
     );
 
     app.get(
@@ -183,7 +197,19 @@ export default defineRoutes({
           response: { 200: LeaderboardResponse, ...errorResponses },
         },
       },
-      async (request) => leaderboard(app.db, request.params.server, request.query.limit),
+      async (request, reply) => {
+        const { server } = request.params;
+        const { limit } = request.query;
+        const now = new Date();
+        // Keyed by week too; expires when the next week starts (a new, empty board).
+        const week = weekOf(SERVER_INFO[server].timeZone, now);
+        return app.readCache.send(reply, {
+          key: `leaderboard:${server}:${week.startDate}:${limit}`,
+          topics: ['leaderboard'],
+          schema: LeaderboardResponse,
+          load: async () => ({ value: await leaderboard(app.db, server, limit, now), ttlMs: week.end.getTime() - now.getTime() }),
+        });
+      },
     );
   },
 });

@@ -10,6 +10,7 @@ import { newsComments } from '../db/schema/news.js';
 import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
 import { defineRoutes } from '../lib/http.js';
 import { dbId } from '../lib/validation.js';
+import { msUntilNext, sendCached, toCachedBody, type CachedBody } from '../lib/read-cache.js';
 import {
   commentRules,
   countComments,
@@ -18,6 +19,7 @@ import {
   NewsComment,
   NewsReply,
   newsNotFound,
+  nextPublication,
   SlugParams,
   viewerOn,
 } from './news.js';
@@ -78,11 +80,18 @@ export default defineRoutes({
           response: { 200: CommentsAnswer, ...errorResponses },
         },
       },
-      async (request) => {
-        const id = await findArticleId(app.db, request.params.server, request.params.slug);
-        if (id === null) throw newsNotFound();
-        const comments = await loadComments(app.db, id);
-        return { comments, comments_count: comments.reduce((n, c) => n + 1 + c.replies.length, 0) };
+      async (request, reply) => {
+        const { server, slug } = request.params;
+        // Public and cached like the article (authors' nicknames and OVR come from players).
+        const cached = await app.readCache.get<CachedBody | null>(`comments:${server}:${slug}`, ['news', 'leaderboard'], async () => {
+          const now = new Date();
+          const id = await findArticleId(app.db, server, slug, now);
+          if (id === null) return { value: null, ttlMs: msUntilNext(now, [await nextPublication(app.db, server, now, slug)]) };
+          const comments = await loadComments(app.db, id);
+          return { value: toCachedBody(CommentsAnswer, { comments, comments_count: comments.reduce((n, c) => n + 1 + c.replies.length, 0) }) };
+        });
+        if (!cached) throw newsNotFound();
+        return sendCached(reply, cached);
       },
     );
 

@@ -22,7 +22,8 @@ import {
 } from '../db/schema/news.js';
 import { currentUser, type CurrentUser } from '../lib/currentUser.js';
 import { ApiError, errorResponses } from '../lib/errors.js';
-import { addVary, defineRoutes, ServerParams } from '../lib/http.js';
+import { defineRoutes, ServerParams } from '../lib/http.js';
+import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../lib/read-cache.js';
 import { INT32_MAX, isDbId } from '../lib/validation.js';
 import { LANGS, type Lang, type ServerCode } from '../servers.js';
 
@@ -142,10 +143,24 @@ export const NewsPoll = z
     finish_at: IsoDate,
     ended: z.boolean().describe('finish_at has passed: results only'),
     total_votes: z.number().int().nonnegative().describe('Ballots cast'),
-    voted_options: z.array(z.number().int()).nullable().describe("The caller's choice, null when not voted or a visitor"),
+    voted_options: z
+      .array(z.number().int())
+      .nullable()
+      .describe(
+        "The caller's choice, null when not voted or a visitor. Always null in the article (a public, cached answer): " +
+          'the viewer’s own choice is `GET /{server}/news/{slug}/ballot`; the answer of `POST /votes` has it.',
+      ),
   })
   .meta({ id: 'NewsPoll' });
 export type NewsPollAnswer = z.infer<typeof NewsPoll>;
+
+/** Answer of `GET /:server/news/:slug/ballot`: the viewer's own ballot, split from the public article (issue 12). */
+export const NewsBallot = z
+  .object({
+    poll_id: z.number().int().nullable().describe('The article’s poll, null when it has none'),
+    voted_options: z.array(z.number().int()).nullable().describe("The caller's choice, null when not voted, a visitor, or no poll"),
+  })
+  .meta({ id: 'NewsBallot' });
 
 /** Answer of `GET /:server/news/:slug`. */
 export const NewsArticle = NewsCard.extend({
@@ -287,6 +302,18 @@ export async function listNews(
   return { items: rows.map(toCard), page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };
 }
 
+/**
+ * When the next scheduled article of `server` (or the one with `slug`) is published: cached
+ * lists and 404s change then without any write. Null when none is scheduled.
+ */
+export async function nextPublication(db: Db, server: ServerCode, now = new Date(), slug?: string): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: sql<Date | string | null>`min(${newsArticles.publishedAt})` })
+    .from(newsArticles)
+    .where(and(eq(newsArticles.server, server), sql`${newsArticles.publishedAt} > ${now.toISOString()}::timestamptz`, slug ? eq(newsArticles.slug, slug) : undefined));
+  return row?.at ? new Date(row.at) : null;
+}
+
 /** A published article of `server` by slug (id only), or null. */
 export async function findArticleId(db: Db, server: ServerCode, slug: string, now = new Date()): Promise<number | null> {
   const [row] = await db
@@ -393,15 +420,7 @@ export async function loadPoll(
     .where(eq(newsPollBallots.pollId, poll.id));
   const total = ballots?.n ?? 0;
 
-  let voted: number[] | null = null;
-  if (viewer) {
-    const mine = await db
-      .select({ optionId: newsPollBallotOptions.optionId })
-      .from(newsPollBallots)
-      .innerJoin(newsPollBallotOptions, eq(newsPollBallotOptions.ballotId, newsPollBallots.id))
-      .where(and(eq(newsPollBallots.pollId, poll.id), eq(newsPollBallots.playerId, viewer.playerId)));
-    if (mine.length) voted = mine.map((m) => m.optionId).sort((a, b) => a - b);
-  }
+  const voted = viewer ? await ballotOf(db, poll.id, viewer.playerId) : null;
 
   const percents = votePercents(poll.type, options.map((o) => o.votes), total);
   return {
@@ -415,6 +434,16 @@ export async function loadPoll(
     total_votes: total,
     voted_options: voted,
   };
+}
+
+/** The options `playerId` chose in poll `pollId` (ascending), null when they have not voted. */
+export async function ballotOf(db: Db, pollId: number, playerId: number): Promise<number[] | null> {
+  const mine = await db
+    .select({ optionId: newsPollBallotOptions.optionId })
+    .from(newsPollBallots)
+    .innerJoin(newsPollBallotOptions, eq(newsPollBallotOptions.ballotId, newsPollBallots.id))
+    .where(and(eq(newsPollBallots.pollId, pollId), eq(newsPollBallots.playerId, playerId)));
+  return mine.length ? mine.map((m) => m.optionId).sort((a, b) => a - b) : null;
 }
 
 /**
@@ -517,8 +546,20 @@ export default defineRoutes({
         },
       },
       async (request, reply) => {
-        addVary(reply, 'X-Lang');
-        return listNews(app.db, request.params.server, request.ctx.lang, request.query.page, request.query.per_page);
+        const { server } = request.params;
+        const { lang } = request.ctx;
+        const { page, per_page: perPage } = request.query;
+        return app.readCache.send(reply, {
+          key: `news:${server}:${lang}:${page}:${perPage}`,
+          topics: ['news'],
+          schema: NewsPage,
+          vary: ['X-Lang'],
+          load: async () => {
+            const now = new Date();
+            const [value, next] = await Promise.all([listNews(app.db, server, lang, page, perPage, now), nextPublication(app.db, server, now)]);
+            return { value, ...(next ? { ttlMs: next.getTime() - now.getTime() } : {}) };
+          },
+        });
       },
     );
 
@@ -529,16 +570,55 @@ export default defineRoutes({
           tags: ['news'],
           summary: 'One article with comments and poll',
           description:
-            "Unknown slug: `404 { error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' }`. With a session, " +
-            "the poll's `voted_options` is the caller's choice.",
+            "Unknown slug: `404 { error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' }`. The same for every viewer " +
+            '(cached, `Cache-Control: public`): the poll’s `voted_options` is always null here; the viewer’s own ' +
+            'choice is `GET /{server}/news/{slug}/ballot`.',
           params: SlugParams,
           response: { 200: NewsArticle, ...errorResponses },
         },
       },
       async (request, reply) => {
         const { server, slug } = request.params;
-        addVary(reply, 'X-Lang', 'X-Auth-Token');
-        return articleDetail(app.db, server, slug, request.ctx.lang, await viewerOn(request, server));
+        const { lang } = request.ctx;
+        // Comment authors (players), comment rules (settings) and the article all count.
+        const cached = await app.readCache.get<CachedBody | null>(`article:${server}:${slug}:${lang}`, ['news', 'leaderboard', 'core'], async () => {
+          const now = new Date();
+          try {
+            const article = await articleDetail(app.db, server, slug, lang, null, now);
+            const ends = article.poll && !article.poll.ended ? new Date(article.poll.finish_at) : null;
+            return { value: toCachedBody(NewsArticle, article), ttlMs: msUntilNext(now, [ends]) };
+          } catch (err) {
+            if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
+            // Not found until it is written, or until it is published if it is scheduled.
+            return { value: null, ttlMs: msUntilNext(now, [await nextPublication(app.db, server, now, slug)]) };
+          }
+        });
+        if (!cached) throw newsNotFound();
+        return sendCached(reply, cached, ['X-Lang']);
+      },
+    );
+
+    app.get(
+      '/news/:slug/ballot',
+      {
+        schema: {
+          tags: ['news'],
+          summary: "The viewer's own ballot in the article's poll",
+          description:
+            'Per viewer (`Cache-Control: private, no-store`), split from the public article. Send X-Auth-Token and ' +
+            'X-Auth-Id; a visitor (or a session of another server) gets `voted_options: null`. Unknown slug: 404 NEWS NOT FOUND.',
+          params: SlugParams,
+          response: { 200: NewsBallot, ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const { server, slug } = request.params;
+        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+        const articleId = await findArticleId(app.db, server, slug);
+        if (articleId === null) throw newsNotFound();
+        const [poll] = await app.db.select({ id: newsPolls.id }).from(newsPolls).where(eq(newsPolls.articleId, articleId));
+        const viewer = await viewerOn(request, server);
+        return { poll_id: poll?.id ?? null, voted_options: poll && viewer ? await ballotOf(app.db, poll.id, viewer.playerId) : null };
       },
     );
 

@@ -163,3 +163,17 @@ export const authMailOutbox = pgTable('auth_mail_outbox', {
   lockedUntil: ts('locked_until'),
   attempts: integer('attempts').notNull().default(0),
 });
+
+/** Dev mailbox shared by every API process (migrations/0120_auth_dev_mailbox.sql; outside production). */
+export const devMailbox = pgTable('dev_mailbox', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+  toAddress: text('to_address').notNull(),
+  fromAddress: text('from_address').notNull(),
+  subject: text('subject').notNull(),
+  textBody: text('text_body').notNull(),
+  htmlBody: text('html_body').notNull(),
+  kind: text('kind').notNull(),
+  lang: text('lang').notNull(),
+  server: text('server'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

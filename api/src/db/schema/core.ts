@@ -2,7 +2,7 @@
  * Drizzle schema of the core domain. Mirrors migrations/0001_core_servers_settings.sql and
  * 0003_core_landing_header_texts.sql — the SQL migrations are the source of truth; keep both in step.
  */
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { Lang } from '../../servers.js';
 
 /** One row per game server (spec §1, §9). */
@@ -61,3 +61,14 @@ export const seedMarkers = pgTable(
 
 /** Scope value meaning "all servers" in {@link settings}. */
 export const GLOBAL_SCOPE = '*';
+
+/**
+ * Counters of @fastify/rate-limit shared by every API process on PostgreSQL
+ * (migrations/0004_core_cache_invalidation.sql; the columns rate-limiter-flexible's
+ * RateLimiterDrizzle expects: `key`, `points`, `expire`).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -61,3 +61,30 @@ export const weeklyPrizes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.server, t.place] })],
 );
+
+/**
+ * Members per team, kept by triggers on `players` (migrations/0005_leaderboard_team_points.sql):
+ * the leaderboard's team `members` without counting per request.
+ */
+export const teamMembers = pgTable('team_members', {
+  teamId: integer('team_id')
+    .primaryKey()
+    .references(() => teams.id, { onDelete: 'cascade' }),
+  members: integer('members').notNull().default(0),
+});
+
+/**
+ * Weekly points per team (sum of its current members' `weekly_points`), kept by triggers on
+ * `weekly_points` and `players` (migrations/0005_leaderboard_team_points.sql).
+ */
+export const weeklyTeamPoints = pgTable(
+  'weekly_team_points',
+  {
+    teamId: integer('team_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    weekStart: date('week_start', { mode: 'string' }).notNull(),
+    points: integer('points').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.teamId, t.weekStart] })],
+);
