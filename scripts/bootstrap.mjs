@@ -7,13 +7,14 @@
  *   here, and a global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
- * - `test`: builds, then typecheck, lint, unit/component tests, API tests, e2e (Debian chromium is
- *   installed with apt-get when missing and we are root).
+ * - `test`: builds, then typecheck, lint, unit/component tests, the API tests twice — on PGlite,
+ *   then on a PostgreSQL server started (and stopped) by scripts/pg-local.mjs — and e2e (Debian
+ *   chromium and postgresql are installed with apt-get when missing and we are root).
  *
  * Exit code: the first failing step's code.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -60,6 +61,20 @@ function ensureChromium() {
   });
 }
 
+function ensurePostgres() {
+  const base = '/usr/lib/postgresql';
+  const has = existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'pg_ctl')));
+  if (has) return;
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error('✖ Debian postgresql is missing: run `sudo apt-get update && sudo apt-get install -y postgresql` (the API tests also run on PostgreSQL)');
+    process.exit(1);
+  }
+  console.log('› installing Debian postgresql for the API tests on PostgreSQL (apt-get)');
+  must('apt-get', ['update']);
+  must('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
 const pnpm = findPnpm();
 // Package scripts call `pnpm` by name: make the one we found reachable for them.
 if (pnpm !== 'pnpm') process.env.PATH = `${dirname(pnpm)}${delimiter}${process.env.PATH ?? ''}`;
@@ -75,7 +90,10 @@ if (task === 'start') {
   must(pnpm, ['run', 'typecheck']);
   must(pnpm, ['run', 'lint']);
   must(pnpm, ['run', 'test:unit']);
-  must(pnpm, ['run', 'test:api']);
+  must(pnpm, ['run', 'test:api']); // PGlite
+  ensurePostgres();
+  // The same suite on a real PostgreSQL server (issue 12), started and stopped around it.
+  must(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'run', '--', pnpm, 'run', 'test:api']);
   must(pnpm, ['run', 'test:e2e']);
 } else {
   must(pnpm, ['run', task, ...process.argv.slice(3)]);

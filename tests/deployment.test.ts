@@ -49,3 +49,20 @@ test('manifests, entries and remotes.json are never cached by nginx', () => {
   const shellConf = readFileSync(join(root, 'deploy/nginx-shell.conf'), 'utf8');
   expect(shellConf).toMatch(/location = \/remotes\.json \{ add_header Cache-Control "no-cache"/);
 });
+
+test('the API runs as two replicas behind nginx, which alone is published', () => {
+  const api = compose.services.api;
+  expect(api.deploy.replicas).toBe(2);
+  expect(api.ports).toBeUndefined();
+  expect(api.environment.TRUST_PROXY).toBe('uniquelocal');
+  const lb = compose.services['api-lb'];
+  expect(lb.ports).toContain('4000:80');
+  expect(lb.volumes).toContain('./deploy/nginx-api.conf:/etc/nginx/conf.d/default.conf:ro');
+  const conf = readFileSync(join(root, 'deploy/nginx-api.conf'), 'utf8');
+  expect(conf).toMatch(/upstream landing_api \{[^}]*server api:4000/);
+  expect(conf).toMatch(/proxy_pass http:\/\/landing_api;/);
+  expect(conf).toMatch(/X-Forwarded-For \$proxy_add_x_forwarded_for/);
+  // The browser's API base goes through the load balancer's port.
+  const config = JSON.parse(readFileSync(join(root, 'deploy/environments/docker/config.json'), 'utf8'));
+  expect(config.apiBaseTemplate).toMatch(/^http:\/\/localhost:4000\//);
+});

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
+import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { resolveDueDemoMatches } from '../src/bets/demo.js';
 import { compareStandings } from '../src/bets/scoring.js';
@@ -63,10 +64,29 @@ describe('bets API', () => {
   };
   const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
     t.app.inject({ method, url, headers: { 'x-admin-secret': SECRET }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+  /**
+   * The matches as the page shows them: the public list, and with a session the viewer's own
+   * predictions (a separate private answer since issue 12) merged in, as mf-bets' api.ts does.
+   */
   const matches = async (server: string, code: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/matches`, headers });
     assert.equal(res.statusCode, 200, res.body);
-    return res.json() as MatchesAnswer;
+    const answer = res.json() as MatchesAnswer;
+    assert.equal(answer.viewer, null, 'the public list has no viewer');
+    for (const m of answer.stages.flatMap((st) => st.matches)) assert.equal(m.prediction, null, 'the public list has no predictions');
+    if (!headers['x-auth-token']) return answer;
+    const own = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/predictions`, headers });
+    assert.equal(own.statusCode, 200, own.body);
+    assert.equal(own.headers['cache-control'], 'private, no-store');
+    const { viewer, predictions } = own.json() as { viewer: MatchesAnswer['viewer']; predictions: Array<NonNullable<Match['prediction']> & { match_id: number }> };
+    const byMatch = new Map(predictions.map(({ match_id, ...p }) => [match_id, p]));
+    return { ...answer, viewer, stages: answer.stages.map((st) => ({ ...st, matches: st.matches.map((m) => ({ ...m, prediction: byMatch.get(m.id) ?? null })) })) };
+  };
+  /** The viewer's ranking row (`GET /bets/ranking/me`, split from the public ranking). */
+  const rankingMe = async (query: string, headers: Record<string, string>) => {
+    const res = await t.app.inject({ url: `/royal/bets/ranking/me${query}`, headers });
+    assert.equal(res.statusCode, 200, res.body);
+    return (res.json() as { me: z.infer<typeof RankingResponse>['me'] }).me;
   };
   const flat = (a: MatchesAnswer) => a.stages.flatMap((s) => s.matches);
 
@@ -254,16 +274,17 @@ describe('bets API', () => {
       assert.deepEqual([m.prediction?.hit, m.prediction?.points], ['goal_difference', 3]);
 
       const ranking = RankingResponse.parse((await t.app.inject({ url: '/royal/bets/ranking?per_page=50', headers: auth(player.id) })).json());
-      assert.ok(ranking.me);
-      assert.equal(ranking.me.player_id, player.id);
-      assert.equal(ranking.me.name, 'BetTester');
-      assert.equal(ranking.me.total_bets, 1);
-      assert.equal(ranking.me.total_points, 3);
+      assert.equal(ranking.me, null, 'the public ranking has no viewer row');
+      const me = await rankingMe('', auth(player.id));
+      assert.ok(me);
+      assert.equal(me.player_id, player.id);
+      assert.equal(me.name, 'BetTester');
+      assert.equal(me.total_bets, 1);
+      assert.equal(me.total_points, 3);
 
       // Correcting the result rescores.
       assert.equal((await admin('POST', `/admin/bets/matches/${target.id}/result`, { home_score: 0, away_score: 3 })).statusCode, 200);
-      const again = RankingResponse.parse((await t.app.inject({ url: '/royal/bets/ranking', headers: auth(player.id) })).json());
-      assert.equal(again.me?.total_points, 5);
+      assert.equal((await rankingMe('', auth(player.id)))?.total_points, 5);
     }
 
     it('a result before kick-off is refused', async () => {

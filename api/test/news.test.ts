@@ -63,10 +63,23 @@ describe('news', () => {
     playerIds.set(nickname, player!.id);
     return { 'x-auth-token': session.token, 'x-auth-id': session.uid };
   }
+  /**
+   * An article as the page shows it: the public answer, and with a session the viewer's own
+   * ballot (a separate private answer since issue 12) put into `poll.voted_options`, as
+   * mf-news' api.ts does.
+   */
   const article = async (server: string, slug: string, headers: Record<string, string> = {}) => {
     const res = await get(`/${server}/news/${slug}`, headers);
     assert.equal(res.statusCode, 200, res.body);
-    return res.json() as Article;
+    const answer = res.json() as Article;
+    if (answer.poll) assert.equal(answer.poll.voted_options, null, 'the public article never carries a ballot');
+    if (!headers['x-auth-token'] || !answer.poll) return answer;
+    const ballot = await get(`/${server}/news/${slug}/ballot`, headers);
+    assert.equal(ballot.statusCode, 200, ballot.body);
+    assert.equal(ballot.headers['cache-control'], 'private, no-store');
+    const mine = ballot.json() as { poll_id: number; voted_options: number[] | null };
+    assert.equal(mine.poll_id, answer.poll.id);
+    return { ...answer, poll: { ...answer.poll, voted_options: mine.voted_options } };
   };
 
   describe('seed', () => {
