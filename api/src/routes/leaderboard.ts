@@ -4,7 +4,7 @@ import type { Db } from '../db/client.js';
 import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from '../db/schema/leaderboard.js';
 import { errorResponses } from '../lib/errors.js';
 import { defineRoutes, ServerParams } from '../lib/http.js';
-import { weekOf } from '../lib/week.js';
+import { currentWeek, weekOf } from '../lib/week.js';
 import { SERVER_INFO, type ServerCode } from '../servers.js';
 
 /** A player counts as online when seen within this many minutes (GET /:server/stats). */
@@ -202,7 +202,7 @@ export default defineRoutes({
         const { limit } = request.query;
         const now = new Date();
         // Keyed by week too; expires when the next week starts (a new, empty board).
-        const week = weekOf(SERVER_INFO[server].timeZone, now);
+        const week = currentWeek(SERVER_INFO[server].timeZone, now);
         return app.readCache.send(reply, {
           key: `leaderboard:${server}:${week.startDate}:${limit}`,
           topics: ['leaderboard'],
