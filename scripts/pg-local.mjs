@@ -169,14 +169,13 @@ switch (command) {
     }
     const wasRunning = running();
     start();
-    let status = 1;
+    let r;
     try {
-      const r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit', cwd: process.cwd(), env: { ...process.env, DATABASE_URL: url } });
+      r = spawnSync(cmd[0], cmd.slice(1), { stdio: 'inherit', cwd: process.cwd(), env: { ...process.env, DATABASE_URL: url } });
       if (r.error) throw r.error;
-      status = r.status ?? 1;
     } finally {
       if (!wasRunning) stop();
     }
-    process.exit(status);
+    process.exit(r.status ?? 1);
   }
 }

@@ -24,7 +24,7 @@ import { startDemoActivity } from './demo/activity.js';
 import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
 import { startLeadership, type Job } from './lib/leader.js';
-import { useDatabaseMailbox } from './lib/mail.js';
+import { storeMailboxIn } from './lib/mail.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startReadCache } from './lib/read-cache.js';
 import { isTechnicalBreak } from './lib/settings.js';
@@ -129,7 +129,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   app.decorate('dbHandle', handle);
   app.decorate('apiConfig', config);
   // The dev mailbox lives in the database, shared by every API process.
-  if (config.auth.devMailbox) useDatabaseMailbox(config, handle.db);
+  if (config.auth.devMailbox) storeMailboxIn(config, handle.db);
   app.decorate('readCache', null as never);
   app.decorate('leadership', null);
   app.decorate('runOnce', (name: string, start: Job) => {

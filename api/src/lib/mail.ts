@@ -105,7 +105,7 @@ const mailboxDbs = new WeakMap<object, Db>();
  * Stores the dev mailbox of the app with configuration `config` in `db` (called by buildApp),
  * so every API process on that database shares it.
  */
-export function useDatabaseMailbox(config: object, db: Db): void {
+export function storeMailboxIn(config: object, db: Db): void {
   mailboxDbs.set(config, db);
 }
 
