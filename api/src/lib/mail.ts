@@ -39,6 +39,8 @@ export interface Mailer {
   readonly mailbox: MailboxEntry[] | null;
   /** Resolves when every queued transport send has finished (tests). */
   idle(): Promise<void>;
+  /** Resolves when every message sent so far is in the database mailbox (the mailbox routes wait for it). */
+  stored(): Promise<void>;
 }
 
 /**
@@ -52,6 +54,7 @@ export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | '
     : nodemailer.createTransport({ jsonTransport: true });
   const mailbox: MailboxEntry[] | null = config.devMailbox ? [] : null;
   const pending = new Set<Promise<unknown>>();
+  const storing = new Set<Promise<unknown>>();
   let nextId = 1;
   return {
     mailbox,
@@ -63,8 +66,12 @@ export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | '
         if (db) {
           const stored = storeInMailbox(db, { to, from: config.mailFrom, subject, text, html, kind, lang, server })
             .catch((err: unknown) => log.warn({ err, kind }, 'dev mailbox: message not stored'))
-            .finally(() => pending.delete(stored));
+            .finally(() => {
+              pending.delete(stored);
+              storing.delete(stored);
+            });
           pending.add(stored);
+          storing.add(stored);
         }
       } else if (!config.smtpUrl) {
         log.warn({ kind, server }, 'mail not delivered: SMTP_URL is not configured');
@@ -77,6 +84,9 @@ export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | '
     },
     async idle() {
       await Promise.all([...pending]);
+    },
+    async stored() {
+      await Promise.all([...storing]);
     },
   };
 }
@@ -143,6 +153,8 @@ export async function readMailbox(
   if (filter.to) where.push(sql`lower(${devMailbox.toAddress}) = ${filter.to.toLowerCase()}`);
   if (filter.kind) where.push(eq(devMailbox.kind, filter.kind));
   if (filter.id !== undefined) where.push(eq(devMailbox.id, filter.id));
+  // Messages this process sent are stored in the background of their request: wait for them.
+  await mailerFor(config, log).stored();
   const rows = await db
     .select()
     .from(devMailbox)
