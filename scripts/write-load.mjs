@@ -173,8 +173,9 @@ const started = Date.now();
 const until = started + DURATION_MS;
 let killedAt = null;
 
-function pickProc() {
-  const live = procs.filter((p) => p.alive);
+/** A live process at random; `not` = the one that just did not answer. */
+function pickProc(not) {
+  const live = procs.filter((p) => p.alive && p !== not);
   return live[Math.floor(Math.random() * live.length)] ?? A;
 }
 
@@ -219,12 +220,13 @@ async function client(c) {
       body = { name: `Fan ${c.i}`, email };
       record = () => acks.signup.push({ email });
     }
-    let res = await call(pickProc(), method, path, { body, ip: c.ip, session: c.session });
+    const first = pickProc();
+    let res = await call(first, method, path, { body, ip: c.ip, session: c.session });
     requests++;
     if (res.status === 0) {
       unanswered++;
       // No answer: not acknowledged. Like nginx, go on with the other process (a new request).
-      res = await call(pickProc(), method, path, { body, ip: c.ip, session: c.session });
+      res = await call(pickProc(first), method, path, { body, ip: c.ip, session: c.session });
       requests++;
       if (res.status === 0) unanswered++;
     }
