@@ -8,7 +8,8 @@
  *   node scripts/pg-local.mjs status | stop | destroy
  *   node scripts/pg-local.mjs run -- <cmd …>   # start, run <cmd> with DATABASE_URL set, stop (exit code of <cmd>)
  *
- * Options: --dir <path> (default <repo>/.data/pg, or PG_LOCAL_DIR), --port <n> (default PG_PORT,
+ * Options: --dir <path> (default <repo>/.data/pg, or PG_LOCAL_DIR; as root, /var/tmp/landing-pg-…
+ * when the postgres user cannot reach the repository), --port <n> (default PG_PORT,
  * else 5440 + PORT_OFFSET), --bin <dir> (default: newest /usr/lib/postgresql/<ver>/bin).
  *
  * The server listens on 127.0.0.1 only, with `trust` authentication (a throw-away local server:
@@ -17,6 +18,7 @@
  * when missing) through `runuser`, and gives that user the data directory.
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { chownSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,7 +41,6 @@ if (values.help || !['start', 'stop', 'status', 'url', 'run', 'destroy'].include
   process.exit(values.help ? 0 : 2);
 }
 
-const dataDir = resolve(values.dir ?? process.env.PG_LOCAL_DIR ?? join(root, '.data', 'pg'));
 const port = Number(values.port ?? process.env.PG_PORT ?? 5440 + Number(process.env.PORT_OFFSET ?? 0));
 const DB_NAME = 'landing';
 const url = `postgres://postgres@127.0.0.1:${port}/${DB_NAME}`;
@@ -60,6 +61,21 @@ function findBin() {
 const bin = findBin();
 const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
 const RUN_AS = 'postgres';
+
+/**
+ * `<repo>/.data/pg`, unless we are root and the `postgres` user cannot reach the repository
+ * (e.g. a clone under /root): then `/var/tmp/landing-pg-<hash of the repo path>`.
+ */
+function defaultDir() {
+  const inRepo = join(root, '.data', 'pg');
+  if (!isRoot) return inRepo;
+  ensureUser();
+  mkdirSync(dirname(inRepo), { recursive: true });
+  if (spawnSync('runuser', ['-u', RUN_AS, '--', 'test', '-x', dirname(inRepo)]).status === 0) return inRepo;
+  return join('/var/tmp', `landing-pg-${createHash('sha1').update(root).digest('hex').slice(0, 10)}`);
+}
+
+const dataDir = resolve(values.dir ?? process.env.PG_LOCAL_DIR ?? defaultDir());
 
 /** Runs a PostgreSQL binary, as the `postgres` user when we are root. */
 function pg(tool, args, opts = {}) {
