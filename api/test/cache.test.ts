@@ -9,16 +9,16 @@ import { describe, it } from 'node:test';
 import { createSession } from '../src/lib/auth-session.js';
 import { weekOf } from '../src/lib/week.js';
 import { SERVER_INFO } from '../src/servers.js';
-import { setupTestApp, sqlRows } from './helpers.js';
-
-const XSRF = 'cache-test-xsrf-token-123456';
+import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 describe('read cache', () => {
   const t = setupTestApp();
 
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
-  const send = (method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) =>
-    t.app.inject({ method, url, payload: payload as Record<string, unknown>, cookies: { 'XSRF-TOKEN': XSRF }, headers: { 'x-xsrf-token': XSRF, ...headers } });
+  const send = async (method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) => {
+    const x = await xsrfPair(t.app);
+    return t.app.inject({ method, url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+  };
 
   /** A player of `server` with an active account and a session (created in the database). */
   async function login(server: string, nickname: string, ovr = 70): Promise<{ headers: Record<string, string>; playerId: number }> {
