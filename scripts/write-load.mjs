@@ -48,7 +48,6 @@ const KILL_AFTER_MS = Number(values['kill-after']) * 1000;
 const dir = resolve(values.dir);
 const portBase = Number(values['port-base']) + 50;
 const SERVER = 'royal';
-const XSRF = 'write-load-xsrf-token-0123456789';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const pg = createRequire(join(root, 'api', 'package.json'))('pg');
@@ -106,9 +105,21 @@ const A = await startApi('A', portBase);
 const B = await startApi('B', portBase + 1);
 
 // ---- HTTP --------------------------------------------------------------------------------------
+/**
+ * An XSRF pair from `GET /royal/csrf` (signed double-submit; every process shares the key, and a
+ * session is bound to the pair it logged in with): `{ cookie, token }`.
+ */
+async function xsrfPair(proc) {
+  const res = await fetch(`${proc.base}/${SERVER}/csrf`);
+  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
+  const token = cookies.find((c) => /XSRF-TOKEN=/.test(c))?.split('=').slice(1).join('=');
+  if (!token) throw new Error(`no XSRF cookie from ${proc.base}/${SERVER}/csrf`);
+  return { cookie: cookies.join('; '), token };
+}
+
 /** One request; `{ status, body }`, or `{ status: 0, error }` when the process did not answer. */
-async function call(proc, method, path, { body, ip, session } = {}) {
-  const headers = { 'content-type': 'application/json', cookie: `XSRF-TOKEN=${XSRF}`, 'x-xsrf-token': XSRF, 'x-forwarded-for': ip ?? '10.200.0.1' };
+async function call(proc, method, path, { body, ip, session, xsrf } = {}) {
+  const headers = { 'content-type': 'application/json', cookie: xsrf.cookie, 'x-xsrf-token': xsrf.token, 'x-forwarded-for': ip ?? '10.200.0.1' };
   if (session) Object.assign(headers, { 'x-auth-token': session.token, 'x-auth-id': session.uid });
   try {
     const res = await fetch(proc.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
@@ -133,7 +144,8 @@ for (let i = 0; i < CLIENTS; i++) {
   const nickname = `load${stamp}${i}`;
   const email = `${nickname}@example.org`;
   const ip = `10.201.${i >> 8}.${i & 255}`;
-  const reg = await call(A, 'POST', `/${SERVER}/auth/register`, { body: { nickname, email, password: `Stadium-${nickname}-Night!`, terms: true }, ip });
+  const xsrf = await xsrfPair(A);
+  const reg = await call(A, 'POST', `/${SERVER}/auth/register`, { body: { nickname, email, password: `Stadium-${nickname}-Night!`, terms: true }, ip, xsrf });
   if (reg.status !== 201) throw new Error(`register ${nickname}: ${reg.status} ${JSON.stringify(reg.body)}`);
   let token;
   for (let k = 0; k < 50 && !token; k++) {
@@ -142,9 +154,9 @@ for (let i = 0; i < CLIENTS; i++) {
     if (!token) await sleep(100);
   }
   if (!token) throw new Error(`no activation mail for ${email}`);
-  const act = await call(i % 2 ? B : A, 'POST', `/${SERVER}/auth/activate`, { body: { token, fingerprint: `load-device-${i}` }, ip });
+  const act = await call(i % 2 ? B : A, 'POST', `/${SERVER}/auth/activate`, { body: { token, fingerprint: `load-device-${i}` }, ip, xsrf });
   if (act.status !== 200) throw new Error(`activate ${nickname}: ${act.status} ${JSON.stringify(act.body)}`);
-  clients.push({ i, nickname, ip, session: { token: act.body.token, uid: act.body.uid }, playerId: null });
+  clients.push({ i, nickname, ip, xsrf, session: { token: act.body.token, uid: act.body.uid }, playerId: null });
 }
 await db.query(`UPDATE players SET ovr = 85 WHERE server = $1 AND nickname LIKE $2`, [SERVER, `load${stamp}%`]);
 const { rows: playerRows } = await db.query(`SELECT id, nickname FROM players WHERE server = $1 AND nickname LIKE $2`, [SERVER, `load${stamp}%`]);
@@ -221,12 +233,12 @@ async function client(c) {
       record = () => acks.signup.push({ email });
     }
     const first = pickProc();
-    let res = await call(first, method, path, { body, ip: c.ip, session: c.session });
+    let res = await call(first, method, path, { body, ip: c.ip, session: c.session, xsrf: c.xsrf });
     requests++;
     if (res.status === 0) {
       unanswered++;
       // No answer: not acknowledged. Like nginx, go on with the other process (a new request).
-      res = await call(pickProc(first), method, path, { body, ip: c.ip, session: c.session });
+      res = await call(pickProc(first), method, path, { body, ip: c.ip, session: c.session, xsrf: c.xsrf });
       requests++;
       if (res.status === 0) unanswered++;
     }
