@@ -1,7 +1,8 @@
 /**
  * Outgoing mail through nodemailer (design brief §5): SMTP when `SMTP_URL` is set; otherwise the
  * message is only composed (JSON transport). Outside production every message is also kept in
- * the in-memory dev mailbox (`GET /dev/mailbox`, `GET /dev/mailbox.json`), newest first.
+ * the dev mailbox (`GET /dev/mailbox`, `GET /dev/mailbox.json`), newest first: in this process's
+ * memory (`mailbox`, for tests) and in table `dev_mailbox`, which every API process reads.
  *
  * Sending never fails the request that caused it: errors are logged. Callers do not await the
  * transport, so answers take the same time whether a mail was sent or not (no account
