@@ -169,3 +169,20 @@ test('a write without an answer while the browser is offline says it needs a con
   online.mockRestore();
   document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
 });
+
+test('a write refused for a stale XSRF pair is sent once more (the API renewed the pair), and only once', async () => {
+  document.cookie = 'XSRF-TOKEN=t; path=/';
+  const seen: string[] = [];
+  const client = createApiClient();
+  client.defaults.adapter = async (config) => {
+    seen.push(config.url!);
+    const response = { data: { statusCode: 403, error: 'XSRF_MISMATCH', message: 'Invalid XSRF token' }, status: 403, statusText: '403', headers: {}, config };
+    if (seen.length === 1 || config.url === '/always') throw new AxiosError('Request failed with status code 403', '403', config, {}, response);
+    return { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config };
+  };
+  await expect(client.post('/contact', {})).resolves.toMatchObject({ data: { ok: true } });
+  expect(seen).toEqual(['/contact', '/contact']);
+  await expect(client.post('/always', {})).rejects.toBeInstanceOf(AxiosError);
+  expect(seen.filter((u) => u === '/always')).toHaveLength(2);
+  document.cookie = 'XSRF-TOKEN=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/';
+});

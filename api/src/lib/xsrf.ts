@@ -112,6 +112,10 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
   const bound = (request: FastifyRequest) => sessionAcceptsXsrfSecret(app.db, request.ctx, request.cookies[names.secret]);
 
   app.addHook('onRequest', async (request, reply) => {
+    // Reads stay free of Set-Cookie, so shared caches keep the public answers (issue 12): the
+    // pair is handed out by GET /{server}/csrf, which the shared client calls before a page's
+    // first write, and renewed by any write.
+    if (!MUTATING.has(request.method) && !/\/csrf$/.test(request.routeOptions.url ?? '')) return;
     const secret = request.cookies[names.secret];
     const token = request.cookies[names.token];
     const usable = !!secret && /^[A-Za-z0-9_-]{16,64}$/.test(secret);

@@ -122,7 +122,7 @@ export default defineRoutes({
           tags: ['core'],
           summary: 'Ensure the XSRF-TOKEN cookie',
           description:
-            'Sets the `XSRF-TOKEN` cookie when the request has none (every response does that). ' +
+            'Sets the `XSRF-TOKEN` cookie (and its HttpOnly secret) when the request has no valid pair; reads never set it, writes renew it. ' +
             'Send its value back in `X-XSRF-TOKEN` on POST/PUT/PATCH/DELETE.',
           params: ServerParams,
           response: { 200: Ok, ...errorResponses },

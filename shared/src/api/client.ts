@@ -144,6 +144,16 @@ export function createApiClient(): AxiosInstance {
   // axios runs request interceptors last-added first: the token is there before the defaults.
   client.interceptors.request.use(applyRequestDefaults);
   client.interceptors.request.use(ensureXsrfToken);
+  // A write refused for a stale XSRF pair (the API renews the pair with that 403) is sent once more.
+  client.interceptors.response.use(undefined, async (error: unknown) => {
+    const config = (error as AxiosError).config as (InternalAxiosRequestConfig & { xsrfRetried?: boolean }) | undefined;
+    const body = (error as AxiosError<ApiErrorBody>).response?.data;
+    if (error instanceof AxiosError && error.response?.status === 403 && body?.error === 'XSRF_MISMATCH' && config && !config.xsrfRetried) {
+      config.xsrfRetried = true;
+      return client.request(config);
+    }
+    throw error;
+  });
   client.interceptors.response.use((r) => r, handleApiError);
   return client;
 }
