@@ -81,7 +81,6 @@ export function RegisterForm({ server, onSent }: { server: ServerCode; /** Calle
         label={t('fields.nickname')}
         name="nickname"
         autoComplete="nickname"
-        maxLength={20}
         value={values.nickname}
         onChange={(e) => set('nickname', e.target.value)}
         error={errors.nickname}
