@@ -62,11 +62,14 @@ test('register: an overlong name is kept as typed and refused with a message; ei
   expect(post).not.toHaveBeenCalled();
 });
 
-test('register: terms and privacy link to the PDFs; newsletter is a separate optional checkbox', () => {
+test('register: terms and privacy link to the PDFs in the interface language; newsletter is a separate optional checkbox', async () => {
   renderAt(<AuthModal server="royal" />);
   expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/documents/terms-and-conditions.pdf');
   expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/documents/privacy-policy.pdf');
   expect(screen.getByTestId('register-newsletter')).not.toBeChecked();
+  await act(() => changeLocale('pl'));
+  expect(screen.getByRole('link', { name: 'Regulamin' })).toHaveAttribute('href', '/documents/pl/terms-and-conditions.pdf');
+  expect(screen.getByRole('link', { name: 'Politykę prywatności' })).toHaveAttribute('href', '/documents/pl/privacy-policy.pdf');
 });
 
 test('register: sends the register params (store + tracking cookies), clears them, and asks to open the e-mail', async () => {

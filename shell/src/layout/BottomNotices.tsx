@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, setCookie, useHydrated, useLandingStore } from '@landing/shared';
+import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, legalDocumentUrl, setCookie, useHydrated, useLandingStore } from '@landing/shared';
 import { dismissInstall, promptInstall } from '../pwa/install';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
@@ -20,6 +20,7 @@ function readAgeSeen(): boolean {
  */
 export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }) {
   const { t } = useTranslation('shell');
+  const lang = useLandingStore((s) => s.serverLangLocale);
   const choose = (value: string) => {
     setCookie(COOKIES.cookieConsent, value, COOKIE_MAX_AGE_S.i18nRedirected);
     onChoice(value);
@@ -30,7 +31,7 @@ export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }
         <h2 id="cookie-title" className="notice__title">{t('cookies.title')}</h2>
         <p className="notice__text">
           {t('cookies.text')}{' '}
-          <a href="/documents/privacy-policy.pdf" target="_blank" rel="noopener noreferrer">{t('cookies.privacy')}</a>
+          <a href={legalDocumentUrl('privacy', lang)} target="_blank" rel="noopener noreferrer">{t('cookies.privacy')}</a>
         </p>
       </div>
       <div className="notice__actions">

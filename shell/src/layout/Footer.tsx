@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, helpUrlFor, useLandingStore } from '@landing/shared';
+import { getRuntimeConfig, helpUrlFor, legalDocumentUrl, useLandingStore } from '@landing/shared';
 import { Logo } from './Logo';
 
 /** Footer link of spec §3: name (translation key), path, rel, optional action. */
@@ -10,15 +10,15 @@ export interface FooterLink {
   action?: 'contact';
 }
 
-/** Footer links of spec §2 (documents are real PDFs under /documents/). */
+/** Footer links of spec §2 (documents are the PDFs under /documents/ in the language `lang`). */
 export function footerLinks(lang: string = 'en'): { main: FooterLink[]; social: FooterLink[] } {
   const { links } = getRuntimeConfig();
   const ext = 'noopener noreferrer';
   return {
     main: [
       { name: 'affiliate', path: links.affiliate, rel: ext },
-      { name: 'terms', path: '/documents/terms-and-conditions.pdf', rel: ext },
-      { name: 'privacy', path: '/documents/privacy-policy.pdf', rel: ext },
+      { name: 'terms', path: legalDocumentUrl('terms', lang), rel: ext },
+      { name: 'privacy', path: legalDocumentUrl('privacy', lang), rel: ext },
       { name: 'help', path: helpUrlFor(lang), rel: ext },
       { name: 'contact', path: '#contact', action: 'contact' },
     ],
