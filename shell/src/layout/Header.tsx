@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { HEADER_SCROLLED_PX, apiClient, gameUrlFor, getRuntimeConfig, signOut, useLandingStore, type ServerCode } from '@landing/shared';
+import { HEADER_SCROLLED_PX, affiliateUrlFor, apiClient, gameUrlFor, getRuntimeConfig, isSitePath, signOut, useLandingStore, type ServerCode } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
@@ -19,13 +19,14 @@ export interface HeaderLink {
 /** Header links of spec §2 for a server. */
 export function headerLinks(server: ServerCode): HeaderLink[] {
   const { links } = getRuntimeConfig();
+  const affiliate = affiliateUrlFor(server);
   return [
     { name: 'home', path: `/${server}`, isInternal: true },
     { name: 'news', path: `/${server}/news`, isInternal: true },
     { name: 'bets', path: `/${server}/bets`, isInternal: true, section: [`/${server}/bets-ranking`, `/${server}/bets-rules`] },
     { name: 'fanPage', path: links.fanPage, isInternal: false },
     { name: 'discord', path: links.discord, isInternal: false },
-    { name: 'affiliate', path: links.affiliate, isInternal: false },
+    { name: 'affiliate', path: affiliate, isInternal: isSitePath(affiliate) },
   ];
 }
 

@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   COOKIE_MAX_AGE_S,
   COOKIES,
@@ -8,7 +9,9 @@ import {
   currentLocale,
   findServer,
   getRuntimeConfig,
+  isSitePath,
   landingStore,
+  otherServersUrlFor,
   setCookie,
   useLandingStore,
   type ServerRegion,
@@ -131,7 +134,15 @@ export function ServerSwitcher() {
               );
             })}
           </section>
-          <a className="switcher__other" href={config.links.otherServers}>{t('switcher.otherServers')}</a>
+          {isSitePath(otherServersUrlFor(selected)) ? (
+            <Link className="switcher__other" to={otherServersUrlFor(selected)} onClick={close} data-testid="other-servers">
+              {t('switcher.otherServers')}
+            </Link>
+          ) : (
+            <a className="switcher__other" href={otherServersUrlFor(selected)} target="_blank" rel="noopener noreferrer" data-testid="other-servers">
+              {t('switcher.otherServers')}
+            </a>
+          )}
         </div>
       ) : null}
     </div>
