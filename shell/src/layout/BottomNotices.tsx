@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, legalDocumentUrl, setCookie, useHydrated, useLandingStore } from '@landing/shared';
 import { dismissInstall, promptInstall } from '../pwa/install';
+import { setBottomNotice } from './bottomNoticeState';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
 export const AGE_NOTICE_KEY = 'landing-age-notice';
@@ -103,6 +104,7 @@ export function InstallOffer() {
  * The notices docked at the bottom of the page, one at a time: the cookie banner until a choice
  * is made, then the age/language warning until acknowledged, then the install offer while one is
  * available. The page gets bottom padding of the notice's height so nothing stays hidden under it.
+ * The notice on screen is published ({@link setBottomNotice}) so the offline-ready message waits.
  */
 export function BottomNotices() {
   const hydrated = useHydrated();
@@ -117,6 +119,8 @@ function Notices() {
   const ref = useRef<HTMLDivElement>(null);
 
   const kind = !consent ? 'cookies' : !ageSeen ? 'age' : installAvailable ? 'install' : null;
+  useLayoutEffect(() => setBottomNotice(kind), [kind]);
+  useEffect(() => () => setBottomNotice(null), []);
 
   useLayoutEffect(() => {
     const el = ref.current;

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { affiliateUrlFor, getRuntimeConfig, helpUrlFor, isSitePath, legalDocumentUrl, useLandingStore } from '@landing/shared';
-import { Logo } from './Logo';
+import { BRAND, Logo } from './Logo';
 
 /** Footer link of spec §3: name (translation key), path, rel, optional action. */
 export interface FooterLink {
@@ -57,7 +57,7 @@ export function Footer() {
           <button
             type="button"
             className="footer__logo"
-            aria-label={t('footer.toTop')}
+            aria-label={`${BRAND} – ${t('footer.toTop')}`}
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <Logo />

@@ -5,7 +5,7 @@ import { HEADER_SCROLLED_PX, affiliateUrlFor, apiClient, gameUrlFor, getRuntimeC
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
-import { Logo } from './Logo';
+import { BRAND, Logo } from './Logo';
 
 /** Header link of spec §3: name (translation key), path, isInternal. */
 export interface HeaderLink {
@@ -65,7 +65,7 @@ export function Header({ server }: { server: ServerCode }) {
   return (
     <header ref={ref} className={`header ${scrolled ? 'is-scrolled' : ''} ${menuOpen ? 'is-menu-open' : ''}`} data-testid="header">
       <div className="header__inner ui-container">
-        <Link to={`/${server}`} className="header__logo" aria-label={t('nav.home')}>
+        <Link to={`/${server}`} className="header__logo" aria-label={`${BRAND} – ${t('nav.home')}`}>
           <Logo />
         </Link>
         <nav className="header__nav" id="main-nav" aria-label={t('nav.label')}>
@@ -137,6 +137,8 @@ export function Header({ server }: { server: ServerCode }) {
           </button>
         </div>
       </div>
+      {/* Mobile menu: the page under the open menu is dimmed; a tap on it closes the menu. */}
+      {menuOpen ? <div className="header__backdrop" aria-hidden="true" data-testid="menu-backdrop" onClick={closeMenu} /> : null}
     </header>
   );
 }
