@@ -1,6 +1,7 @@
 import './polyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { withQueryClient } from '@landing/shared/testing';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { apiClient, initI18n, landingStore, registerTranslations, setRuntimeConfig } from '@landing/shared';
 import { bundles } from '../src/i18n';
@@ -25,6 +26,7 @@ function renderPage(path = '/royal/affiliate') {
         <Route path="/:server/affiliate" element={<AffiliatePage />} />
       </Routes>
     </MemoryRouter>,
+    { wrapper: withQueryClient() },
   );
 }
 
@@ -70,10 +72,10 @@ test('lists the servers with their status from the API: the locked one cannot be
 
 test('Affiliate and "Play on other servers" lead to this page unless the environment configures addresses', async () => {
   expect(headerLinks('royal').find((l) => l.name === 'affiliate')).toMatchObject({ path: '/royal/affiliate', isInternal: true });
-  const { unmount } = render(<Footer />, { wrapper: MemoryRouter });
+  const { unmount } = render(<Footer />, { wrapper: withQueryClient(MemoryRouter) });
   expect(screen.getByRole('link', { name: 'Affiliate program' })).toHaveAttribute('href', '/royal/affiliate');
   unmount();
-  render(<ServerSwitcher />, { wrapper: MemoryRouter });
+  render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(screen.getByTestId('other-servers')).toHaveAttribute('href', '/royal/affiliate#servers');
 });
@@ -81,7 +83,7 @@ test('Affiliate and "Play on other servers" lead to this page unless the environ
 test('configured addresses (runtime config links) are used as they are', async () => {
   setRuntimeConfig({ links: { affiliate: 'https://partners.example/', otherServers: 'https://servers.example/' } as never });
   expect(headerLinks('pl').find((l) => l.name === 'affiliate')).toMatchObject({ path: 'https://partners.example/', isInternal: false });
-  render(<ServerSwitcher />, { wrapper: MemoryRouter });
+  render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(screen.getByTestId('other-servers')).toHaveAttribute('href', 'https://servers.example/');
 });

@@ -1,6 +1,7 @@
 import './polyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { withQueryClient } from '@landing/shared/testing';
 import { MemoryRouter } from 'react-router';
 import { apiClient, initI18n, landingStore, registerTranslations } from '@landing/shared';
 import { bundles } from '../src/i18n';
@@ -26,7 +27,7 @@ beforeEach(() => {
 
 test('lists the servers with the status from the API: a locked server is dimmed, has a lock and cannot be chosen (spec §2)', async () => {
   const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: API_SERVERS } });
-  render(<ServerSwitcher />, { wrapper: MemoryRouter });
+  render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   const locked = await screen.findByTestId('server-us');
   expect(get).toHaveBeenCalledWith('/servers', expect.anything());
@@ -43,7 +44,7 @@ test('lists the servers with the status from the API: a locked server is dimmed,
 
 test('a server the API reports locked is locked here too, and choosing a locked server does nothing', async () => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: API_SERVERS.map((s) => (s.value === 'classic' ? { ...s, status: 'locked' } : s)) } });
-  render(<ServerSwitcher />, { wrapper: MemoryRouter });
+  render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(await screen.findByTestId('server-us')).toBeDisabled();
   expect(screen.getByTestId('server-classic')).toBeDisabled();
@@ -56,7 +57,7 @@ test('a server the API reports locked is locked here too, and choosing a locked 
 
 test('keeps the static list when the API does not answer', async () => {
   jest.spyOn(apiClient, 'get').mockRejectedValue(new Error('down'));
-  render(<ServerSwitcher />, { wrapper: MemoryRouter });
+  render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(screen.getByTestId('server-royal')).toBeEnabled();
   expect(screen.queryByTestId('server-us')).toBeNull();

@@ -1,15 +1,8 @@
-import { useEffect, useState } from 'react';
-import { apiClient, findServer, serversFor, type ServerOption, type ServerRegion, type ServerStatus } from '@landing/shared';
+import { useQuery } from '@tanstack/react-query';
+import { findServer, serversFor, useApiClient, useReadScope, type ServerCode, type ServerOption } from '@landing/shared';
+import { serversQuery, type ServerEntry } from '../data/queries';
 
-/** One entry of `GET /{server}/servers` (api/src/routes/servers.ts). */
-export interface ServerEntry {
-  value: string;
-  name: string;
-  status: ServerStatus;
-  gmt: string;
-  region: ServerRegion;
-  time_zone: string;
-}
+export type { ServerEntry };
 
 /**
  * A server of the switcher (spec §3 server option: name, value, gmt label, status, class). A
@@ -42,24 +35,20 @@ export function mergeServerList(entries: readonly ServerEntry[], production: boo
   return list;
 }
 
+/** The API's list when there is one (and it is not empty), else the static list of spec §9. */
+export function serverListFrom(entries: readonly ServerEntry[] | undefined, production: boolean): SwitcherServer[] {
+  const merged = entries ? mergeServerList(entries, production) : [];
+  return merged.length > 0 ? merged : serversFor(production);
+}
+
 /**
  * The servers of the switcher: the static list of spec §9 at once, replaced by the API's list
  * (with each server's status, spec §2 locked servers included) once `GET /{server}/servers`
- * answers. On an API failure the static list stays.
+ * answers ({@link serversQuery}, fetched in the browser; not awaited by the server render). On an
+ * API failure the static list stays.
  * @param server the current server (the API base of the request)
  */
-export function useServerList(server: string, production: boolean): SwitcherServer[] {
-  const [list, setList] = useState<SwitcherServer[]>(() => serversFor(production));
-  useEffect(() => {
-    const controller = new AbortController();
-    apiClient
-      .get<{ servers: ServerEntry[] }>('/servers', { signal: controller.signal })
-      .then(({ data }) => {
-        const merged = mergeServerList(data.servers, production);
-        if (merged.length > 0) setList(merged);
-      })
-      .catch(() => undefined);
-    return () => controller.abort();
-  }, [server, production]);
-  return list;
+export function useServerList(server: ServerCode, production: boolean): SwitcherServer[] {
+  const { data } = useQuery(serversQuery(useApiClient(), useReadScope(server)));
+  return serverListFrom(data?.servers, production);
 }

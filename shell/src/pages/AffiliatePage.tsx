@@ -1,13 +1,29 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { DEFAULT_SERVER, findServer, getRuntimeConfig, notifyError, notifySuccess, useLandingStore } from '@landing/shared';
+import {
+  DEFAULT_SERVER,
+  findServer,
+  getRuntimeConfig,
+  notifyError,
+  notifySuccess,
+  useApiClient,
+  useHydrated,
+  useLandingStore,
+  usePageQuery,
+  useReadScope,
+} from '@landing/shared';
+import { serversQuery } from '../data/queries';
 import { chooseServer } from '../layout/ServerSwitcher';
-import { useServerList } from '../layout/serverList';
+import { serverListFrom } from '../layout/serverList';
 
-/** Absolute address of a path on this site (shown to be copied and shared). */
-function siteUrl(path: string): string {
-  return `${window.location.origin}${path}`;
+/**
+ * Absolute address of a path on this site (shown to be copied and shared). The server render
+ * does not know the origin the visitor uses: until hydrated, the path alone.
+ */
+function useSiteUrl(): (path: string) => string {
+  const hydrated = useHydrated();
+  return (path) => (hydrated ? `${window.location.origin}${path}` : path);
 }
 
 /** The visitor's own referral link with a Copy button (clipboard API; the field stays selectable). */
@@ -42,7 +58,7 @@ function OwnReferralLink({ link }: { link: string }) {
  * `links.affiliate` / `links.otherServers`, spec §2). Explains the partner link
  * (`/{server}/join/p/{partner}`) and the referral link (`/{server}/join/ref/{id}`), shows a
  * logged-in player their own referral link, and lists the servers with their status from the
- * API (`#servers`).
+ * API (`#servers`, rendered on the server with the page).
  */
 export function AffiliatePage() {
   const { t } = useTranslation('shell');
@@ -50,7 +66,10 @@ export function AffiliatePage() {
   const server = findServer(segment)?.value ?? DEFAULT_SERVER;
   const user = useLandingStore((s) => s.userData);
   const openModal = useLandingStore((s) => s.openModal);
-  const servers = useServerList(server, getRuntimeConfig().production);
+  // Server-rendered with the page (the same query the switcher reads).
+  const serverAnswer = usePageQuery(serversQuery(useApiClient(), useReadScope(server)));
+  const servers = serverListFrom(serverAnswer.data?.servers, getRuntimeConfig().production);
+  const siteUrl = useSiteUrl();
   const partnerExample = siteUrl(`/${server}/join/p/${t('affiliate.partnerCode')}`);
   const referralExample = siteUrl(`/${server}/join/ref/12345`);
 
