@@ -28,6 +28,8 @@ beforeEach(() => {
 test('lists the servers with the status from the API: a locked server is dimmed, has a lock and cannot be chosen (spec §2)', async () => {
   const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: API_SERVERS } });
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
+  // Nothing is fetched until the panel opens (a page load makes no extra request).
+  expect(get).not.toHaveBeenCalled();
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   const locked = await screen.findByTestId('server-us');
   expect(get).toHaveBeenCalledWith('/servers', expect.anything());

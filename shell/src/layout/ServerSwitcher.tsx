@@ -57,7 +57,10 @@ export function ServerSwitcher() {
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
   const config = getRuntimeConfig();
-  const servers = useServerList(selected, config.production);
+  // Asked for when the panel first opens: no request on page load (SSR pages fetch nothing twice).
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
+  const servers = useServerList(selected, config.production, asked);
   const current = findServer(selected);
   const locale = LOCALES.find((l) => l.code === localeCode) ?? LOCALES.find((l) => l.code === currentLocale())!;
 

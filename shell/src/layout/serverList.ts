@@ -44,11 +44,13 @@ export function serverListFrom(entries: readonly ServerEntry[] | undefined, prod
 /**
  * The servers of the switcher: the static list of spec §9 at once, replaced by the API's list
  * (with each server's status, spec §2 locked servers included) once `GET /{server}/servers`
- * answers ({@link serversQuery}, fetched in the browser; not awaited by the server render). On an
- * API failure the static list stays.
+ * answers ({@link serversQuery}). Fetched in the browser only once `enabled` (the switcher asks
+ * when its panel opens), so a page load makes no request beyond its own data; the affiliate page
+ * has the list from its server render. On an API failure the static list stays.
  * @param server the current server (the API base of the request)
+ * @param enabled fetch now (default true)
  */
-export function useServerList(server: ServerCode, production: boolean): SwitcherServer[] {
-  const { data } = useQuery(serversQuery(useApiClient(), useReadScope(server)));
+export function useServerList(server: ServerCode, production: boolean, enabled = true): SwitcherServer[] {
+  const { data } = useQuery({ ...serversQuery(useApiClient(), useReadScope(server)), enabled });
   return serverListFrom(data?.servers, production);
 }
