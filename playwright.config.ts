@@ -2,7 +2,8 @@
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
  * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here). Ports are moved
  * by PORT_OFFSET (default 100 → shell 3100, remotes 3101-3104, API 4100) so a running
- * `npm start` is not disturbed; the API gets a fresh embedded database per run.
+ * `npm start` is not disturbed (the local OAuth provider too: 4960 + offset); the API gets a
+ * fresh embedded database per run.
  */
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
@@ -22,6 +23,8 @@ export const ports = {
   api: 4000 + offset,
   /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
   extra: 3560 + offset,
+  /** Local OAuth provider that scripts/serve.mjs starts outside production. */
+  oauth: 4960 + offset,
 };
 
 export default defineConfig({

@@ -2,40 +2,16 @@
  * mf-auth end to end, in the browser against the served build and the real API (issue 3):
  * registration with partner params → activation mail from the dev mailbox → activation → login
  * from a new device (403) → code from the mailbox → logged in → Play now → logout; password reset
- * by mail; social login through the popup against a local OAuth provider (oauth2-mock-server on
- * port 4960, the API's default OAUTH_MOCK_URL outside production); every validation message;
+ * by mail; social login through the popup and the consent page of the local OAuth provider that
+ * scripts/serve.mjs starts outside production (oauth2-mock-server on 4960 + offset, the API's
+ * OAUTH_MOCK_URL); every validation message;
  * rate limits on wrong passwords and wrong codes.
  */
 import { expect, test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { join } from 'node:path';
 import { apiBase, openPage, ports } from './fixtures';
 
-/** Port of the local OAuth provider in e2e runs: the API's default OAUTH_MOCK_URL (http://localhost:4960). */
-const OAUTH_MOCK_PORT = 4960;
 /** The person logged in at the mock provider (mf-auth/scripts/oauth-mock.mjs MOCK_USER). */
 const MOCK_USER = { name: 'Social Player', email: 'social.player@example.com' };
-
-/** Starts mf-auth/scripts/oauth-mock.mjs (oauth2-mock-server) and waits until it answers. */
-async function startOAuthMock(): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [join(__dirname, '..', 'mf-auth', 'scripts', 'oauth-mock.mjs')], {
-    env: { ...process.env, OAUTH_MOCK_PORT: String(OAUTH_MOCK_PORT) },
-    stdio: 'ignore',
-  });
-  await expect
-    .poll(
-      async () => {
-        try {
-          return (await fetch(`http://localhost:${OAUTH_MOCK_PORT}/.well-known/openid-configuration`)).ok;
-        } catch {
-          return false;
-        }
-      },
-      { timeout: 15_000 },
-    )
-    .toBe(true);
-  return child;
-}
 
 const API = `http://localhost:${ports.api}`;
 const PASSWORD = 'Stadium-Lights-2026';
@@ -226,21 +202,18 @@ test.describe('auth (mf-auth + API)', () => {
   });
 
   test.describe('social login', () => {
-    let mock: ChildProcess | undefined;
-    test.beforeAll(async () => {
-      mock = await startOAuthMock();
-    });
-    test.afterAll(() => {
-      mock?.kill('SIGTERM');
-    });
-
-    test('Google: popup → local provider → callback page → logged in; VK returns through /auth_callback', async ({ page, context }) => {
+    test('Google: popup → consent page of the local provider → callback page → logged in; VK returns through /auth_callback', async ({ page, context }) => {
       await openPage(page, '/royal');
       const modal = await openLogin(page);
       await expect(modal.getByTestId('social-google')).toBeEnabled();
       const popupOpened = page.waitForEvent('popup');
       await modal.getByTestId('social-google').click();
       const popup = await popupOpened;
+      // The provider started by `npm start` (scripts/serve.mjs), not by this test.
+      await expect(popup).toHaveURL(new RegExp(`^http://localhost:${ports.oauth}/authorize\\?`));
+      await expect(popup.getByRole('heading', { name: 'Sign in with Google' })).toBeVisible();
+      await expect(popup.getByLabel('E-mail')).toHaveValue(MOCK_USER.email);
+      await popup.getByRole('button', { name: 'Continue' }).click();
       await popup.waitForEvent('close');
       await expect(page.getByTestId('play-now')).toBeVisible();
       await expect(toast(page, 'Welcome, SocialPlayer!')).toBeVisible();
@@ -255,9 +228,36 @@ test.describe('auth (mf-auth + API)', () => {
       context.on('request', (r) => r.url().includes('callback') && callbacks.push(new URL(r.url()).pathname));
       const vkOpened = page.waitForEvent('popup');
       await modal2.getByTestId('social-vk').click();
-      await (await vkOpened).waitForEvent('close');
+      const vk = await vkOpened;
+      await expect(vk.getByRole('heading', { name: 'Sign in with VK ID' })).toBeVisible();
+      await vk.getByRole('button', { name: 'Continue' }).click();
+      await vk.waitForEvent('close');
       await expect(page.getByTestId('play-now')).toBeVisible();
       expect(callbacks).toContain('/auth_callback');
+      expect(await page.evaluate(() => (window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }).__LANDING_STORE__.getState().userData.nickname)).toBe('SocialPlayer');
+    });
+
+    test('another person on the consent page gets an account of their own; Cancel says the login was cancelled', async ({ page }) => {
+      await openPage(page, '/royal');
+      const modal = await openLogin(page);
+      let popupOpened = page.waitForEvent('popup');
+      await modal.getByTestId('social-facebook').click();
+      let popup = await popupOpened;
+      await popup.getByRole('button', { name: 'Cancel' }).click();
+      await expect(toast(page, 'The Facebook login was cancelled.')).toBeVisible();
+      // Still logged out, the login form still open: try again as someone else.
+      await expect(modal).toBeVisible();
+      await expect(page.getByTestId('login-button')).toBeVisible();
+
+      popupOpened = page.waitForEvent('popup');
+      await modal.getByTestId('social-facebook').click();
+      popup = await popupOpened;
+      await popup.getByLabel('Name').fill('Ola Nowak');
+      await popup.getByLabel('E-mail').fill(`ola.${Date.now()}@example.org`);
+      await popup.getByRole('button', { name: 'Continue' }).click();
+      await popup.waitForEvent('close');
+      await expect(page.getByTestId('play-now')).toBeVisible();
+      expect(await page.evaluate(() => (window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }).__LANDING_STORE__.getState().userData.nickname)).toMatch(/^OlaNowak\d*$/);
     });
 
     test('the callback page opened on its own says what it is; a forged state is not accepted', async ({ page, request }) => {

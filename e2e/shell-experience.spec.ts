@@ -42,7 +42,16 @@ test.describe('offline worker (spec §1)', () => {
     });
     expect(reg).toEqual({ scope: `${SHELL}/`, script: `${SHELL}/sw.js` });
     await expect.poll(() => storeState<{ offlineReady: boolean; swError: boolean }>(page, 'pwa')).toMatchObject({ offlineReady: true, swError: false });
-    await expect(page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The site is ready to work offline' }).first()).toBeVisible();
+    // First visit, one message at a time (issue 13): the offline-ready toast waits for the cookie
+    // banner and the age notice.
+    const offlineReady = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The site is ready to work offline' }).first();
+    await expect(page.getByTestId('cookie-banner')).toBeVisible();
+    await expect(offlineReady).toBeHidden();
+    await page.getByTestId('cookie-accept').click();
+    await expect(page.getByTestId('age-notice')).toBeVisible();
+    await expect(offlineReady).toBeHidden();
+    await page.getByTestId('age-ok').click();
+    await expect(offlineReady).toBeVisible();
   });
 
   test('offline reading: the news list and an article read once open offline with their comments; writing says it needs a connection and keeps the text', async ({ page, context }) => {

@@ -12,6 +12,8 @@ export const ports = {
   mf_bets: port('BETS_PORT', 3003),
   mf_leaderboard: port('LEADERBOARD_PORT', 3004),
   api: port('API_PORT', 4000),
+  /** Local OAuth provider for the social logins, outside production (mf-auth/scripts/oauth-mock.mjs). */
+  oauth: port('OAUTH_MOCK_PORT', 4960),
 };
 
 /** Folder of each remote's package. */

@@ -6,12 +6,16 @@
  *   remotes http://localhost:3001-3004/<version>/mf-manifest.json (CORS, manifest/remoteEntry no-cache,
  *          hashed chunks immutable, precompressed brotli/gzip), server builds in <version>/server/
  *   API    http://localhost:4000/{server}  (embedded PGlite in DATA_DIR, seeded on first start)
+ *   OAuth  http://localhost:4960  local Google/Facebook/VK provider with a consent page, outside
+ *          production only (mf-auth/scripts/oauth-mock.mjs); the API's OAUTH_MOCK_URL points at it
  *
  * remotes.json lists each remote built in <remote>/dist/<version>/ (version from its package.json),
  * unless REMOTES_FILE points at an environment's remotes.json (see scripts/deploy.mjs); it is
  * written to DATA_DIR/local/ for the SSR server, which re-reads it on every request.
  * Env: PORT_OFFSET, SHELL_PORT, AUTH_PORT, NEWS_PORT, BETS_PORT, LEADERBOARD_PORT, API_PORT,
- *      DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list), NO_API=1.
+ *      OAUTH_MOCK_PORT, DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list, no
+ *      OAuth mock: real providers from OAUTH_{GOOGLE,FACEBOOK,VK}_* as api/README.md says),
+ *      OAUTH_MOCK=0 (no mock), NO_API=1.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
@@ -157,11 +161,21 @@ async function startStatic() {
   }
 }
 
+/** The local OAuth provider, outside production only (its URL goes to the API). */
+let oauthMock;
+async function startOAuthProvider() {
+  const production = process.env.LANDING_PRODUCTION === '1' || process.env.NODE_ENV === 'production';
+  if (production || process.env.OAUTH_MOCK === '0' || process.env.NO_API === '1' || process.env.OAUTH_MOCK_URL) return;
+  const { startOAuthMock } = await import('../mf-auth/scripts/oauth-mock.mjs');
+  oauthMock = await startOAuthMock({ port: ports.oauth, host });
+}
+
 let api;
 async function startApi() {
   if (process.env.NO_API === '1') return;
   const env = {
     ...process.env,
+    ...(oauthMock ? { OAUTH_MOCK_URL: oauthMock.url } : {}),
     API_PORT: String(ports.api),
     PORT_OFFSET: '0',
     API_HOST: process.env.API_HOST ?? '127.0.0.1',
@@ -194,15 +208,19 @@ function shutdown() {
   shuttingDown = true;
   for (const s of servers) s.close();
   shell?.kill('SIGTERM');
+  void oauthMock?.stop();
   api?.kill('SIGTERM');
   setTimeout(() => process.exit(0), 500).unref();
 }
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
 
+await startOAuthProvider();
 await startApi();
 await startStatic();
 await startShell();
 console.log(`\n  Landing site ready:  http://localhost:${ports.shell}/royal`);
 console.log(`  API:                 ${apiOrigin}/royal/stats  (OpenAPI: ${apiOrigin}/docs)`);
-console.log(`  Remotes:             ${Object.keys(JSON.parse(remotesJson())).join(', ') || 'none built'}\n`);
+console.log(`  Remotes:             ${Object.keys(JSON.parse(remotesJson())).join(', ') || 'none built'}`);
+if (oauthMock) console.log(`  Social login:        local test provider ${oauthMock.url} (Google, Facebook, VK)`);
+console.log('');

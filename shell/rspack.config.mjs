@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { injectManifest } from 'workbox-build';
 import { SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
+import { LegalDocumentsPlugin } from './scripts/legal-documents.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const production = process.env.NODE_ENV !== 'development';
@@ -53,6 +54,8 @@ const shell = createAppConfig({
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
     new SsrAssetsPlugin({ group: 'bootstrap' }),
+    // Terms and Privacy PDFs of spec §2, from shell/legal/*/<lang>.md → dist/documents/.
+    new LegalDocumentsPlugin(),
     ...(production ? [new InjectPrecacheManifest()] : []),
   ],
   extend: (config) => (production ? { ...config, name: 'shell', dependencies: ['sw'] } : config),

@@ -104,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
     servers: serversFor(nodeEnv),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
-    auth: loadAuthConfig(env, { nodeEnv, corsOrigins }),
+    auth: loadAuthConfig(env, { nodeEnv, corsOrigins, portOffset }),
     xsrfHmacKey: env.XSRF_HMAC_KEY?.trim() || undefined,
     mailOutboxPollMs: int(env.MAIL_OUTBOX_POLL_MS, 500, 'MAIL_OUTBOX_POLL_MS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),

@@ -29,6 +29,29 @@ export const SERVER_INFO: Record<ServerCode, ServerInfo> = {
   en: { code: 'en', name: 'EN server', timeZone: 'Europe/London', status: 'open' },
 };
 
+/** Header region a server is listed under in the switcher (spec §2). */
+export type ServerRegion = 'easternEurope' | 'centralEurope' | 'americas';
+
+/**
+ * The switcher's label and region of every server it can list (spec §2 server option "gmt
+ * label"; §9 "One label reads GMT -6 for the US"). Keyed by code: the list may hold servers the
+ * API does not serve, such as {@link LOCKED_DEMO_SERVER}.
+ */
+export const SERVER_LISTING: Readonly<Record<string, { gmt: string; region: ServerRegion }>> = {
+  pl: { gmt: 'GMT +1', region: 'centralEurope' },
+  classic: { gmt: 'GMT -1', region: 'americas' },
+  royal: { gmt: 'GMT +3', region: 'easternEurope' },
+  en: { gmt: 'GMT +0', region: 'centralEurope' },
+  us: { gmt: 'GMT -6', region: 'americas' },
+};
+
+/**
+ * A locked server (spec §2: lock icon, dimmed, cannot be chosen), seeded outside production only
+ * so the state can be seen and tested. It is listed by `GET /{server}/servers` but never served:
+ * no `/us/...` API routes, and the site keeps redirecting the legacy path `/us` to `/royal`.
+ */
+export const LOCKED_DEMO_SERVER = { code: 'us', name: 'US', timeZone: 'America/Chicago', status: 'locked' } as const;
+
 /**
  * Servers answered by the API for a given environment (spec §9):
  * production → `pl, classic, royal`; anything else → also `en`.

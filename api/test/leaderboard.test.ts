@@ -36,6 +36,10 @@ describe('GET /:server/leaderboard', () => {
     assert.ok(new Set(body.ranking.map((p) => p.country)).size >= 3, 'several nationalities');
     assert.ok(body.ranking.some((p) => p.club === null) || body.ranking.some((p) => p.club !== null));
     assertPlayerOrder(body.ranking);
+    // The week is the server's (spec §9): Monday 00:00 in Europe/Warsaw to the next Monday.
+    assert.equal(body.week.time_zone, 'Europe/Warsaw');
+    const week = weekOf('Europe/Warsaw');
+    assert.deepEqual(body.week, { start: week.start.toISOString(), end: week.end.toISOString(), time_zone: 'Europe/Warsaw' });
     body.ranking_teams.forEach((r, i) => {
       assert.equal(r.position, i + 1);
       const next = body.ranking_teams[i + 1];

@@ -46,11 +46,30 @@ test('register: every spec §8 message on an empty submit, in English and in Pol
   }
 });
 
-test('register: terms and privacy link to the PDFs; newsletter is a separate optional checkbox', () => {
+test('register: an overlong name is kept as typed and refused with a message; eight spaces are no password', async () => {
+  const post = jest.spyOn(apiClient, 'post');
+  renderAt(<AuthModal server="royal" />);
+  const long = 'TheGreatestStrikerEver99'; // 24 characters
+  await userEvent.type(screen.getByTestId('register-nickname'), long);
+  expect(screen.getByTestId('register-nickname')).toHaveValue(long);
+  await userEvent.type(screen.getByTestId('register-email'), 'striker@example.org');
+  await userEvent.type(screen.getByTestId('register-password'), '        ');
+  await userEvent.click(screen.getByTestId('register-terms'));
+  await userEvent.click(screen.getByTestId('register-submit'));
+  expect(screen.getByText('The player name can have at most 20 characters')).toBeInTheDocument();
+  expect(screen.getByText('The password cannot consist of spaces only')).toBeInTheDocument();
+  expect(screen.getByTestId('register-nickname')).toHaveValue(long);
+  expect(post).not.toHaveBeenCalled();
+});
+
+test('register: terms and privacy link to the PDFs in the interface language; newsletter is a separate optional checkbox', async () => {
   renderAt(<AuthModal server="royal" />);
   expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/documents/terms-and-conditions.pdf');
   expect(screen.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/documents/privacy-policy.pdf');
   expect(screen.getByTestId('register-newsletter')).not.toBeChecked();
+  await act(() => changeLocale('pl'));
+  expect(screen.getByRole('link', { name: 'Regulamin' })).toHaveAttribute('href', '/documents/pl/terms-and-conditions.pdf');
+  expect(screen.getByRole('link', { name: 'Politykę prywatności' })).toHaveAttribute('href', '/documents/pl/privacy-policy.pdf');
 });
 
 test('register: sends the register params (store + tracking cookies), clears them, and asks to open the e-mail', async () => {

@@ -106,6 +106,18 @@ test('socialLogin: a different state is refused, the code is not exchanged', asy
   expect(post).toHaveBeenCalledTimes(1);
 });
 
+test('socialLogin: "Cancel" at the provider (error=access_denied) is a cancelled login, no exchange', async () => {
+  const popup = fakePopup();
+  jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValueOnce({ data: { authorizeUrl: 'http://provider/authorize', state: 's1' } });
+  const settled = socialLogin('royal', 'google').catch((e: unknown) => e);
+  await jest.advanceTimersByTimeAsync(0);
+  popup.land(`${location.origin}/auth/google/callback?error=access_denied&state=s1`);
+  await jest.advanceTimersByTimeAsync(250);
+  expect(await settled).toMatchObject({ reason: 'cancelled' });
+  expect(post).toHaveBeenCalledTimes(1);
+});
+
 test('socialLogin: a blocked popup is reported', async () => {
   jest.spyOn(window, 'open').mockReturnValue(null);
   await expect(socialLogin('royal', 'google')).rejects.toMatchObject({ reason: 'popupBlocked' });

@@ -36,3 +36,13 @@ test('login and code', () => {
   expect(validateCode('123 456')).toEqual({});
   expect(validateCode('12345')).toEqual({ code: 'validation.codeInvalid' });
 });
+
+test('registration: the API rules — a name over 20 characters is too long, not cut; blank, overlong and name-like passwords', () => {
+  expect(validateRegister({ nickname: 'x'.repeat(21), email: 'l@example.pl', password: 'long enough', terms: true })).toEqual({ nickname: 'validation.nicknameTooLong' });
+  expect(validateRegister({ nickname: 'Żółć'.repeat(5), email: 'l@example.pl', password: 'long enough', terms: true })).toEqual({});
+  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: '        ', terms: true })).toEqual({ password: 'validation.passwordBlank' });
+  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: 'x'.repeat(129), terms: true })).toEqual({ password: 'validation.passwordTooLong' });
+  expect(validateRegister({ nickname: 'Striker_99', email: 'l@example.pl', password: 'STRIKER_99', terms: true })).toEqual({ password: 'validation.passwordLikeName' });
+  expect(validateNewPassword({ password: '         ', repeat: '         ' })).toEqual({ password: 'validation.passwordBlank' });
+  for (const key of ['nicknameTooLong', 'passwordBlank', 'passwordTooLong', 'passwordLikeName'] as const) expect(en.validation[key]).toBeTruthy();
+});

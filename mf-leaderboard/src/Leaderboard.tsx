@@ -19,6 +19,7 @@ import {
   type WeeklyPrize,
 } from '@landing/shared';
 import { bundles } from './i18n';
+import { weekDays, type WeekBounds } from './week';
 import './leaderboard.css';
 
 registerTranslations('leaderboard', bundles);
@@ -30,7 +31,7 @@ export interface LeaderboardAnswer {
   ranking: LeaderboardPlayer[];
   ranking_teams: LeaderboardTeam[];
   prizes: WeeklyPrize[];
-  week: { start: string; end: string };
+  week: WeekBounds;
 }
 
 /** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
@@ -166,7 +167,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           <p className="lb__prizes-text">{t('prizes.text')}</p>
           {week ? (
             <p className="lb__week">
-              {t('prizes.week', { start: new Date(week.start).toLocaleDateString(), end: new Date(week.end).toLocaleDateString() })}
+              {t('prizes.week', weekDays(week, server))}
             </p>
           ) : null}
           <ol className="lb__podium">

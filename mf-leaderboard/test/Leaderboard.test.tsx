@@ -19,7 +19,8 @@ const answer = {
     { place: 2, euro: 3000, energy: 200, keys: 2 },
     { place: 3, euro: 1000, energy: 100, keys: 1 },
   ],
-  week: { start: '2026-11-16T00:00:00Z', end: '2026-11-22T23:59:59Z' },
+  // The API's Royal week: Monday 23-11-2026 00:00 in Istanbul (UTC+3) to the next Monday.
+  week: { start: '2026-11-22T21:00:00.000Z', end: '2026-11-29T21:00:00.000Z', time_zone: 'Europe/Istanbul' },
 };
 
 beforeEach(() => {
@@ -50,6 +51,8 @@ test('shows the weekly Top 3 prizes with plural-aware key counts', async () => {
   expect(await within(prizes).findByText('3 free keys')).toBeInTheDocument();
   expect(within(prizes).getByText('1 free key')).toBeInTheDocument();
   expect(within(prizes).getByText('€5,000')).toBeInTheDocument();
+  // Monday to Sunday, day-month-year, in the server's zone whatever the visitor's (spec §9).
+  expect(within(prizes).getByText('This week: 23-11-2026 – 29-11-2026')).toBeInTheDocument();
 });
 
 test('empty ranking shows the empty state', async () => {

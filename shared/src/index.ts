@@ -11,6 +11,7 @@ export * from './i18n';
 export * from './api/client';
 export * from './contracts';
 export * from './format';
+export * from './documents';
 export * from './ui/toast';
 export * from './sound';
 export * from './pwa';

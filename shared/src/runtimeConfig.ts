@@ -24,13 +24,18 @@ export interface RuntimeConfig {
   links: {
     fanPage: string;
     discord: string;
-    affiliate: string;
     facebook: string;
     instagram: string;
     youtube: string;
     groups: string;
     chatApp: string;
     voiceChat: string;
+    /**
+     * Affiliate programme of the header and footer (spec §2). Empty: the site's own page
+     * `/{server}/affiliate`, which explains the partner link and the referral link.
+     */
+    affiliate: string;
+    /** "Play on other servers" of the switcher (spec §2). Empty: the server list of `/{server}/affiliate`. */
     otherServers: string;
     /** Help/FAQ pages, one per language (spec §2); `{lang}` is replaced by the locale code. */
     help: string;
@@ -47,14 +52,14 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   links: {
     fanPage: 'https://www.facebook.com/',
     discord: 'https://discord.com/',
-    affiliate: '/affiliate',
+    affiliate: '',
     facebook: 'https://www.facebook.com/',
     instagram: 'https://www.instagram.com/',
     youtube: 'https://www.youtube.com/',
     groups: 'https://vk.com/',
     chatApp: 'https://t.me/',
     voiceChat: 'https://discord.com/',
-    otherServers: '/royal',
+    otherServers: '',
     help: 'https://help.game.example/{lang}/faq',
   },
 };
@@ -80,6 +85,27 @@ export function apiBaseFor(server: string): string {
 /** Game URL for a server ("Play now", spec §2). */
 export function gameUrlFor(server: string): string {
   return current.gameUrlTemplate.replace('{server}', encodeURIComponent(server));
+}
+
+/**
+ * Where the affiliate link of the header and footer goes (spec §2): `links.affiliate` when the
+ * environment sets one, else the site's page `/{server}/affiliate` (partner and referral links).
+ */
+export function affiliateUrlFor(server: string): string {
+  return current.links.affiliate || `/${encodeURIComponent(server)}/affiliate`;
+}
+
+/**
+ * Where "Play on other servers" goes (spec §2): `links.otherServers` when set, else the server
+ * list of the affiliate page (`/{server}/affiliate#servers`).
+ */
+export function otherServersUrlFor(server: string): string {
+  return current.links.otherServers || `/${encodeURIComponent(server)}/affiliate#servers`;
+}
+
+/** True for a path of this site (`/royal/affiliate`), false for an absolute URL of another one. */
+export function isSitePath(href: string): boolean {
+  return href.startsWith('/') && !href.startsWith('//');
 }
 
 /** Help/FAQ page of a language (spec §2 "Help/FAQ pages exist per language"). */

@@ -55,3 +55,24 @@ test('the install offer shows while a prompt is available and "Not now" clears i
   expect(landingStore.getState().pwa.installAvailable).toBe(false);
   expect(screen.queryByTestId('install-offer')).toBeNull();
 });
+
+test('first visit, one message at a time: the offline-ready toast waits for the cookie banner and the age notice', async () => {
+  const { ToastContainer } = await import('react-toastify');
+  const { PwaStatus } = await import('../src/pwa/PwaStatus');
+  landingStore.getState().setPwa({ offlineReady: true });
+  render(
+    <>
+      <BottomNotices />
+      <PwaStatus />
+      <ToastContainer />
+    </>,
+  );
+  expect(screen.getByTestId('cookie-banner')).toBeInTheDocument();
+  expect(screen.queryByText('The site is ready to work offline')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'Accept all' }));
+  expect(screen.getByTestId('age-notice')).toBeInTheDocument();
+  expect(screen.queryByText('The site is ready to work offline')).toBeNull();
+  await userEvent.click(screen.getByRole('button', { name: 'I understand' }));
+  expect(await screen.findByText('The site is ready to work offline')).toBeInTheDocument();
+  landingStore.getState().setPwa({ offlineReady: false });
+});

@@ -104,8 +104,13 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   tokenRequestsPerIp: { max: 60, windowS: 60 },
 };
 
-/** Default address of the local OAuth mock provider (oauth2-mock-server) outside production. */
-export const DEFAULT_OAUTH_MOCK_URL = 'http://localhost:4960';
+/**
+ * Default address of the local OAuth mock provider (oauth2-mock-server) outside production:
+ * port 4960 + PORT_OFFSET, where scripts/serve.mjs starts it.
+ */
+export function defaultOAuthMockUrl(portOffset = 0): string {
+  return `http://localhost:${4960 + portOffset}`;
+}
 
 const REAL_ENDPOINTS: Record<OAuthProviderId, Partial<Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl' | 'scope' | 'pkce'>>> = {
   google: {
@@ -129,7 +134,7 @@ const REAL_ENDPOINTS: Record<OAuthProviderId, Partial<Pick<OAuthProviderConfig, 
 
 const str = (v: string | undefined): string | undefined => (v?.trim() ? v.trim() : undefined);
 
-function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boolean): OAuthProviderConfig | undefined {
+function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boolean, portOffset: number): OAuthProviderConfig | undefined {
   const P = `OAUTH_${id.toUpperCase()}_`;
   const real = REAL_ENDPOINTS[id];
   const clientId = str(env[`${P}CLIENT_ID`]);
@@ -153,7 +158,7 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
   }
   // Outside production, a provider without credentials uses the local mock provider.
   if (production || env.OAUTH_MOCK === '0') return undefined;
-  const base = (str(env.OAUTH_MOCK_URL) ?? DEFAULT_OAUTH_MOCK_URL).replace(/\/+$/, '');
+  const base = (str(env.OAUTH_MOCK_URL) ?? defaultOAuthMockUrl(portOffset)).replace(/\/+$/, '');
   return {
     id,
     clientId: `landing-${id}-dev`,
@@ -171,15 +176,15 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
  * Reads the auth configuration.
  *
  * Variables: SITE_URL, SMTP_URL, MAIL_FROM, DEV_MAILBOX (`0` = off), OAUTH_MOCK_URL
- * (default http://localhost:4960 outside production), OAUTH_MOCK (`0` = no mock providers),
+ * (default http://localhost:4960 + PORT_OFFSET outside production), OAUTH_MOCK (`0` = no mock providers),
  * OAUTH_{GOOGLE,FACEBOOK,VK}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL,USERINFO_URL,SCOPE,PKCE},
  * DEMO_ACCOUNTS (`0` = none; never in production).
  */
-export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; corsOrigins: string[] }): AuthConfig {
+export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; corsOrigins: string[]; portOffset?: number }): AuthConfig {
   const production = base.nodeEnv === 'production';
   const oauth: AuthConfig['oauth'] = {};
   for (const id of OAUTH_PROVIDERS) {
-    const p = provider(env, id, production);
+    const p = provider(env, id, production, base.portOffset ?? 0);
     if (p) oauth[id] = p;
   }
   return {

@@ -71,18 +71,21 @@ function commonPasswords(): Set<string> {
 }
 
 /** Why a new password is refused; null when it is acceptable. */
-export type PasswordProblem = 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_LIKE_NAME';
+export type PasswordProblem = 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_BLANK' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_LIKE_NAME';
 
 /**
- * Password policy for new passwords (NIST SP 800-63B style): 8–128 characters, not one of the
- * most common passwords (a bundled list, compared case-insensitively), not the nickname or the
- * e-mail (or its local part).
+ * Password policy for new passwords (NIST SP 800-63B style): 8–128 characters, not only white
+ * space, not one of the most common passwords (a bundled list, compared case-insensitively), not
+ * the nickname or the e-mail (or its local part). The registration form applies the same rules
+ * (mf-auth/src/lib/validation.ts, all but the common list); api/test/account-rules.test.ts keeps
+ * the two in step.
  */
 export function passwordProblem(password: string, context: { nickname?: string | null; email?: string | null } = {}): PasswordProblem | null {
   if (!password) return 'PASSWORD_REQUIRED';
   const length = [...password].length;
   if (length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
   if (length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
+  if (!password.trim()) return 'PASSWORD_BLANK';
   const lower = password.toLowerCase();
   if (commonPasswords().has(lower)) return 'PASSWORD_TOO_COMMON';
   const names = [context.nickname, context.email, context.email?.split('@')[0]].filter((v): v is string => !!v && v.length >= 3);

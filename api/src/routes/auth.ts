@@ -67,7 +67,8 @@ const RegisterParamsSchema = z.object(Object.fromEntries(REGISTER_PARAM_KEYS.map
 
 /** Player names: 3–20 letters (any script), digits, `_`, `.`, `-`. */
 export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
-const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
+/** E-mail shape checked before sending mail (the registration form has the same pattern). */
+export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
 
 const RegisterBody = z.object({
   nickname: z.string().max(200).optional(),

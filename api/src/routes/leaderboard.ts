@@ -71,6 +71,7 @@ export const LeaderboardResponse = z
       .object({
         start: z.string().describe('ISO instant the week started (Monday 00:00 server time)'),
         end: z.string().describe('ISO instant the next week starts (exclusive)'),
+        time_zone: z.string().describe('IANA time zone of the server the week is counted in (spec §9), e.g. Europe/Istanbul'),
       })
       .describe("Current week in the server's time zone"),
   })
@@ -157,7 +158,7 @@ export async function leaderboard(
     ranking: playerRows.map((r, i) => ({ position: i + 1, ...r })),
     ranking_teams: teamRows.map((r, i) => ({ position: i + 1, ...r })),
     prizes: prizes.map((p) => ({ ...p, place: p.place as 1 | 2 | 3 })),
-    week: { start: week.start.toISOString(), end: week.end.toISOString() },
+    week: { start: week.start.toISOString(), end: week.end.toISOString(), time_zone: SERVER_INFO[server].timeZone },
   };
 }
 

@@ -1,15 +1,12 @@
 import { useState, type FormEvent } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
-import { currentLocale, getRuntimeConfig, landingStore, useLandingStore, type ServerCode } from '@landing/shared';
+import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
 import { apiOriginOf, authApi } from '../lib/api';
 import { collectRegisterParams, forgetRegisterParams } from '../lib/registerParams';
 import { hasErrors, validateRegister, type Errors, type RegisterValues } from '../lib/validation';
 import { Checkbox, PasswordField, SubmitButton, TextField } from './fields';
 import { MailIcon } from './icons';
 
-/** Documents linked from the consent (spec §2 footer: PDFs under /documents/). */
-export const TERMS_URL = '/documents/terms-and-conditions.pdf';
-export const PRIVACY_URL = '/documents/privacy-policy.pdf';
 
 /**
  * Registration form (spec §5): player name, e-mail, password, acceptance of the terms and the
@@ -81,7 +78,6 @@ export function RegisterForm({ server, onSent }: { server: ServerCode; /** Calle
         label={t('fields.nickname')}
         name="nickname"
         autoComplete="nickname"
-        maxLength={20}
         value={values.nickname}
         onChange={(e) => set('nickname', e.target.value)}
         error={errors.nickname}
@@ -114,8 +110,9 @@ export function RegisterForm({ server, onSent }: { server: ServerCode; /** Calle
           t={t}
           i18nKey="register.terms"
           components={{
-            terms: <a href={TERMS_URL} target="_blank" rel="noopener noreferrer" />,
-            privacy: <a href={PRIVACY_URL} target="_blank" rel="noopener noreferrer" />,
+            // The PDFs of spec §2 in the interface language (English where there is no translation).
+            terms: <a href={legalDocumentUrl('terms', currentLocale())} target="_blank" rel="noopener noreferrer" />,
+            privacy: <a href={legalDocumentUrl('privacy', currentLocale())} target="_blank" rel="noopener noreferrer" />,
           }}
         />
       </Checkbox>

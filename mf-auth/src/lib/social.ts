@@ -105,6 +105,8 @@ export async function socialLogin(server: ServerCode, provider: SocialProvider, 
     const { authorizeUrl, state } = await authApi.startSocial(server, provider, `${win.location.origin}${callbackPath(provider)}`);
     popup.location.href = authorizeUrl;
     const result = await waitForCallback(popup, win);
+    // RFC 6749 §4.1.2.1: the person said no at the provider.
+    if (result.error === 'access_denied') throw new SocialLoginError('cancelled');
     if (result.error || !result.code) throw new SocialLoginError('failed', result.error);
     if (result.state !== state) throw new SocialLoginError('state', 'state mismatch');
     return await authApi.exchangeSocial(server, provider, result.code, state);

@@ -41,3 +41,21 @@ export function statsQuery(api: AxiosInstance, scope: ReadScope) {
     queryFn: async ({ signal }) => statsFromAnswer(await apiGet<StatsAnswer>(api, scope, '/stats', undefined, signal)),
   });
 }
+
+/** One entry of `GET /{server}/servers` (api/src/routes/servers.ts): the switcher's list with each server's status. */
+export interface ServerEntry {
+  value: string;
+  name: string;
+  status: 'open' | 'new' | 'locked';
+  gmt: string;
+  region: 'easternEurope' | 'centralEurope' | 'americas';
+  time_zone: string;
+}
+
+/** Servers of the switcher with their status (spec §2, locked ones included). The same for every language. */
+export function serversQuery(api: AxiosInstance, scope: ReadScope) {
+  return queryOptions({
+    queryKey: ['servers', scope.server] as const,
+    queryFn: ({ signal }) => apiGet<{ servers: ServerEntry[] }>(api, scope, '/servers', undefined, signal),
+  });
+}

@@ -1,7 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, setCookie, useHydrated, useLandingStore } from '@landing/shared';
+import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, legalDocumentUrl, setCookie, useHydrated, useLandingStore } from '@landing/shared';
 import { dismissInstall, promptInstall } from '../pwa/install';
+import { setBottomNotice } from './bottomNoticeState';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
 export const AGE_NOTICE_KEY = 'landing-age-notice';
@@ -20,6 +21,7 @@ function readAgeSeen(): boolean {
  */
 export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }) {
   const { t } = useTranslation('shell');
+  const lang = useLandingStore((s) => s.serverLangLocale);
   const choose = (value: string) => {
     setCookie(COOKIES.cookieConsent, value, COOKIE_MAX_AGE_S.i18nRedirected);
     onChoice(value);
@@ -30,7 +32,7 @@ export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }
         <h2 id="cookie-title" className="notice__title">{t('cookies.title')}</h2>
         <p className="notice__text">
           {t('cookies.text')}{' '}
-          <a href="/documents/privacy-policy.pdf" target="_blank" rel="noopener noreferrer">{t('cookies.privacy')}</a>
+          <a href={legalDocumentUrl('privacy', lang)} target="_blank" rel="noopener noreferrer">{t('cookies.privacy')}</a>
         </p>
       </div>
       <div className="notice__actions">
@@ -102,6 +104,7 @@ export function InstallOffer() {
  * The notices docked at the bottom of the page, one at a time: the cookie banner until a choice
  * is made, then the age/language warning until acknowledged, then the install offer while one is
  * available. The page gets bottom padding of the notice's height so nothing stays hidden under it.
+ * The notice on screen is published ({@link setBottomNotice}) so the offline-ready message waits.
  */
 export function BottomNotices() {
   const hydrated = useHydrated();
@@ -116,6 +119,8 @@ function Notices() {
   const ref = useRef<HTMLDivElement>(null);
 
   const kind = !consent ? 'cookies' : !ageSeen ? 'age' : installAvailable ? 'install' : null;
+  useLayoutEffect(() => setBottomNotice(kind), [kind]);
+  useEffect(() => () => setBottomNotice(null), []);
 
   useLayoutEffect(() => {
     const el = ref.current;

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { getRuntimeConfig, helpUrlFor, useLandingStore } from '@landing/shared';
-import { Logo } from './Logo';
+import { Link } from 'react-router';
+import { affiliateUrlFor, getRuntimeConfig, helpUrlFor, isSitePath, legalDocumentUrl, useLandingStore } from '@landing/shared';
+import { BRAND, Logo } from './Logo';
 
 /** Footer link of spec §3: name (translation key), path, rel, optional action. */
 export interface FooterLink {
@@ -10,15 +11,18 @@ export interface FooterLink {
   action?: 'contact';
 }
 
-/** Footer links of spec §2 (documents are real PDFs under /documents/). */
-export function footerLinks(lang: string = 'en'): { main: FooterLink[]; social: FooterLink[] } {
+/**
+ * Footer links of spec §2 (documents are the PDFs under /documents/ in the language `lang`; the
+ * affiliate link is the environment's or the site's page for `server`).
+ */
+export function footerLinks(lang: string = 'en', server: string = 'royal'): { main: FooterLink[]; social: FooterLink[] } {
   const { links } = getRuntimeConfig();
   const ext = 'noopener noreferrer';
   return {
     main: [
-      { name: 'affiliate', path: links.affiliate, rel: ext },
-      { name: 'terms', path: '/documents/terms-and-conditions.pdf', rel: ext },
-      { name: 'privacy', path: '/documents/privacy-policy.pdf', rel: ext },
+      { name: 'affiliate', path: affiliateUrlFor(server), rel: ext },
+      { name: 'terms', path: legalDocumentUrl('terms', lang), rel: ext },
+      { name: 'privacy', path: legalDocumentUrl('privacy', lang), rel: ext },
       { name: 'help', path: helpUrlFor(lang), rel: ext },
       { name: 'contact', path: '#contact', action: 'contact' },
     ],
@@ -44,7 +48,8 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const openModal = useLandingStore((s) => s.openModal);
   const lang = useLandingStore((s) => s.serverLangLocale);
-  const { main, social } = footerLinks(lang);
+  const server = useLandingStore((s) => s.selectedServer);
+  const { main, social } = footerLinks(lang, server);
   return (
     <footer className="footer" data-testid="footer">
       <div className="footer__inner ui-container">
@@ -52,7 +57,7 @@ export function Footer() {
           <button
             type="button"
             className="footer__logo"
-            aria-label={t('footer.toTop')}
+            aria-label={`${BRAND} – ${t('footer.toTop')}`}
             onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
           >
             <Logo />
@@ -68,6 +73,10 @@ export function Footer() {
                   <button type="button" className="footer__link" onClick={() => openModal('contactModal')} data-testid="footer-contact">
                     {t(`footer.${l.name}`)}
                   </button>
+                ) : isSitePath(l.path) && !l.path.startsWith('/documents/') ? (
+                  <Link className="footer__link" to={l.path}>
+                    {t(`footer.${l.name}`)}
+                  </Link>
                 ) : (
                   <a className="footer__link" href={l.path} rel={l.rel} target="_blank">
                     {t(`footer.${l.name}`)}

@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { HEADER_SCROLLED_PX, apiClient, gameUrlFor, getRuntimeConfig, signOut, useLandingStore, type ServerCode } from '@landing/shared';
+import { HEADER_SCROLLED_PX, affiliateUrlFor, apiClient, gameUrlFor, getRuntimeConfig, isSitePath, signOut, useLandingStore, type ServerCode } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
-import { Logo } from './Logo';
+import { BRAND, Logo } from './Logo';
 
 /** Header link of spec §3: name (translation key), path, isInternal. */
 export interface HeaderLink {
@@ -19,13 +19,14 @@ export interface HeaderLink {
 /** Header links of spec §2 for a server. */
 export function headerLinks(server: ServerCode): HeaderLink[] {
   const { links } = getRuntimeConfig();
+  const affiliate = affiliateUrlFor(server);
   return [
     { name: 'home', path: `/${server}`, isInternal: true },
     { name: 'news', path: `/${server}/news`, isInternal: true },
     { name: 'bets', path: `/${server}/bets`, isInternal: true, section: [`/${server}/bets-ranking`, `/${server}/bets-rules`] },
     { name: 'fanPage', path: links.fanPage, isInternal: false },
     { name: 'discord', path: links.discord, isInternal: false },
-    { name: 'affiliate', path: links.affiliate, isInternal: false },
+    { name: 'affiliate', path: affiliate, isInternal: isSitePath(affiliate) },
   ];
 }
 
@@ -64,7 +65,7 @@ export function Header({ server }: { server: ServerCode }) {
   return (
     <header ref={ref} className={`header ${scrolled ? 'is-scrolled' : ''} ${menuOpen ? 'is-menu-open' : ''}`} data-testid="header">
       <div className="header__inner ui-container">
-        <Link to={`/${server}`} className="header__logo" aria-label={t('nav.home')}>
+        <Link to={`/${server}`} className="header__logo" aria-label={`${BRAND} – ${t('nav.home')}`}>
           <Logo />
         </Link>
         <nav className="header__nav" id="main-nav" aria-label={t('nav.label')}>
@@ -136,6 +137,8 @@ export function Header({ server }: { server: ServerCode }) {
           </button>
         </div>
       </div>
+      {/* Mobile menu: the page under the open menu is dimmed; a tap on it closes the menu. */}
+      {menuOpen ? <div className="header__backdrop" aria-hidden="true" data-testid="menu-backdrop" onClick={closeMenu} /> : null}
     </header>
   );
 }

@@ -1,4 +1,11 @@
-/** The game's logo: a football crest with the word mark. Decorative; the link carries the label. */
+/** Brand name of the word mark (not translated). */
+export const BRAND = 'Football Team';
+
+/**
+ * The game's logo: a football crest with the word mark. Hidden from assistive technology; the link
+ * or button around it is named "{@link BRAND} – <its action>", so its visible words are part of
+ * its name (WCAG 2.5.3 label in name).
+ */
 export function Logo() {
   return (
     <span className="logo" aria-hidden="true">
@@ -14,7 +21,7 @@ export function Logo() {
         <path d="m32 22 7 5-2.7 8.3h-8.6L25 27zM32 17v5M44 27l-5 0M20 27l5 0M37 41l-1-5.7M27 41l1-5.7" stroke="#0b1220" strokeWidth="2" fill="none" strokeLinejoin="round" />
       </svg>
       <span className="logo__word">
-        Football<strong>Team</strong>
+        Football <strong>Team</strong>
       </span>
     </span>
   );

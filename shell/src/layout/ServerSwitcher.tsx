@@ -1,5 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   COOKIE_MAX_AGE_S,
   COOKIES,
@@ -8,32 +9,44 @@ import {
   currentLocale,
   findServer,
   getRuntimeConfig,
+  isSitePath,
   landingStore,
-  serversFor,
+  otherServersUrlFor,
   setCookie,
   useLandingStore,
-  type ServerOption,
   type ServerRegion,
 } from '@landing/shared';
+import { useServerList, type SwitcherServer } from './serverList';
 import { useOutsideClick } from './useOutsideClick';
 
 const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
+
+/** Padlock of a locked server (spec §2); decorative, the state is also said in words. */
+function LockIcon() {
+  return (
+    <svg className="switcher__lock" data-testid="lock-icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z" />
+    </svg>
+  );
+}
 
 /**
  * Stores the chosen server (spec §2): `selectedServer`, the `ft-lang-last-locale` cookie, then a
  * full navigation to the landing URL of that server.
  */
-export function chooseServer(server: ServerOption, assign: (url: string) => void = (u) => window.location.assign(u)): void {
-  if (server.status === 'locked') return;
-  landingStore.getState().setSelectedServer(server.value);
+export function chooseServer(server: SwitcherServer, assign: (url: string) => void = (u) => window.location.assign(u)): void {
+  const known = findServer(server.value);
+  if (server.status === 'locked' || !known) return;
+  landingStore.getState().setSelectedServer(known.value);
   setCookie(COOKIES.lastLocale, server.value, COOKIE_MAX_AGE_S.languageAndAuth);
   assign(`/${server.value}`);
 }
 
 /**
  * Language / server switcher of the header (spec §2): opens and closes on click, closes on an
- * outside click or Escape; lists the nine languages and the servers by region, locked servers
- * dimmed with a lock icon, and a play-on-other-servers link.
+ * outside click or Escape; lists the nine languages and the servers by region with their status
+ * from the API ({@link useServerList}), locked servers dimmed with a lock icon and not choosable,
+ * and a play-on-other-servers link.
  */
 export function ServerSwitcher() {
   const { t } = useTranslation('shell');
@@ -44,7 +57,10 @@ export function ServerSwitcher() {
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, open, close);
   const config = getRuntimeConfig();
-  const servers = serversFor(config.production);
+  // Asked for when the panel first opens: no request on page load (SSR pages fetch nothing twice).
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
+  const servers = useServerList(selected, config.production, asked);
   const current = findServer(selected);
   const locale = LOCALES.find((l) => l.code === localeCode) ?? LOCALES.find((l) => l.code === currentLocale())!;
 
@@ -107,8 +123,9 @@ export function ServerSwitcher() {
                           onClick={() => chooseServer(s)}
                         >
                           <span className="switcher__server-name">
-                            {s.status === 'locked' ? <span aria-label={t('switcher.locked')} role="img">🔒 </span> : null}
+                            {s.status === 'locked' ? <LockIcon /> : null}
                             {s.name}
+                            {s.status === 'locked' ? <span className="ui-visually-hidden"> ({t('switcher.locked')})</span> : null}
                           </span>
                           <span className="switcher__gmt">{s.gmt}</span>
                           {s.status === 'new' ? <span className="switcher__new">{t('switcher.new')}</span> : null}
@@ -120,7 +137,15 @@ export function ServerSwitcher() {
               );
             })}
           </section>
-          <a className="switcher__other" href={config.links.otherServers}>{t('switcher.otherServers')}</a>
+          {isSitePath(otherServersUrlFor(selected)) ? (
+            <Link className="switcher__other" to={otherServersUrlFor(selected)} onClick={close} data-testid="other-servers">
+              {t('switcher.otherServers')}
+            </Link>
+          ) : (
+            <a className="switcher__other" href={otherServersUrlFor(selected)} target="_blank" rel="noopener noreferrer" data-testid="other-servers">
+              {t('switcher.otherServers')}
+            </a>
+          )}
         </div>
       ) : null}
     </div>

@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toast } from 'react-toastify';
 import { notifyInfo, useLandingStore } from '@landing/shared';
 import { applyUpdate } from './serviceWorker';
+import { currentBottomNotice, useBottomNotice } from '../layout/bottomNoticeState';
 
 /** Toast id of the refresh-available notice (one at a time). */
 export const REFRESH_TOAST_ID = 'sw-refresh';
@@ -39,8 +40,8 @@ export function useOnline(): boolean {
 
 /**
  * Shows the worker's flags (spec §1): refresh-available as a toast with a Refresh button that
- * stays until used, offline-ready once as an info toast, and an "offline" badge while the
- * network is gone (saved pages keep working).
+ * stays until used, offline-ready once as an info toast after the first-visit notices, and an
+ * "offline" badge while the network is gone (saved pages keep working).
  */
 export function PwaStatus() {
   const { t } = useTranslation('shell');
@@ -53,9 +54,15 @@ export function PwaStatus() {
     toast(<RefreshToast />, { toastId: REFRESH_TOAST_ID, autoClose: false, closeOnClick: false, draggable: false, type: 'info' });
   }, [refreshAvailable]);
 
+  // Once, and only when no bottom notice (cookie banner, age notice) is up: a first visit on a
+  // phone shows one message at a time.
+  const bottomNotice = useBottomNotice();
+  const offlineToastShown = useRef(false);
   useEffect(() => {
-    if (offlineReady) notifyInfo(t('pwa.offlineReady'), { toastId: 'sw-offline-ready' });
-  }, [offlineReady, t]);
+    if (!offlineReady || bottomNotice || currentBottomNotice() || offlineToastShown.current) return;
+    offlineToastShown.current = true;
+    notifyInfo(t('pwa.offlineReady'), { toastId: 'sw-offline-ready' });
+  }, [offlineReady, bottomNotice, t]);
 
   if (online) return null;
   return (

@@ -9,6 +9,7 @@ import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
 import { NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
+import { AffiliatePage } from '../pages/AffiliatePage';
 import { ActivationRoute, BetsRoute, HomeRoute, JoinRoute, NewsArticleRoute, NewsListRoute, SocialCallbackRoute } from './RemoteRoutes';
 
 /** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
@@ -41,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: 'news', element: <NewsListRoute /> },
       { path: 'news/list/:page', element: <NewsListRoute /> },
       { path: 'news/:slug', element: <NewsArticleRoute /> },
+      { path: 'affiliate', element: <AffiliatePage /> },
       { path: 'account-activation/:token', element: <ActivationRoute kind="account" /> },
       { path: 'email-activation/:token', element: <ActivationRoute kind="email" /> },
       { path: 'password-activation/:token', element: <ActivationRoute kind="password" /> },
