@@ -6,8 +6,8 @@
 import { act, createElement } from 'react';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
-import { i18n, initI18n, registerTranslations } from '@landing/shared';
-import { bundles } from '../shell/src/i18n';
+import { changeLocale, initI18n, registerTranslationLoaders } from '@landing/shared';
+import { loaders } from '../shell/src/i18n';
 import { OverrideBadge } from '../shell/src/remotes/OverrideBadge';
 import {
   OVERRIDES_STORAGE_KEY,
@@ -24,7 +24,7 @@ import {
 } from '../shell/src/remotes/registry';
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 const ENV_MAP = { mf_leaderboard: 'http://static.test/mf-leaderboard/1.0.0/mf-manifest.json', mf_news: 'http://static.test/mf-news/1.0.0/mf-manifest.json' };
 const RC = 'http://static.test/mf-leaderboard/1.1.0/mf-manifest.json';
@@ -163,10 +163,10 @@ test('the reset button is a labelled button in every locale', async () => {
   mockRemotesJson(ENV_MAP);
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
   await loadAndRegisterRemotes(STAGING);
-  await act(async () => void (await i18n.changeLanguage('de')));
+  await act(async () => void (await changeLocale('de')));
   render(createElement(OverrideBadge));
   expect(screen.getByRole('button', { name: 'Testversionen zurücksetzen und neu laden' })).toHaveTextContent('Zurücksetzen');
-  await act(async () => void (await i18n.changeLanguage('en')));
+  await act(async () => void (await changeLocale('en')));
 });
 
 test('clicking reset reloads without the override', async () => {

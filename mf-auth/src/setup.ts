@@ -1,6 +1,6 @@
 /** Side effects every exposed module needs once: the `auth` translations and the styles. */
-import { registerTranslations } from '@landing/shared';
-import { bundles } from './i18n';
+import { registerTranslationLoaders } from '@landing/shared';
+import { loaders } from './i18n';
 import './auth.css';
 
-registerTranslations('auth', bundles);
+registerTranslationLoaders('auth', loaders);

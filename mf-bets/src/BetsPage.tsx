@@ -7,31 +7,26 @@ import {
   findServer,
   formatNumber,
   formatServerDate,
-  registerTranslations,
+  registerTranslationLoaders,
   useApiClient,
   useLandingStore,
   usePageMeta,
   useReadScope,
   type BetsPageProps,
-  type LocaleBundles,
 } from '@landing/shared';
 import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
 import { useLoad } from './hooks';
 import { openLogin } from './login';
-import { bundles } from './i18n';
+import { loaders } from './i18n';
 import { tournamentName } from './names';
 import { MatchesTab } from './tabs/MatchesTab';
 import { RankingTab } from './tabs/RankingTab';
 import { RulesTab } from './tabs/RulesTab';
 import './bets.css';
 
-registerTranslations('bets', bundles);
-// The shared API client translates an error code found in `common:errors` (spec §8 toasts); add
-// the codes of the bets API there (distinct names, so no other package's text is replaced).
-registerTranslations(
-  'common',
-  Object.fromEntries(Object.entries(bundles).map(([code, b]) => [code, { errors: b.apiErrors }])) as unknown as LocaleBundles,
-);
+// The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
+// codes of the bets API go there too (distinct names, so no other package's text is replaced).
+registerTranslationLoaders('bets', loaders, { also: (res) => [['common', { errors: res.apiErrors as Record<string, string> }]] });
 
 type Tab = BetsPageProps['tab'];
 const TABS: readonly Tab[] = ['matches', 'ranking', 'rules'];

@@ -1,13 +1,15 @@
 /** Translations of the `bets` namespace for the nine locales (spec §1). */
-import type { LocaleBundles } from '@landing/shared';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
-import pl from './locales/pl.json';
-import br from './locales/br.json';
-import es from './locales/es.json';
-import it from './locales/it.json';
-import de from './locales/de.json';
-import fr from './locales/fr.json';
-import tr from './locales/tr.json';
+import type { LocaleLoaders } from '@landing/shared';
 
-export const bundles: LocaleBundles = { en, ru, pl, br, es, it, de, fr, tr };
+/** One loader per locale: each language is its own chunk, fetched when shown (issue 11). */
+export const loaders: LocaleLoaders = {
+  en: () => import('./locales/en.json'),
+  ru: () => import('./locales/ru.json'),
+  pl: () => import('./locales/pl.json'),
+  br: () => import('./locales/br.json'),
+  es: () => import('./locales/es.json'),
+  it: () => import('./locales/it.json'),
+  de: () => import('./locales/de.json'),
+  fr: () => import('./locales/fr.json'),
+  tr: () => import('./locales/tr.json'),
+};

@@ -1,13 +1,13 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { apiClient, initI18n, landingStore, registerTranslations } from '@landing/shared';
+import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
 import { MatchCard, parseScore } from '../src/components/MatchCard';
-import { bundles } from '../src/i18n';
+import { loaders } from '../src/i18n';
 import type { Match } from '../src/api';
 import { finishedMatch, lockedMatch, NOW, openMatch } from './fixtures';
 
 initI18n('en');
-registerTranslations('bets', bundles);
+registerTranslationLoaders('bets', loaders);
 
 const now = new Date(NOW).getTime();
 

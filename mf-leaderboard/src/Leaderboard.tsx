@@ -8,7 +8,7 @@ import {
   Tabs,
   apiGet,
   formatNumber,
-  registerTranslations,
+  registerTranslationLoaders,
   useApiClient,
   usePageQuery,
   useReadScope,
@@ -18,11 +18,11 @@ import {
   type ReadScope,
   type WeeklyPrize,
 } from '@landing/shared';
-import { bundles } from './i18n';
+import { loaders } from './i18n';
 import { weekDays, type WeekBounds } from './week';
 import './leaderboard.css';
 
-registerTranslations('leaderboard', bundles);
+registerTranslationLoaders('leaderboard', loaders);
 
 type Tab = 'players' | 'teams';
 

@@ -3,24 +3,22 @@
  * API's error codes, merged into the shared `common:errors` so the shared client's toasts (spec §8)
  * show them translated.
  */
-import { registerTranslations, type LocaleBundles } from '@landing/shared';
-import en from './locales/en.json';
-import ru from './locales/ru.json';
-import pl from './locales/pl.json';
-import br from './locales/br.json';
-import es from './locales/es.json';
-import it from './locales/it.json';
-import de from './locales/de.json';
-import fr from './locales/fr.json';
-import tr from './locales/tr.json';
+import { registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
 
-export const bundles: LocaleBundles = { en, ru, pl, br, es, it, de, fr, tr };
+/** One loader per locale: each language is its own chunk, fetched when shown (issue 11). */
+export const loaders: LocaleLoaders = {
+  en: () => import('./locales/en.json'),
+  ru: () => import('./locales/ru.json'),
+  pl: () => import('./locales/pl.json'),
+  br: () => import('./locales/br.json'),
+  es: () => import('./locales/es.json'),
+  it: () => import('./locales/it.json'),
+  de: () => import('./locales/de.json'),
+  fr: () => import('./locales/fr.json'),
+  tr: () => import('./locales/tr.json'),
+};
 
 /** Registers `news` and the news API error codes (`common:errors.<CODE>`); idempotent. */
 export function registerNewsTranslations(): void {
-  registerTranslations('news', bundles);
-  const errors = Object.fromEntries(
-    Object.entries(bundles).map(([code, b]) => [code, { errors: (b as { apiErrors: Record<string, string> }).apiErrors }]),
-  ) as unknown as LocaleBundles;
-  registerTranslations('common', errors);
+  registerTranslationLoaders('news', loaders, { also: (res) => [['common', { errors: res.apiErrors as Record<string, string> }]] });
 }

@@ -46,7 +46,7 @@ jest.mock('howler', () => ({ Howl: jest.fn((o: Opts) => new FakeHowl(o)), Howler
 const notifyError = jest.fn();
 jest.mock('../src/ui/toast', () => ({ notifyError: (m: string) => notifyError(m) }));
 
-import { i18n, initI18n } from '../src/i18n';
+import { changeLocale, initI18n } from '../src/i18n';
 import { setRuntimeConfig } from '../src/runtimeConfig';
 import {
   SOUND_STORAGE_KEYS,
@@ -195,7 +195,7 @@ describe('music (spec §9)', () => {
 
 describe('audio errors (spec §8)', () => {
   test('a failed load is reported once per file with the translated status message, never thrown', async () => {
-    await i18n.changeLanguage('en');
+    await changeLocale('en');
     playSound('FX_Missing');
     const howl = created[0]!;
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -209,14 +209,14 @@ describe('audio errors (spec §8)', () => {
   });
 
   test('a decoding failure has its own message', async () => {
-    await i18n.changeLanguage('en');
+    await changeLocale('en');
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
     reportAudioError('https://cdn.example.com/assets/sounds/Broken.ogg', 'Decoding audio data failed.');
     expect(notifyError).toHaveBeenCalledWith('Decoding audio data failed');
-    await i18n.changeLanguage('pl');
+    await changeLocale('pl');
     reportAudioError('https://cdn.example.com/assets/sounds/Other.ogg', 'Failed loading audio file with status: 500.');
     expect(notifyError).toHaveBeenLastCalledWith('Nie udało się wczytać pliku audio, status 500');
-    await i18n.changeLanguage('en');
+    await changeLocale('en');
     warn.mockRestore();
   });
 });

@@ -22,16 +22,18 @@ import {
   i18n,
   initI18n,
   landingStore,
-  registerTranslations,
+  addPageTranslations,
+  registerTranslationLoaders,
   restoreSession,
   setRuntimeConfig,
   storedLocale,
+  translationsReady,
   type RuntimeConfig,
 } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './shell.css';
-import { bundles } from './i18n';
+import { loaders as shellTranslations } from './i18n';
 import { readPageData } from './pageData';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { preloadRemotes } from './remotes/RemoteSlot';
@@ -85,8 +87,10 @@ function afterLoad(work: () => void): void {
 async function start(): Promise<void> {
   const page = readPageData();
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
-  initI18n(page?.lang ?? storedLocale());
-  registerTranslations('shell', bundles);
+  const lang = page?.lang ?? storedLocale();
+  if (page?.translations) addPageTranslations(lang, page.translations);
+  initI18n(lang);
+  registerTranslationLoaders('shell', shellTranslations);
   document.documentElement.lang = i18n.language;
   const { overrides } = await loadAndRegisterRemotes(config, page?.remotes);
   if (!config.production) (window as unknown as { __LANDING_STORE__: typeof landingStore }).__LANDING_STORE__ = landingStore;
@@ -102,6 +106,7 @@ async function start(): Promise<void> {
   // A tester override changes what a slot renders: that page is rendered in the browser.
   const hydrating = !!page && !page.clientOnly && Object.keys(overrides).length === 0;
   if (hydrating) await preloadRemotes(page.slots, page.versions);
+  await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
 
   void restoreSession(apiClient); // spec §3: logged in when userData is set
   const router = createBrowserRouter(routes);

@@ -26,6 +26,8 @@ export interface PageData {
   lang: LocaleCode;
   /** Dehydrated TanStack Query cache. */
   queries: DehydratedState;
+  /** Translations the page used, in its language: namespace → resources (no fetch before hydration). */
+  translations: Record<string, Record<string, unknown>>;
   /** The server could not render the page: the browser renders it from scratch. */
   clientOnly?: boolean;
 }

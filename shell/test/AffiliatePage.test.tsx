@@ -3,15 +3,15 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withQueryClient } from '@landing/shared/testing';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { apiClient, initI18n, landingStore, registerTranslations, setRuntimeConfig } from '@landing/shared';
-import { bundles } from '../src/i18n';
+import { apiClient, initI18n, landingStore, registerTranslationLoaders, setRuntimeConfig } from '@landing/shared';
+import { loaders } from '../src/i18n';
 import { Footer } from '../src/layout/Footer';
 import { headerLinks } from '../src/layout/Header';
 import { ServerSwitcher } from '../src/layout/ServerSwitcher';
 import { AffiliatePage } from '../src/pages/AffiliatePage';
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 const SERVERS = [
   { value: 'pl', name: 'Legacy', status: 'open', gmt: 'GMT +1', region: 'centralEurope', time_zone: 'Europe/Warsaw' },

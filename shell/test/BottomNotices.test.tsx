@@ -1,11 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getCookie, initI18n, landingStore, registerTranslations, removeCookie, setCookie } from '@landing/shared';
-import { bundles } from '../src/i18n';
+import { getCookie, initI18n, landingStore, registerTranslationLoaders, removeCookie, setCookie } from '@landing/shared';
+import { loaders } from '../src/i18n';
 import { AGE_NOTICE_KEY, BottomNotices } from '../src/layout/BottomNotices';
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 beforeEach(() => {
   removeCookie('cookie_consent');

@@ -2,15 +2,15 @@ import { render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { apiClient, initI18n, registerTranslations } from '@landing/shared';
+import { apiClient, initI18n, registerTranslationLoaders } from '@landing/shared';
 import { withQueryClient } from '@landing/shared/testing';
-import { bundles } from '../src/i18n';
+import { loaders } from '../src/i18n';
 import { FounderPack, type NewsletterConfig } from '../src/pages/FounderPack';
 
 jest.mock('howler', () => ({ Howl: jest.fn(() => ({ play: jest.fn(), volume: jest.fn() })), Howler: { mute: jest.fn() } }));
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
 

@@ -3,13 +3,13 @@ import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { withQueryClient } from '@landing/shared/testing';
 import { MemoryRouter } from 'react-router';
-import { apiClient, initI18n, landingStore, registerTranslations } from '@landing/shared';
-import { bundles } from '../src/i18n';
+import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
+import { loaders } from '../src/i18n';
 import { ServerSwitcher, chooseServer } from '../src/layout/ServerSwitcher';
 import { mergeServerList, type ServerEntry } from '../src/layout/serverList';
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 /** The API's answer outside production (api/test/servers.test.ts). */
 const API_SERVERS: ServerEntry[] = [

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { SOUND_STORAGE_KEYS, getSoundSettings, initI18n, registerTranslations, resetSoundForTests } from '@landing/shared';
-import { bundles } from '../src/i18n';
+import { SOUND_STORAGE_KEYS, getSoundSettings, initI18n, registerTranslationLoaders, resetSoundForTests } from '@landing/shared';
+import { loaders } from '../src/i18n';
 import { SoundControl } from '../src/layout/SoundControl';
 
 const howls: Array<{ fade: jest.Mock }> = [];
@@ -15,7 +15,7 @@ jest.mock('howler', () => ({
 }));
 
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', loaders);
 
 beforeEach(() => {
   localStorage.clear();

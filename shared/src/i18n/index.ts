@@ -1,8 +1,12 @@
 /**
  * The one i18next instance of the site (spec §1, design brief §4). English is the default, there
  * is no route prefix and no browser detection. Each package owns its namespaces and registers
- * them with {@link registerTranslations} when it loads; a language switch re-renders every mounted
- * app because react-i18next is a shared singleton bound to this instance.
+ * them with {@link registerTranslationLoaders} when it loads: one loader per locale (a JSON chunk),
+ * so the browser fetches only the language it shows (issue 11: eight of nine languages are no
+ * part of the first load). A server-rendered page carries the translations it used (page data),
+ * so nothing is fetched before hydration; a language switch loads every registered namespace of
+ * the new language first, then re-renders every mounted app (react-i18next is a shared
+ * singleton bound to this instance). On the server every language is loaded.
  *
  * i18next runs on the ISO code of a locale (`br` → `pt`) so CLDR plural rules are right.
  */
@@ -11,21 +15,38 @@ import { initReactI18next } from 'react-i18next';
 import { COOKIE_MAX_AGE_S, COOKIES, DEFAULT_LOCALE, LOCALES, findLocale, type LocaleCode } from '../config';
 import { getCookie, setCookie } from '../cookies';
 import { landingStore } from '../store';
-import en from '../locales/en.json';
-import ru from '../locales/ru.json';
-import pl from '../locales/pl.json';
-import br from '../locales/br.json';
-import es from '../locales/es.json';
-import it from '../locales/it.json';
-import de from '../locales/de.json';
-import fr from '../locales/fr.json';
-import tr from '../locales/tr.json';
 
 /** Translations of one namespace for all nine locales, keyed by product locale code. */
 export type LocaleBundles = Record<LocaleCode, Record<string, unknown>>;
 
+/** Loads one locale's resources of a namespace: a JSON module, e.g. `() => import('./locales/pl.json')`. */
+export type LocaleLoader = () => Promise<{ default: Record<string, unknown> } | Record<string, unknown>>;
+/** One loader per locale of a namespace (all nine: the missing-key test checks the files). */
+export type LocaleLoaders = Record<LocaleCode, LocaleLoader>;
+
+/** Options of {@link registerTranslationLoaders}. */
+export interface TranslationOptions {
+  /** More namespaces to fill from the same file, e.g. a remote's API error texts into `common`. */
+  also?: (resources: Record<string, unknown>) => Array<[ns: string, resources: Record<string, unknown>]>;
+}
+
 /** Translations of the shared `common` namespace (errors of spec §8, generic words). */
-export const commonBundles: LocaleBundles = { en, ru, pl, br, es, it, de, fr, tr };
+export const commonLoaders: LocaleLoaders = {
+  en: () => import('../locales/en.json'),
+  ru: () => import('../locales/ru.json'),
+  pl: () => import('../locales/pl.json'),
+  br: () => import('../locales/br.json'),
+  es: () => import('../locales/es.json'),
+  it: () => import('../locales/it.json'),
+  de: () => import('../locales/de.json'),
+  fr: () => import('../locales/fr.json'),
+  tr: () => import('../locales/tr.json'),
+};
+
+const registered = new Map<string, { loaders: LocaleLoaders; options: TranslationOptions }>();
+/** `ns|code` of the loads done or under way (each file is fetched once). */
+const loads = new Map<string, Promise<void>>();
+const pendingLoads = new Set<Promise<void>>();
 
 export const i18n: I18n = i18next.createInstance();
 
@@ -56,7 +77,7 @@ export function initI18n(code: LocaleCode = storedLocale()): I18n {
       returnNull: false,
       react: { useSuspense: false },
     });
-    registerTranslations('common', commonBundles);
+    registerTranslationLoaders('common', commonLoaders);
     landingStore.getState().setServerLangLocale(code);
   }
   return i18n;
@@ -71,11 +92,84 @@ export function registerTranslations(ns: string, bundles: LocaleBundles): void {
   }
 }
 
+function loadOne(ns: string, code: LocaleCode): Promise<void> {
+  const key = `${ns}|${code}`;
+  const entry = registered.get(ns);
+  if (!entry) return Promise.resolve();
+  let load = loads.get(key);
+  if (!load) {
+    load = entry.loaders[code]().then((mod) => {
+      const resources = ('default' in mod ? mod.default : mod) as Record<string, unknown>;
+      i18n.addResourceBundle(isoOf(code), ns, resources, true, true);
+      for (const [other, extra] of entry.options.also?.(resources) ?? []) i18n.addResourceBundle(isoOf(code), other, extra, true, true);
+    });
+    load.catch(() => loads.delete(key)); // tried again on the next use
+    loads.set(key, load);
+    pendingLoads.add(load);
+    const done = () => void pendingLoads.delete(load!);
+    load.then(done, done);
+  }
+  return load;
+}
+
+/**
+ * Registers a namespace's translations, one loader per locale (idempotent). The browser loads
+ * the language it shows now unless the page brought it (see {@link addPageTranslations}); the
+ * server loads all nine. Wait for {@link translationsReady} before rendering what uses them.
+ * @param ns       namespace, e.g. `news`
+ * @param loaders  one JSON loader per locale code
+ * @param options  see {@link TranslationOptions}
+ */
+export function registerTranslationLoaders(ns: string, loaders: LocaleLoaders, options: TranslationOptions = {}): void {
+  initI18n();
+  if (registered.has(ns)) return;
+  registered.set(ns, { loaders, options });
+  if (typeof window === 'undefined') {
+    for (const l of LOCALES) void loadOne(ns, l.code).catch(() => undefined);
+    return;
+  }
+  void loadOne(ns, currentLocale()).catch(() => undefined); // nothing to fetch when it came with the page
+}
+
+/**
+ * Loads every registered namespace of a locale (the ones not loaded yet).
+ * @throws the loader's error when a file cannot be fetched (e.g. offline)
+ */
+export async function loadLocale(code: LocaleCode): Promise<void> {
+  await Promise.all([...registered.keys()].map((ns) => loadOne(ns, code)));
+}
+
+/** Resolves when every translation load under way has settled (render remote code after it). */
+export async function translationsReady(): Promise<void> {
+  while (pendingLoads.size) await Promise.allSettled([...pendingLoads]);
+}
+
+/**
+ * Translations a server-rendered page used, for its page data: namespace → resources of the
+ * page's language. `used` lists the namespaces (react-i18next's `reportNamespaces`).
+ */
+export function pageTranslations(instance: I18n, code: LocaleCode, used: readonly string[]): Record<string, Record<string, unknown>> {
+  const out: Record<string, Record<string, unknown>> = {};
+  for (const ns of new Set(['common', ...used])) {
+    const bundle = instance.getResourceBundle(isoOf(code), ns) as Record<string, unknown> | undefined;
+    if (bundle) out[ns] = bundle;
+  }
+  return out;
+}
+
+/** Adds the translations a server-rendered page brought (before the first render, no fetch). */
+export function addPageTranslations(code: LocaleCode, bundles: Record<string, Record<string, unknown>>): void {
+  for (const ns of Object.keys(bundles)) loads.set(`${ns}|${code}`, Promise.resolve()); // before any registration asks
+  initI18n(code);
+  for (const [ns, resources] of Object.entries(bundles)) i18n.addResourceBundle(isoOf(code), ns, resources, true, true);
+}
+
 /**
  * Switches the interface language (spec §1): stores the product code in `i18n_redirected` for
  * 365 days, updates `serverLangLocale` (so `X-Lang` follows) and re-renders every app.
  */
 export async function changeLocale(code: LocaleCode): Promise<void> {
+  await loadLocale(code); // every text of the new language first: no flash of keys
   setCookie(COOKIES.language, code, COOKIE_MAX_AGE_S.i18nRedirected);
   landingStore.getState().setServerLangLocale(code);
   await i18n.changeLanguage(isoOf(code));

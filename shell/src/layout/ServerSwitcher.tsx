@@ -18,6 +18,7 @@ import {
 } from '@landing/shared';
 import { useServerList, type SwitcherServer } from './serverList';
 import { useOutsideClick } from './useOutsideClick';
+import { hydrateDeferredSlots } from '../remotes/RemoteSlot';
 
 const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
 
@@ -93,7 +94,8 @@ export function ServerSwitcher() {
                     aria-pressed={l.code === locale.code}
                     data-testid={`lang-${l.code}`}
                     onClick={() => {
-                      void changeLocale(l.code);
+                      // Slots still showing the server's HTML hydrate first, so every part changes language.
+                      void hydrateDeferredSlots().then(() => changeLocale(l.code));
                       close();
                     }}
                   >

@@ -18,7 +18,9 @@ import {
   createContext,
   lazy,
   useContext,
+  useCallback,
   useMemo,
+  useRef,
   useState,
   useSyncExternalStore,
   type ComponentType,
@@ -27,7 +29,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, type ExposedModule, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
+import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, translationsReady, type ExposedModule, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
 import { registeredRemotes, remoteInfo, subscribeRemoteInfo } from './registry';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
@@ -66,7 +68,9 @@ export function checkExposed<Id extends ExposedModuleId>(id: Id, mod: ExposedMod
  */
 export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<ExposedModule<RemoteContracts[Id]>> {
   if (!registeredRemotes()[remoteOf(id)]) throw new RemoteNotDeployedError(id);
-  return checkExposed(id, await loadRemote<ExposedModule<RemoteContracts[Id]>>(id));
+  const mod = checkExposed(id, await loadRemote<ExposedModule<RemoteContracts[Id]>>(id));
+  await translationsReady(); // the remote's texts in the current language, before it renders
+  return mod;
 }
 
 /**
@@ -92,25 +96,55 @@ export interface RemoteLoader {
   useVersion(remote: RemoteName): string | undefined;
 }
 
+/** Releases of the slots still waiting to load their code (hydration `visible`). */
+const waitingSlots = new Set<() => void>();
+/** Loads of deferred slots under way or done (awaited by {@link hydrateDeferredSlots}). */
+const deferredLoads = new Set<Promise<unknown>>();
+let idleReleaseScheduled = false;
+
+/** Lets every waiting slot load its code now. */
+function releaseWaitingSlots(): void {
+  for (const release of [...waitingSlots]) release();
+}
+
 /**
- * Resolves when the slot of `id` is within 200 px of the viewport (or at once without
- * IntersectionObserver, or when the slot is not in the page).
+ * Resolves when the slot of `id` is within 200 px of the viewport, or once the page has loaded
+ * and the browser is idle (a below-the-fold slot is no part of the first load, but is ready
+ * before the reader gets there), whichever comes first. At once without a window or
+ * IntersectionObserver, or when the slot is not in the page.
  */
 function whenSlotVisible(id: string): Promise<void> {
   const el = typeof document === 'undefined' ? null : document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`);
   if (!el || typeof IntersectionObserver === 'undefined') return Promise.resolve();
+  if (!idleReleaseScheduled) {
+    idleReleaseScheduled = true;
+    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(releaseWaitingSlots, { timeout: 3000 }) : setTimeout(releaseWaitingSlots, 1500));
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+  }
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver(
-      (entries) => {
-        if (entries.some((e) => e.isIntersecting)) {
-          observer.disconnect();
-          resolve();
-        }
-      },
-      { rootMargin: '200px' },
-    );
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && release(), { rootMargin: '200px' });
+    function release() {
+      observer.disconnect();
+      waitingSlots.delete(release);
+      resolve();
+    }
+    waitingSlots.add(release);
     observer.observe(el);
   });
+}
+
+/**
+ * Loads and hydrates every slot still waiting for its code (hydration `visible`); resolves when
+ * they are done. Call before changing what the whole page shows (the language): a slot still
+ * showing the server's HTML could not follow until hydrated.
+ */
+export async function hydrateDeferredSlots(): Promise<void> {
+  releaseWaitingSlots();
+  await Promise.allSettled([...deferredLoads]);
+  // React hydrates a boundary whose code came in a task later: let it.
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  await new Promise((resolve) => (typeof requestAnimationFrame === 'undefined' ? setTimeout(resolve, 16) : requestAnimationFrame(() => resolve(undefined))));
 }
 
 /** Exposed modules loaded in the browser, by module id and manifest URL (a redeploy is another key). */
@@ -154,11 +188,15 @@ export const browserLoader: RemoteLoader = {
     const cacheKey = `${key}#${attempt}`;
     let comp = lazyCache.get(cacheKey) as ComponentType<RemoteContracts[Id]> | undefined;
     if (!comp) {
-      comp = lazy(async () => {
-        if (hydration === 'visible' && attempt === 0) await whenSlotVisible(id);
-        const mod = await loadExposed(id);
-        loadedModules.set(key, mod as ExposedModule<unknown>);
-        return mod;
+      comp = lazy(() => {
+        const load = (async () => {
+          if (hydration === 'visible' && attempt === 0) await whenSlotVisible(id);
+          const mod = await loadExposed(id);
+          loadedModules.set(key, mod as ExposedModule<unknown>);
+          return mod;
+        })();
+        if (hydration === 'visible') deferredLoads.add(load);
+        return load;
       });
       lazyCache.set(cacheKey, comp as ComponentType<never>);
     }
@@ -253,25 +291,49 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loa
   const Comp = useMemo(() => loader.componentFor(id, attempt, hydration), [loader, id, attempt, hydration]);
   const remote = remoteOf(id);
   const version = loader.useVersion(remote);
-  const pending = loader.side === 'server' ? fallbackWrapper(<RemoteFallback compact={compact} />) : (loading ?? <div className="remote-loading"><Spinner /></div>);
-  return (
-    <div className="remote-slot" data-remote={remote} data-slot={id} data-remote-version={version}>
+  // Presentation callbacks may be new functions on every render of the parent: read through refs.
+  const view = useRef({ loading, fallbackWrapper });
+  view.current = { loading, fallbackWrapper };
+  // The boundary is the same element while id, attempt and props (shallow) are the same: a
+  // server-rendered slot still waiting for its code (hydration `visible`) then gets no update
+  // and keeps its HTML, where a new element would make React drop the HTML for the fallback.
+  const stableProps = useShallowStable(props as object);
+  const boundary = useMemo(() => {
+    const wrap = (node: ReactNode) => view.current.fallbackWrapper(node);
+    const pending = loader.side === 'server' ? wrap(<RemoteFallback compact={compact} />) : (view.current.loading ?? <div className="remote-loading"><Spinner /></div>);
+    return (
       <RemoteErrorBoundary
         key={`${id}#${attempt}`}
         id={id}
         onRetry={() => setAttempt(attempt + 1)}
-        fallback={(retry) => fallbackWrapper(<RemoteFallback compact={compact} onRetry={retry} />)}
+        fallback={(retry) => wrap(<RemoteFallback compact={compact} onRetry={retry} />)}
       >
         <Suspense fallback={pending}>
-          <Comp {...(props as RemoteContracts[Id] & object)} />
+          <Comp {...(stableProps as RemoteContracts[Id] & object)} />
         </Suspense>
       </RemoteErrorBoundary>
+    );
+  }, [Comp, stableProps, id, attempt, compact, loader.side, setAttempt]);
+  return (
+    <div className="remote-slot" data-remote={remote} data-slot={id} data-remote-version={version}>
+      {boundary}
     </div>
   );
+}
+
+/** `value` itself until a shallow comparison says it changed (stable identity for equal props). */
+function useShallowStable<T extends object>(value: T): T {
+  const ref = useRef(value);
+  const prev = ref.current as Record<string, unknown>;
+  const next = value as Record<string, unknown>;
+  const same = prev === next || (Object.keys(prev).length === Object.keys(next).length && Object.keys(next).every((k) => Object.is(prev[k], next[k])));
+  if (!same) ref.current = value;
+  return ref.current;
 }
 
 function useAttempt(id: string): [number, (n: number) => void] {
   const [state, setState] = useState<{ id: string; n: number }>({ id, n: 0 });
   const n = state.id === id ? state.n : 0;
-  return [n, (next) => setState({ id, n: next })];
+  const set = useCallback((next: number) => setState({ id, n: next }), [id]);
+  return [n, set];
 }

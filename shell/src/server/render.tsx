@@ -30,7 +30,9 @@ import {
   i18n,
   initI18n,
   isoOf,
-  registerTranslations,
+  pageTranslations,
+  registerTranslationLoaders,
+  translationsReady,
   setRuntimeConfig,
   serversFor,
   type ExposedModuleId,
@@ -45,14 +47,15 @@ import { RemoteLoaderContext, checkExposed, type RemoteLoader, type SlotHydratio
 import { normaliseServerRoute } from '../routing/normalise';
 import { routes } from '../routing/router';
 import { landingQuery } from '../data/queries';
-import { bundles } from '../i18n';
+import { loaders as shellTranslations } from '../i18n';
 import type { RemotesMap, ServerFederation } from './federation';
 import type { PageData } from '../pageData';
 import { PAGE_DATA_ELEMENT_ID } from '../pageData';
 
-// The shell's own translations (remotes register theirs when their server build loads).
+// The shell's own translations, every language (remotes register theirs when their server build
+// loads); renders wait for them (translationsReady).
 initI18n('en');
-registerTranslations('shell', bundles);
+registerTranslationLoaders('shell', shellTranslations);
 
 /** What a render needs from the server around it. */
 export interface RenderContext {
@@ -182,7 +185,9 @@ function requestLoader(federation: ServerFederation, deadline: number, slotError
             timer = setTimeout(() => reject(new Error(`${id}: not loaded within the SSR budget`)), left);
           });
           try {
-            return checkExposed(id, (await Promise.race([load, budget])) as never);
+            const mod = checkExposed(id, (await Promise.race([load, budget])) as never);
+            await Promise.race([translationsReady(), budget]); // the remote's texts, every language
+            return mod;
           } catch (e) {
             slotErrors.push(String((e as Error).message ?? e).split('\n')[0]!);
             throw e;
@@ -236,6 +241,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
     ]);
   }
 
+  await translationsReady();
   const handler = createStaticHandler(routes);
   const context = await handler.query(new Request(url.href, { headers: { cookie: headers.cookie ?? '' } }));
   if (context instanceof Response) {
@@ -298,6 +304,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           versions,
           lang,
           queries: dehydrate(queryClient),
+          translations: pageTranslations(requestI18n, lang, (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? []),
         };
         out.write(`<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}${head}</head><body><div id="root">`);
         const body = new PassThrough();
@@ -315,7 +322,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
         // empty with its data and the browser renders it on its own.
         console.error('[ssr] the page shell failed; the browser renders this page', error);
-        const data: PageData = { config: ctx.config, remotes: ctx.federation.registered(), slots: [], versions: {}, lang, queries: dehydrate(queryClient), clientOnly: true };
+        const data: PageData = { config: ctx.config, remotes: ctx.federation.registered(), slots: [], versions: {}, lang, queries: dehydrate(queryClient), translations: {}, clientOnly: true };
         const html = `<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}<title>${escapeText(documentTitle({ title: '' }))}</title></head><body><div id="root"></div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`;
         resolve({ kind: 'page', status: 500, html: PassThrough.from([html]), timings: { renderMs: performance.now() - t0, slotErrors } });
       },
