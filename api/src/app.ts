@@ -1,3 +1,5 @@
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
@@ -220,6 +222,13 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     maxAge: 600,
   });
   await app.register(cookie);
+  // brotli or gzip by Accept-Encoding for answers over 1 KiB (issue 11), with Vary: Accept-Encoding;
+  // brotli at quality 4: per-request compression must stay cheap next to the cached answer.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
+  });
   // ETag on every string answer and `304` for a matching If-None-Match; cached answers bring
   // their own precomputed ETag (src/lib/read-cache.ts), which the plugin keeps.
   await app.register(etag);

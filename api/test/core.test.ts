@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import { z } from 'zod';
@@ -21,6 +22,21 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     const res = await t.app.inject({ url: '/health' });
     assert.equal(res.statusCode, 200);
     assert.deepEqual(res.json(), { ok: true });
+  });
+
+  it('compresses answers over 1 KiB with brotli or gzip as the client accepts, and says it varies by encoding', async () => {
+    const plain = await t.app.inject({ url: '/royal/news?page=1&per_page=9' });
+    assert.ok(plain.rawPayload.length > 1024, 'a news page is large enough to compress');
+    assert.equal(plain.headers['content-encoding'], undefined);
+    for (const [accept, encoding, decode] of [
+      ['br, gzip', 'br', zlib.brotliDecompressSync],
+      ['gzip', 'gzip', zlib.gunzipSync],
+    ] as const) {
+      const res = await t.app.inject({ url: '/royal/news?page=1&per_page=9', headers: { 'accept-encoding': accept } });
+      assert.equal(res.headers['content-encoding'], encoding);
+      assert.match(String(res.headers.vary), /Accept-Encoding/i);
+      assert.deepEqual(JSON.parse(decode(res.rawPayload).toString('utf8')), plain.json());
+    }
   });
 
   it('answers 404 UNKNOWN_SERVER for an unknown server on every route', async () => {
