@@ -24,7 +24,7 @@ export const ports = {
   /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
   extra: 3560 + offset,
   /** Local OAuth provider that scripts/serve.mjs starts outside production. */
-  oauth: 4960 + offset,
+  oauth: 4900 + offset,
 };
 
 export default defineConfig({

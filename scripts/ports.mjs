@@ -13,7 +13,8 @@ export const ports = {
   mf_leaderboard: port('LEADERBOARD_PORT', 3004),
   api: port('API_PORT', 4000),
   /** Local OAuth provider for the social logins, outside production (mf-auth/scripts/oauth-mock.mjs). */
-  oauth: port('OAUTH_MOCK_PORT', 4960),
+  // 4900 + offset: Chromium refuses some ports (5060 is SIP): the e2e offsets 100–700 avoid them.
+  oauth: port('OAUTH_MOCK_PORT', 4900),
 };
 
 /** Folder of each remote's package. */

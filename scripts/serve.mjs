@@ -6,7 +6,7 @@
  *   remotes http://localhost:3001-3004/<version>/mf-manifest.json (CORS, manifest/remoteEntry no-cache,
  *          hashed chunks immutable, precompressed brotli/gzip), server builds in <version>/server/
  *   API    http://localhost:4000/{server}  (embedded PGlite in DATA_DIR, seeded on first start)
- *   OAuth  http://localhost:4960  local Google/Facebook/VK provider with a consent page, outside
+ *   OAuth  http://localhost:4900  local Google/Facebook/VK provider with a consent page, outside
  *          production only (mf-auth/scripts/oauth-mock.mjs); the API's OAUTH_MOCK_URL points at it
  *
  * remotes.json lists each remote built in <remote>/dist/<version>/ (version from its package.json),

@@ -3,14 +3,14 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
 
 describe('social login providers from the environment (api/README.md "Auth")', () => {
-  it('outside production every provider without a client id uses the local provider at 4960 + PORT_OFFSET', () => {
+  it('outside production every provider without a client id uses the local provider at 4900 + PORT_OFFSET', () => {
     const { oauth } = loadConfig({ NODE_ENV: 'development', PORT_OFFSET: '200' }).auth;
     assert.deepEqual(Object.keys(oauth).sort(), ['facebook', 'google', 'vk']);
     for (const p of Object.values(oauth)) {
       assert.equal(p.mock, true);
-      assert.equal(p.authorizeUrl, 'http://localhost:5160/authorize');
+      assert.equal(p.authorizeUrl, 'http://localhost:5100/authorize');
     }
-    assert.equal(loadConfig({ NODE_ENV: 'development' }).auth.oauth.google?.tokenUrl, 'http://localhost:4960/token');
+    assert.equal(loadConfig({ NODE_ENV: 'development' }).auth.oauth.google?.tokenUrl, 'http://localhost:4900/token');
     assert.equal(loadConfig({ NODE_ENV: 'development', OAUTH_MOCK_URL: 'http://127.0.0.1:7000/' }).auth.oauth.vk?.userinfoUrl, 'http://127.0.0.1:7000/userinfo');
   });
 

@@ -106,10 +106,10 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
 
 /**
  * Default address of the local OAuth mock provider (oauth2-mock-server) outside production:
- * port 4960 + PORT_OFFSET, where scripts/serve.mjs starts it.
+ * port 4900 + PORT_OFFSET, where scripts/serve.mjs starts it.
  */
 export function defaultOAuthMockUrl(portOffset = 0): string {
-  return `http://localhost:${4960 + portOffset}`;
+  return `http://localhost:${4900 + portOffset}`;
 }
 
 const REAL_ENDPOINTS: Record<OAuthProviderId, Partial<Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl' | 'scope' | 'pkce'>>> = {
@@ -176,7 +176,7 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
  * Reads the auth configuration.
  *
  * Variables: SITE_URL, SMTP_URL, MAIL_FROM, DEV_MAILBOX (`0` = off), OAUTH_MOCK_URL
- * (default http://localhost:4960 + PORT_OFFSET outside production), OAUTH_MOCK (`0` = no mock providers),
+ * (default http://localhost:4900 + PORT_OFFSET outside production), OAUTH_MOCK (`0` = no mock providers),
  * OAUTH_{GOOGLE,FACEBOOK,VK}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL,USERINFO_URL,SCOPE,PKCE},
  * DEMO_ACCOUNTS (`0` = none; never in production).
  */
