@@ -208,3 +208,51 @@ test.describe('a broken remote never breaks a page', () => {
     });
   }
 });
+
+test.describe('remotes whose public URLs the server cannot reach', () => {
+  // Containers: the browser loads mf-news from http://localhost:3002, the SSR server from the
+  // `mf-news` service. --remote-origin maps one to the other for the server's fetches only.
+  let work = '';
+  let shell: { close: () => void } | null = null;
+  const shellPort = ports.extra + 12;
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    work = mkdtempSync(join(tmpdir(), 'ssr-origin-'));
+    const live = (await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json()) as Record<string, string>;
+    const realOrigin = new URL(live.mf_leaderboard!).origin;
+    // A public origin that does not resolve at all (RFC 2606 .invalid) for mf_leaderboard.
+    const publicOrigin = 'http://leaderboard.landing.invalid';
+    const remotes = { ...live, mf_leaderboard: live.mf_leaderboard!.replace(realOrigin, publicOrigin) };
+    writeFileSync(join(work, 'remotes.json'), JSON.stringify(remotes));
+    writeFileSync(join(work, 'config.json'), JSON.stringify({ environment: 'e2e-origins', production: false }));
+    const { startSsrShell } = await import('../scripts/env-server.mjs');
+    shell = await startSsrShell({ port: shellPort, envDir: work, apiOrigin: `http://localhost:${ports.api}`, extraArgs: ['--remote-origin', `${publicOrigin}=${realOrigin}`] });
+  });
+
+  test.afterAll(() => {
+    shell?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the server renders the remote through the mapped origin and gives the browser the public URLs', async () => {
+    // A slow machine may miss the warm-up's fetch timeout: the server retries the remote within
+    // seconds, so poll; without the mapping the slot would never be server-rendered.
+    let body = '';
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`http://localhost:${shellPort}/royal`);
+          body = await res.text();
+          const slot = /data-remote="mf_leaderboard"[^>]*>([\s\S]{0,400})/.exec(body)?.[1] ?? '';
+          return `${res.status} ${slot.includes('data-testid="leaderboard"') ? 'server-rendered' : 'fallback'}`;
+        },
+        { timeout: 20_000, intervals: [500, 1000, 2000] },
+      )
+      .toBe('200 server-rendered');
+    // The page's own links (styles, page data) name the public origin, never the mapped one.
+    expect(body).toContain('http://leaderboard.landing.invalid/');
+    const remotesJson = await (await fetch(`http://localhost:${shellPort}/remotes.json`)).json();
+    expect(remotesJson.mf_leaderboard).toMatch(/^http:\/\/leaderboard\.landing\.invalid\//);
+  });
+});

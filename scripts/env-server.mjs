@@ -13,7 +13,7 @@
  *        [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]
  *   (--static-port 0 serves no static host: use it when another process already serves it)
  *
- * As a module: startStaticServer({ root, port }), startSsrShell({ port, envDir, apiOrigin }), and
+ * As a module: startStaticServer({ root, port }), startSsrShell({ port, envDir, apiOrigin, extraArgs }), and
  * startShellServer({ port, envDir, apiOrigin, shellDist }): a build served as a plain single-page
  * app without SSR (the size report and the web benchmark serve the monolithic comparison build so).
  */
@@ -128,12 +128,13 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
  * @returns {Promise<{ close: () => void, process: import('node:child_process').ChildProcess }>} once it answers
  * @throws Error when the shell is not built or does not start within 60 s
  */
-export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost' }) {
+export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost', extraArgs = [] }) {
   const entry = join(root, 'shell', 'dist', 'server', 'index.cjs');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm run build first`);
   const args = [entry, '--port', String(port), '--host', host, '--remotes', join(envDir, 'remotes.json'), '--config', join(envDir, 'config.json')];
   if (existsSync(join(envDir, 'environment.json'))) args.push('--environment', join(envDir, 'environment.json'));
   if (apiOrigin) args.push('--api-proxy', apiOrigin, '--api-base', `http://${host}:${port}/api/{server}`, '--api-internal', `${apiOrigin}/{server}`);
+  args.push(...extraArgs);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
   const close = () => child.kill('SIGTERM');
   const deadline = Date.now() + 60_000;

@@ -32,22 +32,58 @@ test('each remote is served from its own dist on its own port', () => {
   });
 });
 
-test('the shell mounts its environment files and remotes.json lists versioned manifests', () => {
+/** `--name=value` arguments of a service's command, as a multimap. */
+function argsOf(command: string[]): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const arg of command) {
+    const [, name, value] = /^--([a-z-]+)=(.*)$/.exec(arg) ?? [];
+    if (name) out.set(name, [...(out.get(name) ?? []), value!]);
+  }
+  return out;
+}
+
+test("the shell is its SSR server image, reading the environment's folder; remotes.json lists versioned manifests", () => {
   const shell = compose.services.shell;
-  const mounts: string[] = shell.volumes;
-  expect(mounts.some((m) => m.endsWith(':/usr/share/nginx/html/remotes.json:ro'))).toBe(true);
-  expect(mounts.some((m) => m.endsWith(':/usr/share/nginx/html/config.json:ro'))).toBe(true);
+  expect(shell.build.dockerfile).toBe('shell/Dockerfile');
+  const dockerfile = readFileSync(join(root, 'shell', 'Dockerfile'), 'utf8');
+  expect(dockerfile).toMatch(/FROM node:20/);
+  expect(dockerfile).toMatch(/COPY shell\/dist shell\/dist/);
+  expect(dockerfile).toMatch(/ENTRYPOINT \["node", "shell\/dist\/server\/index\.cjs"\]/);
+  // a folder, not single files: deploy.mjs renames remotes.json atomically
+  expect(shell.volumes).toContain('./deploy/environments/docker:/etc/landing-env:ro');
+  const args = argsOf(shell.command);
+  expect(args.get('remotes')).toEqual(['/etc/landing-env/remotes.json']);
+  expect(args.get('config')).toEqual(['/etc/landing-env/config.json']);
+  expect(shell.ports).toContain('3000:3000');
   const map = JSON.parse(readFileSync(join(root, 'deploy/environments/docker/remotes.json'), 'utf8'));
   for (const name of ['mf_auth', 'mf_news', 'mf_bets', 'mf_leaderboard']) {
     expect(map[name]).toMatch(/^http:\/\/localhost:300\d\/\d+\.\d+\.\d+\/mf-manifest\.json$/);
   }
 });
 
-test('manifests, entries and remotes.json are never cached by nginx', () => {
+test('the SSR server reaches every remote and the API by service name (public URLs do not resolve in a container)', () => {
+  const args = argsOf(compose.services.shell.command);
+  const mapped = new Map((args.get('remote-origin') ?? []).map((pair) => pair.split('=') as [string, string]));
+  const map = JSON.parse(readFileSync(join(root, 'deploy/environments/docker/remotes.json'), 'utf8')) as Record<string, string>;
+  for (const url of Object.values(map)) {
+    const origin = new URL(url).origin;
+    const target = new URL(mapped.get(origin)!);
+    const service = compose.services[target.hostname];
+    expect(service).toBeDefined();
+    // that service publishes the public port on port 80, where the server fetches it
+    expect(service.ports).toContain(`${new URL(origin).port}:80`);
+  }
+  const internal = new URL(args.get('api-internal')![0]!.replace('{server}', 'royal'));
+  expect(internal.hostname).toBe('api-lb');
+  expect(compose.services.shell.depends_on).toEqual(expect.arrayContaining(['api-lb', ...remotes]));
+});
+
+test('remotes: manifests and entries never cached, hashed files immutable, precompressed files sent as they are', () => {
   const remoteConf = readFileSync(join(root, 'deploy/nginx-remote.conf'), 'utf8');
   expect(remoteConf).toMatch(/mf-manifest\\\.json\|remoteEntry\\\.js[\s\S]*?no-cache/);
-  const shellConf = readFileSync(join(root, 'deploy/nginx-shell.conf'), 'utf8');
-  expect(shellConf).toMatch(/location = \/remotes\.json \{ add_header Cache-Control "no-cache"/);
+  expect(remoteConf).toMatch(/immutable/);
+  expect(remoteConf).toMatch(/gzip_static on;/);
+  expect(remoteConf).toMatch(/X-Content-Type-Options nosniff/);
 });
 
 test('the API runs as two replicas behind nginx, which alone is published', () => {

@@ -21,17 +21,18 @@ test('shell per environment, static host, API and PostgreSQL are services of the
   expect(compose.name).not.toBe(parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')).name);
 });
 
-test('both environments serve the same shell build with their own environment folder', () => {
+test('both environments run the same shell image with their own environment folder', () => {
   for (const env of ['production', 'staging']) {
-    const mounts = services[`shell-${env}`]!.volumes!;
-    expect(mounts).toContain('./shell/dist:/usr/share/nginx/html:ro');
+    const svc = services[`shell-${env}`]! as (typeof services)[string] & { command: string[] };
+    expect(svc.build!.dockerfile).toBe('shell/Dockerfile');
     // a folder, not a single file: deploy.mjs renames remotes.json atomically
-    expect(mounts).toContain(`./deploy/environments/${env}:/etc/landing-env:ro`);
-    expect(mounts).toContain('./deploy/nginx-shell-env.conf:/etc/nginx/conf.d/default.conf:ro');
+    expect(svc.volumes).toContain(`./deploy/environments/${env}:/etc/landing-env:ro`);
+    expect(svc.command).toEqual(expect.arrayContaining(['--remotes=/etc/landing-env/remotes.json', '--config=/etc/landing-env/config.json']));
+    // the SSR server fetches the remotes the browser loads from localhost:<static> from the static service
+    expect(svc.command).toContain(`--remote-origin=http://localhost:${hostPort('static')}=http://static`);
+    expect(svc.command).toContain('--api-internal=http://api:4000/{server}');
+    expect(svc.ports![0]!.split(':')[1]).toBe('3000');
   }
-  const conf = readFileSync(join(root, 'deploy', 'nginx-shell-env.conf'), 'utf8');
-  expect(conf).toMatch(/location = \/remotes\.json \{\s*alias \/etc\/landing-env\/remotes\.json;[^}]*no-cache/);
-  expect(conf).toMatch(/location = \/config\.json \{\s*alias \/etc\/landing-env\/config\.json;[^}]*no-cache/);
 });
 
 test('the static host serves every published version with the remote nginx rules', () => {

@@ -27,7 +27,7 @@ import * as ReactToastify from 'react-toastify';
 import * as ReactQuery from '@tanstack/react-query';
 import * as LandingShared from '@landing/shared';
 import sharedPackage from '@landing/shared/package.json';
-import { createInstance } from '@module-federation/runtime';
+import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
 import { loadScriptNode } from '@module-federation/sdk';
 import { REMOTE_NAMES, type ExposedModuleId, type RemoteName } from '@landing/shared';
 
@@ -55,6 +55,12 @@ export interface ServerFederationOptions {
   fetchTimeoutMs?: number;
   /** After a failed load, the server sends that remote's slots as fallbacks at once for this long (ms; default 5000). */
   retryAfterMs?: number;
+  /**
+   * Public origin → origin this server fetches from, for deployments where the remotes' public
+   * URLs do not resolve from the server (docker-compose: `http://localhost:3002` →
+   * `http://mf-news`). Only the fetch goes elsewhere: the browser's URLs stay the public ones.
+   */
+  fetchOrigins?: Record<string, string>;
 }
 
 /** The server's federation: remotes in sync with remotes.json, loads for SSR, browser asset lists. */
@@ -88,8 +94,29 @@ interface Manifest {
  * Creates the server's federation instance (one per process).
  * @param options timeouts, see {@link ServerFederationOptions}
  */
-export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5000 }: ServerFederationOptions = {}): ServerFederation {
+export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5000, fetchOrigins = {} }: ServerFederationOptions = {}): ServerFederation {
   const failures: LoadFailure[] = [];
+  const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
+  /** The URL this server fetches for a public URL (manifests, entries and chunks all pass here). */
+  const fetchUrl = (url: string): string => {
+    if (!origins.size) return url;
+    const parsed = new URL(url);
+    const to = origins.get(parsed.origin);
+    return to ? `${to}${parsed.pathname}${parsed.search}` : url;
+  };
+  // Manifests, entries and chunks: a timeout, errors for non-2xx, and the server-side origin of a
+  // public URL (fetchOrigins). Registered globally: a remote's server build runs its own
+  // federation instance, which fetches the remote's chunks; global plugins apply to it too.
+  registerGlobalPlugins([
+    {
+      name: 'landing-fetch-guard',
+      async fetch(url: string, init: RequestInit) {
+        const res = await fetch(fetchUrl(url), { ...init, signal: AbortSignal.timeout(fetchTimeoutMs) });
+        if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
+        return res;
+      },
+    } as never,
+  ]);
   const mf = createInstance({
     name: 'shell_server',
     remotes: [],
@@ -108,15 +135,6 @@ export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5
       '@landing/shared': provide(LandingShared, sharedPackage.version),
     },
     plugins: [
-      {
-        // Manifests and (through the next plugin) entries: a timeout, and errors for non-2xx.
-        name: 'landing-fetch-guard',
-        async fetch(url: string, init: RequestInit) {
-          const res = await fetch(url, { ...init, signal: AbortSignal.timeout(fetchTimeoutMs) });
-          if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
-          return res;
-        },
-      },
       {
         // The built-in Node entry loader reuses whatever container is in globalThis[name] (a late
         // load of the previous version may have left it) and skips the fetch hook above.

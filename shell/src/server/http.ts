@@ -45,6 +45,8 @@ export interface ShellServerOptions {
   publicOrigin?: string;
   /** Log each page render (ms, slot errors). */
   log?: boolean;
+  /** Public remote origin → origin this server fetches remotes from (see ServerFederationOptions.fetchOrigins). */
+  remoteFetchOrigins?: Record<string, string>;
 }
 
 /** The server and what tests and scripts may look at. */
@@ -117,7 +119,7 @@ function originsOf(urls: Array<string | undefined>): string[] {
  * @param o  see {@link ShellServerOptions}
  */
 export function createShellServer(o: ShellServerOptions): ShellServer {
-  const federation = createServerFederation();
+  const federation = createServerFederation({ fetchOrigins: o.remoteFetchOrigins });
   const template = templateReader(o.distDir);
   // A rebuild of the shell (new index.html) re-indexes the files: sirv lists them once.
   let filesBuild = -1;

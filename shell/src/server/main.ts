@@ -6,6 +6,11 @@
  *   node shell/dist/server/index.cjs --port 3000 --remotes <remotes.json> [--config <config.json>]
  *        [--environment <environment.json>] [--api-internal http://127.0.0.1:4000/{server}]
  *        [--api-proxy http://127.0.0.1:4000] [--budget 600] [--host localhost] [--origin https://…]
+ *        [--remote-origin http://localhost:3002=http://mf-news …]
+ *
+ * --remote-origin (repeatable; or SSR_REMOTE_ORIGINS, comma separated): where this server fetches
+ * a remote whose public origin it cannot reach (containers: the browser's `localhost:3002` is
+ * the `mf-news` service). The page still gives the browser the public URLs.
  *
  * Environment: LANDING_PRODUCTION=1 is the production guard (also `production: true` in
  * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
@@ -36,6 +41,7 @@ export function main(argv: string[]): void {
       budget: { type: 'string', default: process.env.SSR_BUDGET_MS ?? '600' },
       origin: { type: 'string', default: process.env.PUBLIC_ORIGIN },
       log: { type: 'boolean', default: process.env.SSR_LOG === '1' },
+      'remote-origin': { type: 'string', multiple: true, default: process.env.SSR_REMOTE_ORIGINS ? process.env.SSR_REMOTE_ORIGINS.split(',') : [] },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -46,6 +52,15 @@ export function main(argv: string[]): void {
   const environment = values.environment && existsSync(values.environment) ? (JSON.parse(readFileSync(values.environment, 'utf8')) as { production?: boolean }) : {};
   const production = process.env.LANDING_PRODUCTION === '1' || environment.production === true;
   const port = Number(values.port);
+  const remoteFetchOrigins: Record<string, string> = {};
+  for (const pair of values['remote-origin'] ?? []) {
+    const [from, to] = pair.split('=');
+    if (!from || !to || !/^https?:\/\//.test(from) || !/^https?:\/\//.test(to)) {
+      console.error(`--remote-origin ${pair}: expected <public origin>=<origin this server fetches from>, e.g. http://localhost:3002=http://mf-news`);
+      process.exit(2);
+    }
+    remoteFetchOrigins[from.trim()] = to.trim();
+  }
   const shell = createShellServer({
     distDir: resolve(values.dist),
     remotesFile: resolve(values.remotes),
@@ -57,6 +72,7 @@ export function main(argv: string[]): void {
     budgetMs: Number(values.budget),
     publicOrigin: values.origin,
     log: values.log,
+    remoteFetchOrigins,
   });
   const stop = () => {
     shell.server.close();
