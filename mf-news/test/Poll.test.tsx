@@ -1,5 +1,5 @@
 import './polyfills';
-import { act, fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { apiClient, initI18n, landingStore } from '@landing/shared';
 import { Poll } from '../src/components/Poll';
@@ -48,7 +48,7 @@ describe('enabled / disabled matrix', () => {
     ['ended poll', openPoll({ ended: true }), player(99), 'This poll is already closed'],
     ['finish_at in the past', openPoll({ finish_at: '2020-01-01T00:00:00Z' }), player(99), 'This poll is already closed'],
     ['already voted', openPoll({ voted_options: [72] }), player(99), 'You have already voted in this poll'],
-  ] as const)('%s: locked with its message; clicking an answer plays the lock sound and shows the lock error', (_n, poll, user, message) => {
+  ] as const)('%s: locked with its message; clicking an answer plays the lock sound and shows the lock error', async (_n, poll, user, message) => {
     renderWithRouter(<Poll server="royal" poll={poll} user={user} onRefresh={jest.fn()} />);
     expect(screen.getByTestId('poll-status')).toHaveTextContent(message);
     expect(screen.queryByRole('button', { name: 'Vote' })).toBeNull();
@@ -57,7 +57,7 @@ describe('enabled / disabled matrix', () => {
     const before = (first as HTMLInputElement).checked;
     fireEvent.click(first);
     expect(playLockSound).toHaveBeenCalledTimes(1);
-    expect(errorToast).toHaveBeenCalledWith(message, expect.anything());
+    await waitFor(() => expect(errorToast).toHaveBeenCalledWith(message, expect.anything())); // the toast library loads on first use
     expect((first as HTMLInputElement).checked).toBe(before);
   });
 

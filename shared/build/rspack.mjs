@@ -204,6 +204,16 @@ function installedVersion(dir, name) {
   return JSON.parse(readFileSync(pkgPath, 'utf8')).version;
 }
 
+/**
+ * react-router's ESM entry for the browser (the production build in production), for the alias
+ * `@landing/react-router-impl` of shared/src/router.ts. Its package `exports` always point to the
+ * development build, hence the file path.
+ */
+function reactRouterEsm(dir, production) {
+  const pkg = createRequire(join(dir, 'package.json')).resolve('react-router/package.json');
+  return join(dirname(pkg), 'dist', production ? 'production' : 'development', 'index.mjs');
+}
+
 /** Major range of an installed version, e.g. 19.3.1 → ^19.3.1 */
 const caret = (v) => `^${v}`;
 
@@ -219,6 +229,13 @@ export function sharedSingletons(dir, { server = false } = {}) {
     // Server builds never bundle a copy: the shell's Node server provides every singleton.
     shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
   }
+  // The browser provides only the part of react-router the apps use (shared/src/router.ts).
+  if (!server) shared['react-router'].import = createRequire(join(dir, 'package.json')).resolve('@landing/shared/router');
+  return withSubpaths(shared, server);
+}
+
+/** Adds the SHARED_SUBPATHS entries to `shared` (same singleton and version as their package). */
+function withSubpaths(shared, server) {
   // Sub-path entry points of the same packages must share the same singleton.
   for (const [sub, pkg] of SHARED_SUBPATHS) {
     if (server && sub === 'react-dom/client') continue; // never used on the server
@@ -269,8 +286,11 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { '@landing/react-router-impl$': reactRouterEsm(dir, production) } },
     module: {
+      // An import of a missing export fails the build: above all one of react-router that
+      // shared/src/router.ts does not provide (see there), which would be undefined at run time.
+      parser: { javascript: { exportsPresence: 'error' } },
       rules: [swcRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
     },
     plugins: [

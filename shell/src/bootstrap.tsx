@@ -21,6 +21,7 @@ import {
   COOKIES,
   i18n,
   initI18n,
+  loadToastify,
   landingStore,
   addPageTranslations,
   registerTranslationLoaders,
@@ -128,6 +129,7 @@ async function start(): Promise<void> {
   }
 
   afterLoad(() => {
+    void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded (issue 11)
     startSound(); // spec §9: click sound, persisted mute, music
     trackInstallState(); // spec §1: standalone mode, install offer
     registerServiceWorker(); // spec §1: offline worker at the root scope

@@ -1,10 +1,9 @@
-import { useEffect, useLayoutEffect } from 'react';
+import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
 import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
-import { ToastContainer } from 'react-toastify';
 import {
   COOKIES,
   REGISTER_PARAMS,
-  TIMINGS,
+  toastsRequested,
   getCookie,
   getRuntimeConfig,
   useApiClient,
@@ -24,7 +23,6 @@ import { BottomNotices } from './BottomNotices';
 import { PwaStatus } from '../pwa/PwaStatus';
 import { OverrideBadge } from '../remotes/OverrideBadge';
 import { ErrorPage } from '../pages/StatusPages';
-import { toastTransition, TOAST_WIDTH_PX } from './toasts';
 import { useTranslation } from 'react-i18next';
 
 function SkipLink() {
@@ -80,18 +78,21 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <BottomNotices />
       <PwaStatus />
       <OverrideBadge />
-      <ToastContainer
-        position="top-right"
-        autoClose={TIMINGS.toastMs}
-        draggable
-        draggableDirection="x"
-        draggablePercent={(TIMINGS.toastSwipePx / TOAST_WIDTH_PX) * 100}
-        transition={toastTransition}
-        newestOnTop
-        theme="dark"
-        limit={4}
-      />
+      <ToastHost />
     </div>
+  );
+}
+
+const Toasts = lazy(() => import('./Toasts'));
+
+/** Mounts the toast container once toasts are asked for (a toast, or the shell after page load). */
+function ToastHost() {
+  const requested = useSyncExternalStore(toastsRequested.subscribe, toastsRequested.get, toastsRequested.getServer);
+  if (!requested) return null;
+  return (
+    <Suspense fallback={null}>
+      <Toasts />
+    </Suspense>
   );
 }
 

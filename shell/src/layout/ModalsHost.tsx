@@ -1,7 +1,10 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
-import { ContactModal } from './ContactModal';
+
+/** The contact form's code loads when the modal is first opened (issue 11: not part of the first load). */
+const ContactModal = lazy(() => import('./ContactModal').then((m) => ({ default: m.ContactModal })));
 
 /**
  * Renders the modals whose flags live in the store (spec §3 `modals`): the auth form and the
@@ -12,6 +15,11 @@ export function ModalsHost({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
   const modals = useLandingStore((s) => s.modals);
   const closeModal = useLandingStore((s) => s.closeModal);
+  // Mounted from its first opening on, so what was typed survives closing and reopening.
+  const [contactUsed, setContactUsed] = useState(false);
+  useEffect(() => {
+    if (modals.contactModal) setContactUsed(true);
+  }, [modals.contactModal]);
   return (
     <>
       {modals.authForm ? (
@@ -40,7 +48,11 @@ export function ModalsHost({ server }: { server: ServerCode }) {
           )}
         />
       ) : null}
-      <ContactModal />
+      {contactUsed || modals.contactModal ? (
+        <Suspense fallback={null}>
+          <ContactModal />
+        </Suspense>
+      ) : null}
     </>
   );
 }

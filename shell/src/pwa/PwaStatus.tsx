@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toast } from 'react-toastify';
-import { notifyInfo, useLandingStore } from '@landing/shared';
+import { notifyInfo, showToast, useLandingStore } from '@landing/shared';
 import { applyUpdate } from './serviceWorker';
 import { currentBottomNotice, useBottomNotice } from '../layout/bottomNoticeState';
 
@@ -51,7 +50,7 @@ export function PwaStatus() {
 
   useEffect(() => {
     if (!refreshAvailable) return;
-    toast(<RefreshToast />, { toastId: REFRESH_TOAST_ID, autoClose: false, closeOnClick: false, draggable: false, type: 'info' });
+    showToast(<RefreshToast />, { toastId: REFRESH_TOAST_ID, autoClose: false, closeOnClick: false, draggable: false, type: 'info' });
   }, [refreshAvailable]);
 
   // Once, and only when no bottom notice (cookie banner, age notice) is up: a first visit on a

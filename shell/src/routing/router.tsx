@@ -4,18 +4,21 @@
  * render inside their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback
  * layout, every other page the default layout.
  */
+import { lazy, Suspense } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
 import { NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
-import { AffiliatePage } from '../pages/AffiliatePage';
 import { ActivationRoute, BetsRoute, HomeRoute, JoinRoute, NewsArticleRoute, NewsListRoute, SocialCallbackRoute } from './RemoteRoutes';
 
 /** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
 function RootRedirect() {
   return <Navigate to={`/${getCookie(COOKIES.lastLocale) || DEFAULT_SERVER}${window.location.search}`} replace />;
 }
+
+/** The affiliate page's code loads when it is visited (issue 11: not part of the home page's first load). */
+const AffiliatePage = lazy(() => import('../pages/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
@@ -42,7 +45,14 @@ export const routes: RouteObject[] = [
       { path: 'news', element: <NewsListRoute /> },
       { path: 'news/list/:page', element: <NewsListRoute /> },
       { path: 'news/:slug', element: <NewsArticleRoute /> },
-      { path: 'affiliate', element: <AffiliatePage /> },
+      {
+        path: 'affiliate',
+        element: (
+          <Suspense fallback={null}>
+            <AffiliatePage />
+          </Suspense>
+        ),
+      },
       { path: 'account-activation/:token', element: <ActivationRoute kind="account" /> },
       { path: 'email-activation/:token', element: <ActivationRoute kind="email" /> },
       { path: 'password-activation/:token', element: <ActivationRoute kind="password" /> },
