@@ -7,8 +7,16 @@ import { DEFAULT_MUSIC, getSoundSettings, installClickSound, loadSoundEngine, pl
 
 /** Call once at start; returns the function that removes the listeners. */
 export function startSound(doc: Document = document): () => void {
-  // howler.js is its own chunk: fetched now (after the page has loaded), so the first click plays.
-  if (!getSoundSettings().muted) loadSoundEngine().catch(() => undefined);
+  // howler.js is its own chunk, loaded at the visitor's first pointer or key press (which comes
+  // before the click it sounds): evaluating it sets up Web Audio, a long task that a phone need
+  // not run for a visitor who only reads (issue 11, Total Blocking Time).
+  const loadEngine = () => {
+    doc.removeEventListener('pointerdown', loadEngine, true);
+    doc.removeEventListener('keydown', loadEngine, true);
+    if (!getSoundSettings().muted) loadSoundEngine().catch(() => undefined);
+  };
+  doc.addEventListener('pointerdown', loadEngine, true);
+  doc.addEventListener('keydown', loadEngine, true);
   const uninstallClick = installClickSound(doc);
   const startMusic = () => {
     const { music, muted } = getSoundSettings();
@@ -22,6 +30,8 @@ export function startSound(doc: Document = document): () => void {
   }
   return () => {
     uninstallClick();
+    doc.removeEventListener('pointerdown', loadEngine, true);
+    doc.removeEventListener('keydown', loadEngine, true);
     doc.removeEventListener('pointerdown', startMusic, true);
     doc.removeEventListener('keydown', startMusic, true);
   };
