@@ -33,6 +33,7 @@ import {
 } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
+import './fonts.css';
 import './shell.css';
 import { loaders as shellTranslations } from './i18n';
 import { readPageData } from './pageData';
