@@ -124,7 +124,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         </p>
       </header>
       {article.image ? (
-        <img className="news-article__image" src={imageUrl(server, article.image)} alt="" width={800} height={450} />
+        <img className="news-article__image" src={imageUrl(server, article.image)} alt="" width={800} height={450} fetchPriority="high" />
       ) : null}
       {article.lang !== scope.lang ? (
         <p className="news-article__fallback" role="note">

@@ -82,8 +82,8 @@ export function NewsList({ server, page }: NewsListProps) {
       ) : (
         <>
           <div className="news-grid">
-            {items.map((card) => (
-              <NewsCard key={card.id} server={server} card={card} />
+            {items.map((card, index) => (
+              <NewsCard key={card.id} server={server} card={card} priority={index === 0} />
             ))}
           </div>
           <Pagination server={server} page={page} totalPages={data?.total_pages ?? 1} />

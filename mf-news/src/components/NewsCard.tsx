@@ -10,6 +10,11 @@ export interface NewsCardProps {
   headingLevel?: 2 | 3;
   /** `compact` for the home-page teaser (no excerpt). */
   variant?: 'full' | 'compact';
+  /**
+   * The card is in the first screen (the news page's first cards): its image loads at once with
+   * high priority instead of lazily, as it is the page's Largest Contentful Paint (issue 11).
+   */
+  priority?: boolean;
 }
 
 /** Speech-bubble icon of the comment count. */
@@ -26,7 +31,7 @@ function CommentIcon() {
  * title (the link to the article, stretched over the card), excerpt and comment count. Marks a
  * poll and an article shown in English because it has no translation in the interface language.
  */
-export function NewsCard({ server, card, headingLevel = 2, variant = 'full' }: NewsCardProps) {
+export function NewsCard({ server, card, headingLevel = 2, variant = 'full', priority = false }: NewsCardProps) {
   const { t } = useTranslation('news');
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const fallback = card.lang !== useLandingStore((st) => st.serverLangLocale);
@@ -35,7 +40,15 @@ export function NewsCard({ server, card, headingLevel = 2, variant = 'full' }: N
     <article className={`news-card news-card--${variant}`} data-testid="news-card" data-slug={card.slug}>
       <div className="news-card__media">
         {card.image ? (
-          <img src={imageUrl(server, card.image)} alt="" width={800} height={450} loading="lazy" decoding="async" />
+          <img
+            src={imageUrl(server, card.image)}
+            alt=""
+            width={800}
+            height={450}
+            loading={priority ? 'eager' : 'lazy'}
+            fetchPriority={priority ? 'high' : 'auto'}
+            decoding="async"
+          />
         ) : (
           <div className="news-card__placeholder" aria-hidden="true" />
         )}
