@@ -41,6 +41,7 @@ test.describe('the HTML carries the page', () => {
     expect(page).toMatch(/<html lang="en">/);
     expect(page).toMatch(/<title>Free online football manager · Royal · Football Team<\/title>/);
     expect(page).toMatch(/<meta name="description" content="Train every day/);
+    expect(page.match(/<meta name="description"/g)).toHaveLength(1); // the page's, not also the build's generic one
     expect(page).toContain(`<link rel="canonical" href="http://localhost:${ports.shell}/royal">`);
     expect(page).toMatch(/<meta property="og:title" content="Free online football manager · Royal">/);
   });

@@ -306,7 +306,9 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           queries: dehydrate(queryClient),
           translations: pageTranslations(requestI18n, lang, (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? []),
         };
-        out.write(`<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}${head}</head><body><div id="root">`);
+        // The build's generic description gives way to the page's own (one description per page).
+        const templateHead = meta?.description ? ctx.template.head.replace(/<meta name="description"[^>]*>/, '') : ctx.template.head;
+        out.write(`<!doctype html><html lang="${isoOf(lang)}"><head>${templateHead}${head}</head><body><div id="root">`);
         const body = new PassThrough();
         body.on('data', (chunk) => out.write(chunk));
         body.on('end', () => {
