@@ -42,8 +42,6 @@ import { preloadRemotes } from './remotes/RemoteSlot';
 import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './soundSetup';
-import { registerServiceWorker } from './pwa/serviceWorker';
-import { trackInstallState } from './pwa/install';
 
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
@@ -134,8 +132,10 @@ async function start(): Promise<void> {
   afterLoad(() => {
     void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded (issue 11)
     startSound(); // spec §9: click sound, persisted mute, music
-    trackInstallState(); // spec §1: standalone mode, install offer
-    registerServiceWorker(); // spec §1: offline worker at the root scope
+    // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
+    // (with workbox-window) is not needed for the first paint (issue 11).
+    void import('./pwa/install').then((m) => m.trackInstallState());
+    void import('./pwa/serviceWorker').then((m) => m.registerServiceWorker());
   });
 }
 

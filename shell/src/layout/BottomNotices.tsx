@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, legalDocumentUrl, setCookie, useHydrated, useLandingStore } from '@landing/shared';
-import { dismissInstall, promptInstall } from '../pwa/install';
 import { setBottomNotice } from './bottomNoticeState';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
@@ -89,10 +88,10 @@ export function InstallOffer() {
         <p className="notice__text">{t('pwa.installText')}</p>
       </div>
       <div className="notice__actions">
-        <button type="button" className="ui-btn ui-btn--ghost" data-testid="install-later" onClick={() => dismissInstall()}>
+        <button type="button" className="ui-btn ui-btn--ghost" data-testid="install-later" onClick={() => void import('../pwa/install').then((m) => m.dismissInstall())}>
           {t('pwa.notNow')}
         </button>
-        <button type="button" className="ui-btn ui-btn--gold" data-testid="install-button" onClick={() => void promptInstall()}>
+        <button type="button" className="ui-btn ui-btn--gold" data-testid="install-button" onClick={() => void import('../pwa/install').then((m) => m.promptInstall())}>
           {t('pwa.install')}
         </button>
       </div>

@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyInfo, showToast, useLandingStore } from '@landing/shared';
-import { applyUpdate } from './serviceWorker';
 import { currentBottomNotice, useBottomNotice } from '../layout/bottomNoticeState';
 
 /** Toast id of the refresh-available notice (one at a time). */
@@ -12,7 +11,7 @@ function RefreshToast() {
   return (
     <div className="refresh-toast" data-testid="refresh-available">
       <span>{t('pwa.refreshTitle')}</span>
-      <button type="button" className="ui-btn refresh-toast__btn" data-testid="refresh-button" onClick={() => applyUpdate()}>
+      <button type="button" className="ui-btn refresh-toast__btn" data-testid="refresh-button" onClick={() => void import('./serviceWorker').then((m) => m.applyUpdate())}>
         {t('pwa.refresh')}
       </button>
     </div>
