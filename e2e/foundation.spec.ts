@@ -28,7 +28,7 @@ test.describe('home page', () => {
       await expect(page.getByRole('link', { name: 'Bets', exact: true })).toHaveClass(/is-active/);
     }
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.goto('/royal');
+    await openPage(page, '/royal'); // interactive: the outside-click listener is attached at hydration
     const burger = page.getByTestId('burger');
     await burger.click();
     await expect(header).toHaveClass(/is-menu-open/);

@@ -205,13 +205,25 @@ function installedVersion(dir, name) {
 }
 
 /**
- * react-router's ESM entry for the browser (the production build in production), for the alias
- * `@landing/react-router-impl` of shared/src/router.ts. Its package `exports` always point to the
- * development build, hence the file path.
+ * Shared packages that browsers get as a subset (shared/src/subsets/README.md): shared key →
+ * `file` of shared/src/subsets/ and `esm(production)`, the package's ESM build (path inside the
+ * package) behind the alias `@landing/impl/<alias>`. react-router's package `exports` always point
+ * to its development build, hence file paths.
  */
-function reactRouterEsm(dir, production) {
-  const pkg = createRequire(join(dir, 'package.json')).resolve('react-router/package.json');
-  return join(dirname(pkg), 'dist', production ? 'production' : 'development', 'index.mjs');
+export const SHARED_SUBSETS = {
+  'react-router': { file: 'react-router', alias: 'react-router', esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs` },
+  'react-i18next': { file: 'react-i18next', alias: 'react-i18next', esm: () => 'dist/es/index.js' },
+  '@tanstack/react-query': { file: 'react-query', alias: 'react-query', esm: () => 'build/modern/index.js' },
+};
+
+/** `resolve.alias` entries `@landing/impl/<alias>` → the ESM file of each SHARED_SUBSETS package, as installed for `dir`. */
+function subsetAliases(dir, production) {
+  const req = createRequire(join(dir, 'package.json'));
+  const aliases = {};
+  for (const [name, { alias, esm }] of Object.entries(SHARED_SUBSETS)) {
+    aliases[`@landing/impl/${alias}$`] = join(dirname(req.resolve(`${name}/package.json`)), esm(production));
+  }
+  return aliases;
 }
 
 /** Major range of an installed version, e.g. 19.3.1 → ^19.3.1 */
@@ -229,8 +241,11 @@ export function sharedSingletons(dir, { server = false } = {}) {
     // Server builds never bundle a copy: the shell's Node server provides every singleton.
     shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
   }
-  // The browser provides only the part of react-router the apps use (shared/src/router.ts).
-  if (!server) shared['react-router'].import = createRequire(join(dir, 'package.json')).resolve('@landing/shared/router');
+  // The browser provides only the part of these packages that the apps use (shared/src/subsets/).
+  if (!server) {
+    const req = createRequire(join(dir, 'package.json'));
+    for (const [name, { file }] of Object.entries(SHARED_SUBSETS)) shared[name].import = req.resolve(`@landing/shared/subsets/${file}`);
+  }
   return withSubpaths(shared, server);
 }
 
@@ -286,10 +301,10 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { '@landing/react-router-impl$': reactRouterEsm(dir, production) } },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: subsetAliases(dir, production) },
     module: {
-      // An import of a missing export fails the build: above all one of react-router that
-      // shared/src/router.ts does not provide (see there), which would be undefined at run time.
+      // An import of a missing export fails the build: above all one that a subset of
+      // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.
       parser: { javascript: { exportsPresence: 'error' } },
       rules: [swcRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
     },

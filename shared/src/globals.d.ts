@@ -3,7 +3,13 @@ declare const __APP_VERSION__: string;
 declare const __APP_NAME__: string;
 declare module '*.css';
 
-/** Build alias of react-router's ESM entry, used only by src/router.ts (see there). */
-declare module '@landing/react-router-impl' {
+/** Build aliases of the ESM builds behind src/subsets/*.ts (see src/subsets/README.md). */
+declare module '@landing/impl/react-router' {
   export * from 'react-router';
+}
+declare module '@landing/impl/react-i18next' {
+  export * from 'react-i18next';
+}
+declare module '@landing/impl/react-query' {
+  export * from '@tanstack/react-query';
 }

@@ -1,6 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
-import CountUp from 'react-countup';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { COUNTER } from '../config';
+
+/**
+ * react-countup loads when a number first animates (issue 11): a server-rendered page shows its
+ * numbers as text, so the first paint does not need it. Until it is there the start value shows.
+ */
+const CountUp = lazy(() => import('react-countup'));
 
 export interface NumberCounterProps {
   /** Target value. */
@@ -47,19 +52,21 @@ export function NumberCounter({ value, durationS = COUNTER.durationS, decimals =
   }, [value, from]);
   if (from === null) return <span className={className}>{formatCounter(value, decimals)}</span>;
   return (
-    <CountUp
-      start={from}
-      end={value}
-      duration={Math.max(COUNTER.minDurationS, durationS)}
-      separator={COUNTER.separator}
-      decimal={COUNTER.decimal}
-      decimals={decimals}
-      preserveValue
-      className={className}
-      onEnd={() => {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(() => onFinished?.(), COUNTER.finishedDelayMs);
-      }}
-    />
+    <Suspense fallback={<span className={className}>{formatCounter(from, decimals)}</span>}>
+      <CountUp
+        start={from}
+        end={value}
+        duration={Math.max(COUNTER.minDurationS, durationS)}
+        separator={COUNTER.separator}
+        decimal={COUNTER.decimal}
+        decimals={decimals}
+        preserveValue
+        className={className}
+        onEnd={() => {
+          clearTimeout(timer.current);
+          timer.current = setTimeout(() => onFinished?.(), COUNTER.finishedDelayMs);
+        }}
+      />
+    </Suspense>
   );
 }

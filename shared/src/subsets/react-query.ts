@@ -1,0 +1,17 @@
+/**
+ * The part of @tanstack/react-query that this site's apps use, provided in the browser as the
+ * shared `@tanstack/react-query` (issue 11; how and why: ./README.md). Not provided: infinite
+ * queries, `useQueries`, mutation hooks, prefetch hooks, `HydrationBoundary`, the error-reset
+ * boundary and the core's managers and observers.
+ */
+export {
+  QueryClient,
+  QueryClientProvider,
+  useQueryClient,
+  useQuery,
+  useSuspenseQuery,
+  queryOptions,
+  keepPreviousData,
+  dehydrate,
+  hydrate,
+} from '@landing/impl/react-query';
