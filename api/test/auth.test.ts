@@ -9,12 +9,12 @@ import { describe, it } from 'node:test';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/app.js';
-import * as authSchema from '../src/db/schema/auth.js';
-import { AUTH_MESSAGES } from '../src/lib/auth-messages.js';
-import { passwordProblem } from '../src/lib/auth-crypto.js';
-import { MAIL_CATALOGUES, renderMail } from '../src/lib/mail-templates.js';
-import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRUSTED_DEVICE } from '../src/seed/auth.js';
-import { LANGS } from '../src/servers.js';
+import * as authSchema from '../src/domains/auth/schema.js';
+import { AUTH_MESSAGES } from '../src/domains/auth/messages.js';
+import { apiPasswordProblem as passwordProblem } from '../src/domains/auth/crypto.js';
+import { MAIL_CATALOGUES, renderMail } from '../src/domains/auth/mail-render.js';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD, DEMO_TRUSTED_DEVICE } from '../src/domains/auth/seed.js';
+import { LOCALE_CODES } from '@landing/domain';
 import { activeAccount, freshIp, get, lastMail, mails, post, tokenOf, uniqueUser } from './auth-helpers.js';
 import { assertErrorBody, createTestDatabase, setupTestApp, sqlRows, startApp, TEST_CONFIG } from './helpers.js';
 
@@ -308,7 +308,7 @@ describe('auth: registration, activation, sessions, reset', () => {
 
     it('every API message and every mail exists in all nine languages', () => {
       const keys = Object.keys(AUTH_MESSAGES.en).sort();
-      for (const lang of LANGS) {
+      for (const lang of LOCALE_CODES) {
         assert.deepEqual(Object.keys(AUTH_MESSAGES[lang]).sort(), keys, `messages ${lang}`);
         for (const v of Object.values(AUTH_MESSAGES[lang])) assert.ok(v.trim().length > 0);
         for (const kind of Object.keys(MAIL_CATALOGUES.en.kinds) as Array<keyof typeof MAIL_CATALOGUES.en.kinds>) {

@@ -4,9 +4,10 @@
  * "Auth" for the variables.
  */
 
-/** Social login providers (spec §7: Google, Facebook and a third, Russian network: VK). */
-export const OAUTH_PROVIDERS = ['google', 'facebook', 'vk'] as const;
-export type OAuthProviderId = (typeof OAUTH_PROVIDERS)[number];
+import { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
+
+/** Social login providers (spec §7: Google, Facebook and a third, Russian network: VK), from the domain package. */
+export { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
 
 /** Endpoints and client credentials of one OAuth provider. */
 export interface OAuthProviderConfig {

@@ -1,10 +1,11 @@
 /**
  * Secrets of the auth domain: argon2id password hashes (OWASP parameters), random tokens and
- * codes, SHA-256 fingerprints of stored secrets, and the password policy for new passwords.
+ * codes, SHA-256 fingerprints of stored secrets, and the common-password list of the password policy.
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
 import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { PASSWORD_MIN_LENGTH, passwordProblem, type PasswordProblem } from '@landing/domain';
 
 /**
  * OWASP Password Storage Cheat Sheet, argon2id: m = 19 MiB, t = 2, p = 1.
@@ -60,35 +61,20 @@ export function sameDigest(a: string, b: string): boolean {
   return x.length === y.length && x.length > 0 && timingSafeEqual(x, y);
 }
 
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 128;
-
 /** Common passwords (zxcvbn-ts list, ~49k entries) that pass the length rule, lower case. */
 let common: Set<string> | undefined;
-function commonPasswords(): Set<string> {
-  common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH).map((p) => p.toLowerCase()));
-  return common;
-}
-
-/** Why a new password is refused; null when it is acceptable. */
-export type PasswordProblem = 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_BLANK' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_LIKE_NAME';
 
 /**
- * Password policy for new passwords (NIST SP 800-63B style): 8–128 characters, not only white
- * space, not one of the most common passwords (a bundled list, compared case-insensitively), not
- * the nickname or the e-mail (or its local part). The registration form applies the same rules
- * (mf-auth/src/lib/validation.ts, all but the common list); api/test/account-rules.test.ts keeps
- * the two in step.
+ * Whether a lower-cased password is one of the most common ones (the zxcvbn-ts list, only the API
+ * holds it: too big for the page). The rest of the password policy is `passwordProblem` of
+ * `@landing/domain`, which the registration form applies too; the API passes this check to it.
  */
-export function passwordProblem(password: string, context: { nickname?: string | null; email?: string | null } = {}): PasswordProblem | null {
-  if (!password) return 'PASSWORD_REQUIRED';
-  const length = [...password].length;
-  if (length < PASSWORD_MIN_LENGTH) return 'PASSWORD_TOO_SHORT';
-  if (length > PASSWORD_MAX_LENGTH) return 'PASSWORD_TOO_LONG';
-  if (!password.trim()) return 'PASSWORD_BLANK';
-  const lower = password.toLowerCase();
-  if (commonPasswords().has(lower)) return 'PASSWORD_TOO_COMMON';
-  const names = [context.nickname, context.email, context.email?.split('@')[0]].filter((v): v is string => !!v && v.length >= 3);
-  if (names.some((n) => n.toLowerCase() === lower)) return 'PASSWORD_LIKE_NAME';
-  return null;
+export function isCommonPassword(lowerCased: string): boolean {
+  common ??= new Set(dictionary['passwords-common'].filter((p) => p.length >= PASSWORD_MIN_LENGTH).map((p) => p.toLowerCase()));
+  return common.has(lowerCased);
+}
+
+/** The API's password policy: `@landing/domain`'s rules with the common-password list. */
+export function apiPasswordProblem(password: string, context: { nickname?: string | null; email?: string | null } = {}): PasswordProblem | null {
+  return passwordProblem(password, context, isCommonPassword);
 }

@@ -1,17 +1,17 @@
 /**
  * Who is behind a request (spec §7: `X-Auth-Token` + `X-Auth-Id` headers → a logged-in user).
  *
- * The auth domain owns sessions (src/lib/auth-session.ts); by default this module asks it
+ * The auth domain owns sessions (src/domains/auth/service.ts); by default this module asks it
  * (`currentUser` of auth-session) and adds the account's footballer (`players.id`). Every other
  * domain (bets, news, …) only calls {@link currentUser} / {@link requireUser}, so it never depends
  * on how sessions are stored. Without both headers a request is a visitor's.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authAccounts } from '../db/schema/auth.js';
-import type { ServerCode } from '../servers.js';
-import { currentUser as authUserOf } from './auth-session.js';
-import { ApiError } from './errors.js';
+import { authAccounts } from './schema.js';
+import type { ServerCode } from '@landing/domain';
+import { currentUser as authUserOf } from './service.js';
+import { ApiError } from '../../lib/errors.js';
 
 /** A logged-in user as domains need it. */
 export interface CurrentUser {

@@ -2,12 +2,11 @@
  * E-mails of the auth domain in the nine interface languages (subject, text and HTML body).
  * The language is the request's `X-Lang`. Links point at the site (the shell), never the API.
  */
-import type { Lang } from '../servers.js';
+import type { LocaleCode } from '@landing/domain';
+import type { MailKind } from '@landing/domain/schemas/mailbox';
 
-export type MailKind = 'activation' | 'registerExisting' | 'passwordReset' | 'deviceCode' | 'emailChange' | 'emailChangeCode' | 'emailChanged';
-
-/** Every mail kind (dev mailbox filter, tests). */
-export const MAIL_KINDS: readonly MailKind[] = ['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange', 'emailChangeCode', 'emailChanged'];
+/** Every mail kind (dev mailbox filter, tests), from the domain package. */
+export { MAIL_KINDS, type MailKind } from '@landing/domain/schemas/mailbox';
 
 interface MailText {
   subject: string;
@@ -449,7 +448,7 @@ const tr: Catalogue = {
   },
 };
 
-export const MAIL_CATALOGUES: Record<Lang, Catalogue> = { en, ru, pl, br, es, it, de, fr, tr };
+export const MAIL_CATALOGUES: Record<LocaleCode, Catalogue> = { en, ru, pl, br, es, it, de, fr, tr };
 
 /** A rendered e-mail. */
 export interface RenderedMail {
@@ -467,7 +466,7 @@ export const escapeHtml = (s: string): string =>
  * Renders one e-mail.
  * @param vars `nickname`, `serverName`, and per kind `link` (mails with a button), `code`, `email`
  */
-export function renderMail(kind: MailKind, lang: Lang, vars: { nickname: string; serverName: string; link?: string; code?: string; email?: string }): RenderedMail {
+export function renderMail(kind: MailKind, lang: LocaleCode, vars: { nickname: string; serverName: string; link?: string; code?: string; email?: string }): RenderedMail {
   const cat = MAIL_CATALOGUES[lang] ?? en;
   const m = cat.kinds[kind];
   const v: Record<string, string> = { ...vars } as Record<string, string>;

@@ -11,10 +11,10 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
-import type { Db } from '../db/client.js';
-import { devMailbox } from '../db/schema/auth.js';
-import type { AuthConfig } from './auth-config.js';
-import type { MailKind, RenderedMail } from './mail-templates.js';
+import type { Db } from '../../db/client.js';
+import { devMailbox } from './schema.js';
+import type { AuthConfig } from './config.js';
+import type { MailKind, RenderedMail } from './mail-render.js';
 
 /** A message kept by the dev mailbox. */
 export interface MailboxEntry {

@@ -8,37 +8,15 @@
  * - `GET /dev/mailbox.json?to=&kind=&limit=` — `{ messages: [...] }`, newest first
  */
 import { z } from 'zod';
-import { ErrorBody } from '../lib/errors.js';
-import { defineRoutes } from '../lib/http.js';
-import { HTML_PAGE_CSP } from '../lib/security-headers.js';
-import { dbIdParam } from '../lib/validation.js';
-import { readMailbox, type MailboxEntry } from '../lib/mail.js';
-import { escapeHtml as esc, MAIL_KINDS } from '../lib/mail-templates.js';
+import { dbIdParam } from '@landing/domain/schemas/common';
+import { MailboxAnswer, MailboxQuery } from '@landing/domain/schemas/mailbox';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { ErrorBody } from '../../lib/errors.js';
+import { HTML_PAGE_CSP } from '../../lib/security-headers.js';
+import { readMailbox, type MailboxEntry } from './mail.js';
+import { escapeHtml as esc } from './mail-render.js';
 
-
-const MailboxQuery = z.object({
-  to: z.string().max(320).optional().describe('Only messages to this address (case-insensitive)'),
-  kind: z.enum(MAIL_KINDS).optional(),
-  limit: z.coerce.number().int().min(1).max(500).default(50),
-});
-
-const MessageSchema = z.object({
-  id: z.number().int(),
-  to: z.string(),
-  from: z.string(),
-  subject: z.string(),
-  text: z.string(),
-  html: z.string(),
-  kind: z.string(),
-  lang: z.string(),
-  server: z.string().nullable(),
-  createdAt: z.string(),
-  /** First link of the text body (activation / reset / e-mail change), if any. */
-  link: z.string().nullable(),
-  /** The 6-digit code of a device-code mail, if any. */
-  code: z.string().nullable(),
-});
-
+/** The link and the device code of a message, for the list and the JSON. */
 function extras(m: MailboxEntry) {
   const link = /https?:\/\/\S+/.exec(m.text)?.[0] ?? null;
   const code = m.kind === 'deviceCode' ? (/\b(\d{6})\b/.exec(m.text)?.[1] ?? null) : null;
@@ -62,8 +40,7 @@ iframe{width:100%;height:75vh;border:0;border-radius:12px;background:#fff}
 }
 
 export default defineRoutes({
-  domain: 'auth-mailbox',
-  async rootRoutes(app) {
+  async root(app) {
     const { auth } = app.apiConfig;
     if (!auth.devMailbox) return;
     // Shared by every API process on the database (table dev_mailbox), newest first.
@@ -78,7 +55,7 @@ export default defineRoutes({
           tags,
           summary: 'Dev mailbox as JSON (outside production)',
           querystring: MailboxQuery,
-          response: { 200: z.object({ messages: z.array(MessageSchema) }), 400: ErrorBody },
+          response: { 200: MailboxAnswer, 400: ErrorBody },
         },
       },
       async (request) => {

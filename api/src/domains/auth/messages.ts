@@ -3,8 +3,8 @@
  * The shared client shows an error's `message` as a toast (spec §8), so the API answers in the
  * user's language. English texts of spec §8 are kept word for word.
  */
-import { ApiError } from './errors.js';
-import type { Lang } from '../servers.js';
+import { ApiError } from '../../lib/errors.js';
+import type { LocaleCode } from '@landing/domain';
 
 export type AuthMessageKey = keyof typeof en;
 
@@ -421,15 +421,15 @@ const tr: Messages = {
 };
 
 /** Every locale's messages; tests check that each has every key. */
-export const AUTH_MESSAGES: Record<Lang, Messages> = { en, ru, pl, br, es, it, de, fr, tr };
+export const AUTH_MESSAGES: Record<LocaleCode, Messages> = { en, ru, pl, br, es, it, de, fr, tr };
 
 /** The message `key` in `lang` with `{{name}}` placeholders filled. */
-export function authMessage(lang: Lang, key: AuthMessageKey, vars: Record<string, string | number> = {}): string {
+export function authMessage(lang: LocaleCode, key: AuthMessageKey, vars: Record<string, string | number> = {}): string {
   const text = AUTH_MESSAGES[lang]?.[key] ?? en[key];
   return text.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ''));
 }
 
 /** An {@link ApiError} whose code is `key` and whose message is translated. */
-export function authError(status: number, lang: Lang, key: AuthMessageKey, vars?: Record<string, string | number>): ApiError {
+export function authError(status: number, lang: LocaleCode, key: AuthMessageKey, vars?: Record<string, string | number>): ApiError {
   return new ApiError(status, key, authMessage(lang, key, vars));
 }

@@ -12,23 +12,21 @@
  *    linking an existing account with the same e-mail when the provider vouches for the e-mail.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { z } from 'zod';
-import type { Db } from '../db/client.js';
-import { authAccounts, authOauthIdentities, authOauthStates } from '../db/schema/auth.js';
-import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from '../lib/auth-config.js';
-import { randomToken, sha256 } from '../lib/auth-crypto.js';
-import { authErrorResponses, floodGuard, LoginAnswerSchema } from '../lib/auth-http.js';
-import { authError } from '../lib/auth-messages.js';
-import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from '../lib/auth-oauth.js';
-import { activateAccount, createSession } from '../lib/auth-session.js';
-import { defineRoutes, ServerParams } from '../lib/http.js';
-import { xsrfSecretOf } from '../lib/xsrf.js';
-import type { Lang, ServerCode } from '../servers.js';
-import { NICKNAME_PATTERN, nicknameTaken } from './auth.js';
+import { NICKNAME_PATTERN, type LocaleCode, type ServerCode } from '@landing/domain';
+import { LoginAnswer, OAuthExchangeBody, OAuthProvider, OAuthStartAnswer, OAuthStartBody, ProvidersAnswer } from '@landing/domain/schemas/auth';
+import { ServerParams } from '@landing/domain/schemas/common';
+import type { Db } from '../../db/client.js';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { authAccounts, authOauthIdentities, authOauthStates } from './schema.js';
+import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
+import { randomToken, sha256 } from './crypto.js';
+import { authErrorResponses, floodGuard } from './http.js';
+import { authError } from './messages.js';
+import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
+import { activateAccount, createSession, nicknameTaken } from './service.js';
+import { xsrfSecretOf } from '../../lib/xsrf.js';
 
-const ProviderParams = ServerParams.extend({ provider: z.enum(OAUTH_PROVIDERS) });
-const StartBody = z.object({ redirectUri: z.string().max(512).describe('The site page the provider returns to: <origin>/auth/{provider}/callback or <origin>/auth_callback') });
-const ExchangeBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) });
+const ProviderParams = ServerParams.extend({ provider: OAuthProvider });
 
 /** Whether `uri` is one of our callback pages on an allowed origin. */
 export function isAllowedRedirect(uri: string, provider: OAuthProviderId, allowedOrigins: readonly string[]): boolean {
@@ -57,7 +55,7 @@ async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Pro
 }
 
 /** The account of a provider user on a server: existing identity, linked by e-mail, or new. */
-async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId, user: ProviderUser, lang: Lang): Promise<number> {
+async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId, user: ProviderUser, lang: LocaleCode): Promise<number> {
   const [identity] = await db
     .select({ accountId: authOauthIdentities.accountId })
     .from(authOauthIdentities)
@@ -92,11 +90,10 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
 }
 
 export default defineRoutes({
-  domain: 'auth-oauth',
-  async serverRoutes(app) {
+  async server(app) {
     const { auth } = app.apiConfig;
     const tags = ['auth'];
-    const enabled = (id: OAuthProviderId, lang: Lang): OAuthProviderConfig => {
+    const enabled = (id: OAuthProviderId, lang: LocaleCode): OAuthProviderConfig => {
       const p = auth.oauth[id];
       if (!p) throw authError(404, lang, 'OAUTH_PROVIDER_DISABLED');
       return p;
@@ -109,7 +106,7 @@ export default defineRoutes({
           tags,
           summary: 'Social login providers and whether they are available',
           params: ServerParams,
-          response: { 200: z.object({ providers: z.array(z.object({ id: z.enum(OAUTH_PROVIDERS), enabled: z.boolean() })) }), ...authErrorResponses },
+          response: { 200: ProvidersAnswer, ...authErrorResponses },
         },
       },
       async () => ({ providers: OAUTH_PROVIDERS.map((id) => ({ id, enabled: !!auth.oauth[id] })) }),
@@ -123,8 +120,8 @@ export default defineRoutes({
           tags,
           summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
           params: ProviderParams,
-          body: StartBody,
-          response: { 200: z.object({ authorizeUrl: z.string(), state: z.string() }), ...authErrorResponses },
+          body: OAuthStartBody,
+          response: { 200: OAuthStartAnswer, ...authErrorResponses },
         },
       },
       async (request) => {
@@ -155,8 +152,8 @@ export default defineRoutes({
             tags,
             summary: `Exchange the ${provider} authorization code (popup login) for a session`,
             params: ServerParams,
-            body: ExchangeBody,
-            response: { 200: LoginAnswerSchema, ...authErrorResponses },
+            body: OAuthExchangeBody,
+            response: { 200: LoginAnswer, ...authErrorResponses },
           },
         },
         async (request) => {

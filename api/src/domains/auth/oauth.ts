@@ -2,11 +2,11 @@
  * OAuth 2.0 authorization-code client for the social logins (spec §7): authorize URL with
  * `state` (and a PKCE S256 challenge where the provider supports it), code exchange at the token
  * endpoint (grant_type authorization_code, client secret in the body), and the userinfo call.
- * Endpoints come from the configuration (src/lib/auth-config.ts), so tests and local runs point
+ * Endpoints come from the configuration (src/domains/auth/config.ts), so tests and local runs point
  * at a local provider (oauth2-mock-server).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { OAuthProviderConfig } from './auth-config.js';
+import type { OAuthProviderConfig } from './config.js';
 
 /** A PKCE verifier (RFC 7636: 43–128 characters) and its S256 challenge. */
 export function pkcePair(): { verifier: string; challenge: string } {

@@ -15,14 +15,14 @@
  */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, DbHandle } from '../db/client.js';
-import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from '../db/schema/auth.js';
-import { SERVER_INFO, type Lang, type ServerCode } from '../servers.js';
-import type { AuthConfig } from './auth-config.js';
-import { sha256, sixDigitCode } from './auth-crypto.js';
-import { issueToken } from './auth-session.js';
+import type { Db, DbHandle } from '../../db/client.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './schema.js';
+import { SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
+import type { AuthConfig } from './config.js';
+import { sha256, sixDigitCode } from './crypto.js';
+import { issueToken } from './service.js';
 import { mailerFor } from './mail.js';
-import { renderMail, type MailKind } from './mail-templates.js';
+import { renderMail, type MailKind } from './mail-render.js';
 
 /** What a job asks for; every field is what the request knew, no secret. */
 export type MailJob =
@@ -44,7 +44,7 @@ export type MailJob =
 /** Where links in the mail point and in which language it is written. */
 export interface MailJobContext {
   server: ServerCode;
-  lang: Lang;
+  lang: LocaleCode;
   /** Site origin for links, e.g. `https://example.com` (see auth-http `siteBase`). */
   siteBase: string;
 }
@@ -146,10 +146,10 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
   const { auth } = config;
   const job = row.job as MailJob;
   const server = row.server as ServerCode;
-  const lang = row.lang as Lang;
+  const lang = row.lang as LocaleCode;
   const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }) => {
     const link = vars.path ? `${row.siteBase}${vars.path}` : undefined;
-    const rendered = renderMail(kind, lang, { nickname: vars.nickname, serverName: SERVER_INFO[server].name, link, code: vars.code, email: vars.email });
+    const rendered = renderMail(kind, lang, { nickname: vars.nickname, serverName: SERVERS[server].name, link, code: vars.code, email: vars.email });
     // The app's own mailer (keyed by its configuration object: the same dev mailbox).
     mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
   };

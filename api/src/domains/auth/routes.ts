@@ -1,8 +1,8 @@
 /**
  * Auth routes (spec §2–§8, issue 3): registration with activation mail, login with new-device
  * verification (403 UNAUTHORIZED_DEVICE + e-mailed 6-digit code), session (`/auth/me`, logout),
- * password reset, e-mail change. Social login is in auth-oauth.ts, the dev mailbox in
- * auth-mailbox.ts.
+ * password reset, e-mail change. Social login is in oauth.routes.ts, the dev mailbox in
+ * mailbox.routes.ts.
  *
  * Rules:
  * - Messages never reveal whether an account exists: login says "Wrong login or password" for an
@@ -18,115 +18,82 @@
  *   expiring. Device codes: 6 digits, single use, 10 minutes, bound to the login attempt
  *   (account + device). Sessions: 256-bit, new on every login, 24 h.
  */
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import type { Db } from '../db/client.js';
-import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from '../db/schema/auth.js';
-import { players } from '../db/schema/leaderboard.js';
-import { hashPassword, passwordProblem, randomToken, sameDigest, sha256, verifyPassword } from '../lib/auth-crypto.js';
+import { emailProblem, nicknameProblem, normaliseCode, normaliseEmail, passwordProblem, type LocaleCode } from '@landing/domain';
 import {
-  authErrorResponses,
+  ChallengeBody,
+  CodeSentAnswer,
+  ConfirmBody,
   DeviceChallengeBody,
-  DeviceChallengeError,
-  Fingerprint,
-  floodGuard,
-  LoginAnswerSchema,
-  maskEmail,
+  EmailActivatedAnswer,
+  EmailChangeAnswer,
+  EmailChangeBody,
+  ForgotBody,
+  LoginAnswer,
+  LoginBody,
+  MeAnswer,
   MessageAnswer,
-  siteBase,
-  UserSchema,
-} from '../lib/auth-http.js';
-import { authError, authMessage } from '../lib/auth-messages.js';
-import { ErrorBody } from '../lib/errors.js';
+  RegisterBody,
+  ResetBody,
+  TokenBody,
+  TokenCheckAnswer,
+  TokenCheckBody,
+  type LoginAnswer as LoginAnswerType,
+} from '@landing/domain/schemas/auth';
+import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
+import type { Db } from '../../db/client.js';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { xsrfSecretOf } from '../../lib/xsrf.js';
+import { hashPassword, isCommonPassword, sameDigest, sha256, verifyPassword } from './crypto.js';
+import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './http.js';
+import { authError, authMessage } from './messages.js';
+import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from './outbox.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from './schema.js';
 import {
   activateAccount,
   consumeToken,
   createSession,
+  findByLogin,
   isTrustedDevice,
+  nicknameTaken,
   REAUTH_WINDOW_S,
   requireUser,
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
   sessionOf,
+  startChallenge,
   tokenUsable,
   trustDevice,
-  type LoginAnswer,
-} from '../lib/auth-session.js';
-import { blockedFor, clearFailures, recordFailure, type Counter } from '../lib/auth-throttle.js';
-import { defineRoutes, ServerParams } from '../lib/http.js';
-import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from '../lib/mail-outbox.js';
-import { xsrfSecretOf } from '../lib/xsrf.js';
-import type { Lang, ServerCode } from '../servers.js';
-
-/** Register params of spec §3, each up to 128 characters. */
-export const REGISTER_PARAM_KEYS = ['partner', 'banana', 'sub1', 'click_id', 'admitad_uid', 'click_id_track', 'ref_id_track'] as const;
-const param = z.string().max(128).optional();
-const RegisterParamsSchema = z.object(Object.fromEntries(REGISTER_PARAM_KEYS.map((k) => [k, param])) as Record<(typeof REGISTER_PARAM_KEYS)[number], typeof param>);
-
-/** Player names: 3–20 letters (any script), digits, `_`, `.`, `-`. */
-export const NICKNAME_PATTERN = /^[\p{L}\p{N}_.-]{3,20}$/u;
-/** E-mail shape checked before sending mail (the registration form has the same pattern). */
-export const EMAIL_PATTERN = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]{2,}$/;
-
-const RegisterBody = z.object({
-  nickname: z.string().max(200).optional(),
-  email: z.string().max(320).optional(),
-  password: z.string().max(1024).optional(),
-  terms: z.boolean().optional().describe('Terms of Service and privacy policy accepted (required)'),
-  newsletter: z.boolean().optional().describe('Newsletter consent (optional)'),
-  params: RegisterParamsSchema.optional().describe('Register params of spec §3 (partner, click ids, referral)'),
-});
-const LoginBody = z.object({
-  login: z.string().max(320).optional().describe('Nickname or e-mail'),
-  password: z.string().max(1024).optional(),
-  fingerprint: Fingerprint.optional(),
-});
-const TokenBody = z.object({ token: z.string().max(256), fingerprint: Fingerprint.optional() });
-const ChallengeBody = z.object({ challenge: z.string().max(128) });
-const ConfirmBody = z.object({ challenge: z.string().max(128), code: z.string().max(32), fingerprint: Fingerprint.optional() });
-const ForgotBody = z.object({ email: z.string().max(320).optional() });
-const ResetBody = z.object({ token: z.string().max(256), password: z.string().max(1024).optional(), fingerprint: Fingerprint.optional() });
-const EmailChangeBody = z.object({
-  email: z.string().max(320).optional(),
-  password: z.string().max(1024).optional().describe('The current password (accounts with a password)'),
-  code: z.string().max(32).optional().describe('Accounts without a password: the 6-digit code mailed to the current address'),
-});
-const TokenCheckBody = z.object({ kind: z.enum(['account', 'email', 'password']), token: z.string().max(256) });
+} from './service.js';
+import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
 /** Seconds between two activation e-mails re-sent by login attempts on a pending account. */
 const ACTIVATION_RESEND_S = 5 * 60;
 
-const normEmail = (e: string | undefined) => (e ?? '').trim().toLowerCase();
-
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Checks a new password; throws 400 with the translated reason. */
-function assertPassword(lang: Lang, password: string | undefined, context: { nickname?: string | null; email?: string | null }): string {
-  const problem = passwordProblem(password ?? '', context);
+/** Checks a new password (the domain's policy with the API's list of common passwords); throws 400 with the translated reason. */
+function assertPassword(lang: LocaleCode, password: string | undefined, context: { nickname?: string | null; email?: string | null }): string {
+  const problem = passwordProblem(password ?? '', context, isCommonPassword);
   if (problem) throw authError(400, lang, problem);
   return password!;
 }
 
-/** Whether a player name is used on a server (an account or a leaderboard player, any case). */
-export async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
-  const rows = await db.execute<{ x: number }>(sql`
-    SELECT 1 AS x FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${nickname})
-    UNION ALL
-    SELECT 1 AS x FROM ${players} WHERE ${players.server} = ${server} AND lower(${players.nickname}) = lower(${nickname})
-    LIMIT 1`);
-  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
-  return list.length > 0;
+/** Checks an e-mail address (required, the domain's pattern); throws 400 with the translated reason. */
+function assertEmail(lang: LocaleCode, email: string): void {
+  const problem = emailProblem(email);
+  if (problem) throw authError(400, lang, problem);
 }
 
 /**
- * Queues one of the auth mails (src/lib/mail-outbox.ts): the outbox worker sends it off the
+ * Queues one of the auth mails (src/domains/auth/outbox.ts): the outbox worker sends it off the
  * request path, in the request's language, with links to the site that asked.
  * @param db the request's transaction when the job must commit with its data
  */
@@ -134,50 +101,8 @@ function queueMail(request: FastifyRequest, db: Db, job: MailJob): Promise<void>
   return enqueueMail(db, { server: request.ctx.server!, lang: request.ctx.lang, siteBase: siteBase(request, request.server.apiConfig.auth) }, job);
 }
 
-/** Finds the account a login name (nickname or e-mail) refers to on a server. */
-async function findByLogin(db: Db, server: ServerCode, login: string) {
-  const byEmail = login.includes('@');
-  const [acc] = await db
-    .select()
-    .from(authAccounts)
-    .where(and(eq(authAccounts.server, server), byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`));
-  return acc ?? null;
-}
-
-/**
- * The login attempt of an untrusted device: the pending challenge of this (account, device) gets a
- * fresh id (so a code already e-mailed for it stays valid: "I already have the code"), or a new
- * challenge starts.
- */
-async function startChallenge(db: Db, accountId: number, fingerprint: string, ip: string, ttlS: number, maxAttempts: number): Promise<string> {
-  const id = randomToken(24);
-  const fpHash = sha256(fingerprint);
-  const [pending] = await db
-    .select({ idHash: authDeviceChallenges.idHash })
-    .from(authDeviceChallenges)
-    .where(
-      and(
-        eq(authDeviceChallenges.accountId, accountId),
-        eq(authDeviceChallenges.fingerprintHash, fpHash),
-        isNull(authDeviceChallenges.completedAt),
-        gt(authDeviceChallenges.expiresAt, sql`now()`),
-        sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
-      ),
-    )
-    .orderBy(desc(authDeviceChallenges.createdAt))
-    .limit(1);
-  if (pending) {
-    await db.update(authDeviceChallenges).set({ idHash: sha256(id), ip }).where(eq(authDeviceChallenges.idHash, pending.idHash));
-  } else {
-    await db.insert(authDeviceChallenges).values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
-  }
-  return id;
-}
-
-
 export default defineRoutes({
-  domain: 'auth',
-  async serverRoutes(app) {
+  async server(app) {
     const { auth } = app.apiConfig;
     const L = auth.limits;
     const tags = ['auth'];
@@ -202,11 +127,11 @@ export default defineRoutes({
         const server = request.params.server;
         const body = request.body;
         const nickname = (body.nickname ?? '').trim();
-        const email = normEmail(body.email);
-        if (!nickname) throw authError(400, lang, 'NICKNAME_REQUIRED');
-        if (!NICKNAME_PATTERN.test(nickname)) throw authError(400, lang, 'NICKNAME_INVALID');
-        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
-        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        const email = normaliseEmail(body.email);
+        // The registration form's rules (@landing/domain); the API's messages cover the length in NICKNAME_INVALID.
+        const nicknameIssue = nicknameProblem(nickname);
+        if (nicknameIssue) throw authError(400, lang, nicknameIssue === 'NICKNAME_REQUIRED' ? 'NICKNAME_REQUIRED' : 'NICKNAME_INVALID');
+        assertEmail(lang, email);
         if (!body.password) throw authError(400, lang, 'PASSWORD_REQUIRED');
         const password = assertPassword(lang, body.password, { nickname, email });
         if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
@@ -256,7 +181,7 @@ export default defineRoutes({
           summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
           params: ServerParams,
           body: TokenBody,
-          response: { 200: LoginAnswerSchema, ...authErrorResponses },
+          response: { 200: LoginAnswer, ...authErrorResponses },
         },
       },
       async (request) => {
@@ -280,7 +205,7 @@ export default defineRoutes({
           summary: 'Whether an e-mailed token is still usable (does not use it)',
           params: ServerParams,
           body: TokenCheckBody,
-          response: { 200: z.object({ valid: z.boolean() }), ...authErrorResponses },
+          response: { 200: TokenCheckAnswer, ...authErrorResponses },
         },
       },
       async (request) => ({ valid: await tokenUsable(app.db, request.body.token, TOKEN_KIND[request.body.kind], request.params.server) }),
@@ -298,10 +223,10 @@ export default defineRoutes({
             '200 with a new session; 403 UNAUTHORIZED_DEVICE with `challenge` when the device (fingerprint) is not trusted yet; 401 INVALID_CREDENTIALS for an unknown name or a wrong password alike; 429 TOO_MANY_ATTEMPTS.',
           params: ServerParams,
           body: LoginBody,
-          response: { 200: LoginAnswerSchema, 403: DeviceChallengeBody, ...authErrorResponses },
+          response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
         },
       },
-      async (request): Promise<LoginAnswer> => {
+      async (request): Promise<LoginAnswerType> => {
         const { lang } = request.ctx;
         const server = request.params.server;
         const login = (request.body.login ?? '').trim();
@@ -375,7 +300,7 @@ export default defineRoutes({
           params: ServerParams,
           body: ChallengeBody,
           response: {
-            200: MessageAnswer.extend({ email: z.string(), resendAfterS: z.number().int(), codeTtlS: z.number().int() }),
+            200: CodeSentAnswer,
             ...authErrorResponses,
           },
         },
@@ -411,7 +336,7 @@ export default defineRoutes({
           summary: 'Confirm the new device with the e-mailed code (logs in, trusts the device)',
           params: ServerParams,
           body: ConfirmBody,
-          response: { 200: LoginAnswerSchema, ...authErrorResponses },
+          response: { 200: LoginAnswer, ...authErrorResponses },
         },
       },
       async (request) => {
@@ -422,7 +347,7 @@ export default defineRoutes({
         if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
         const c = await findChallenge(request.body.challenge);
         if (!c || c.fingerprintHash !== sha256(request.body.fingerprint ?? '')) throw authError(400, lang, 'CHALLENGE_INVALID');
-        const code = request.body.code.replace(/\s+/g, '');
+        const code = normaliseCode(request.body.code);
         const valid =
           /^\d{6}$/.test(code) &&
           !!c.codeHash &&
@@ -460,7 +385,7 @@ export default defineRoutes({
           tags,
           summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)',
           params: ServerParams,
-          response: { 200: z.object({ user: UserSchema }), ...authErrorResponses },
+          response: { 200: MeAnswer, ...authErrorResponses },
         },
       },
       async (request) => ({ user: await requireUser(app.db, request.ctx) }),
@@ -497,9 +422,8 @@ export default defineRoutes({
       },
       async (request) => {
         const { lang } = request.ctx;
-        const email = normEmail(request.body.email);
-        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
-        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        const email = normaliseEmail(request.body.email);
+        assertEmail(lang, email);
         // Issue 10 item 5: one insert whatever the e-mail; the worker looks the account up, keeps
         // to its hourly limit, makes the token and mails it.
         await queueMail(request, app.db, { kind: 'passwordReset', email });
@@ -562,23 +486,22 @@ export default defineRoutes({
             `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
           params: ServerParams,
           body: EmailChangeBody,
-          response: { 200: MessageAnswer.extend({ code_required: z.boolean().optional() }), 403: ErrorBody, ...authErrorResponses },
+          response: { 200: EmailChangeAnswer, 403: ErrorBody, ...authErrorResponses },
         },
       },
       async (request) => {
         const { lang } = request.ctx;
         const server = request.params.server;
         const user = await requireUser(app.db, request.ctx);
-        const email = normEmail(request.body.email);
-        if (!email) throw authError(400, lang, 'EMAIL_REQUIRED');
-        if (!EMAIL_PATTERN.test(email)) throw authError(400, lang, 'EMAIL_INVALID');
+        const email = normaliseEmail(request.body.email);
+        assertEmail(lang, email);
         const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, Number(user.id)));
         if (!acc) throw authError(401, lang, 'SESSION_EXPIRED');
         if (acc.passwordHash) {
           if (!(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
         } else if (acc.email) {
           // No password (social login): prove control of the current address with a mailed code.
-          const code = (request.body.code ?? '').replace(/\s+/g, '');
+          const code = normaliseCode(request.body.code ?? '');
           if (!code) {
             const [pending] = await app.db.select().from(authEmailChangeCodes).where(eq(authEmailChangeCodes.accountId, acc.id));
             const since = pending ? (Date.now() - new Date(pending.sentAt).getTime()) / 1000 : Infinity;
@@ -634,7 +557,7 @@ export default defineRoutes({
             'sending this request, if it is one of the account, stays).',
           params: ServerParams,
           body: TokenBody,
-          response: { 200: MessageAnswer.extend({ email: z.string() }), ...authErrorResponses },
+          response: { 200: EmailActivatedAnswer, ...authErrorResponses },
         },
       },
       async (request) => {

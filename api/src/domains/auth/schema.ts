@@ -3,8 +3,8 @@
  * source of truth; keep both in step).
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from './core.js';
-import { players } from './leaderboard.js';
+import { servers } from '../core/schema.js';
+import { players } from '../leaderboard/schema.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 

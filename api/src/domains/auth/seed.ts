@@ -9,10 +9,10 @@
  * (dev mailbox), as for real accounts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { authAccounts, authDevices } from '../db/schema/auth.js';
-import { players } from '../db/schema/leaderboard.js';
-import { defineSeeder } from '../db/seed.js';
-import { hashPassword, sha256 } from '../lib/auth-crypto.js';
+import { authAccounts, authDevices } from './schema.js';
+import { players } from '../leaderboard/schema.js';
+import { defineSeeder } from '../../db/seed.js';
+import { hashPassword, sha256 } from './crypto.js';
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-Goal-2026';

@@ -2,7 +2,7 @@
  * Sessions and the logged-in user, for the auth routes and for every other domain:
  *
  * ```ts
- * import { requireUser, currentUser } from '../lib/auth-session.js';
+ * import { requireUser, currentUser } from './service.js';
  * const user = await requireUser(app.db, request.ctx);   // 401 when not logged in
  * if (user.ovr < 50) throw new ApiError(403, 'OVR_TOO_LOW', '…');
  * ```
@@ -12,14 +12,14 @@
  * ends after `sessionTtlS` (86400 s, like the auth cookies of spec §9) or after
  * {@link SESSION_IDLE_TIMEOUT_S} without a request (issue 10 item 7), whichever comes first.
  */
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { authAccounts, authDevices, authSessions, authTokens, type AuthTokenKind } from '../db/schema/auth.js';
-import { players } from '../db/schema/leaderboard.js';
-import type { ServerCode, Lang } from '../servers.js';
-import { randomToken, sameDigest, sha256 } from './auth-crypto.js';
-import { authError } from './auth-messages.js';
-import type { RequestContext } from './http.js';
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authAccounts, authDeviceChallenges, authDevices, authSessions, authTokens, type AuthTokenKind } from './schema.js';
+import { players } from '../leaderboard/schema.js';
+import type { ServerCode, LocaleCode } from '@landing/domain';
+import { randomToken, sameDigest, sha256 } from './crypto.js';
+import { authError } from './messages.js';
+import type { RequestContext } from '../../lib/request-context.js';
 
 /** The user object of spec §3 as the API hands it out (`GET /{server}/auth/me`). */
 export interface AuthUser {
@@ -251,7 +251,7 @@ export async function tokenUsable(db: Db, token: string, kind: AuthTokenKind, se
 }
 
 /** Country of a new footballer from the interface language (players.country is required). */
-const LANG_COUNTRY: Record<Lang, string> = { ru: 'RU', pl: 'PL', en: 'GB', br: 'BR', es: 'ES', it: 'IT', de: 'DE', fr: 'FR', tr: 'TR' };
+const LANG_COUNTRY: Record<LocaleCode, string> = { ru: 'RU', pl: 'PL', en: 'GB', br: 'BR', es: 'ES', it: 'IT', de: 'DE', fr: 'FR', tr: 'TR' };
 
 /**
  * Activates an account: status `active`, and the footballer of spec §3 (OVR {@link NEW_PLAYER_OVR})
@@ -264,7 +264,7 @@ export async function activateAccount(db: Db, accountId: number): Promise<void> 
   if (!playerId) {
     const [p] = await db
       .insert(players)
-      .values({ server: acc.server, nickname: acc.nickname, country: LANG_COUNTRY[acc.lang as Lang] ?? 'GB', ovr: NEW_PLAYER_OVR, lastSeenAt: new Date() })
+      .values({ server: acc.server, nickname: acc.nickname, country: LANG_COUNTRY[acc.lang as LocaleCode] ?? 'GB', ovr: NEW_PLAYER_OVR, lastSeenAt: new Date() })
       .onConflictDoNothing()
       .returning({ id: players.id });
     playerId = p?.id ?? null;
@@ -273,4 +273,55 @@ export async function activateAccount(db: Db, accountId: number): Promise<void> 
     .update(authAccounts)
     .set({ status: acc.status === 'pending' ? 'active' : acc.status, activatedAt: acc.activatedAt ?? new Date(), playerId, updatedAt: new Date() })
     .where(eq(authAccounts.id, accountId));
+}
+
+/** Whether a player name is used on a server (an account or a leaderboard player, any case). */
+export async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
+  const rows = await db.execute<{ x: number }>(sql`
+    SELECT 1 AS x FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${nickname})
+    UNION ALL
+    SELECT 1 AS x FROM ${players} WHERE ${players.server} = ${server} AND lower(${players.nickname}) = lower(${nickname})
+    LIMIT 1`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
+}
+
+/** Finds the account a login name (nickname or e-mail) refers to on a server. */
+export async function findByLogin(db: Db, server: ServerCode, login: string) {
+  const byEmail = login.includes('@');
+  const [acc] = await db
+    .select()
+    .from(authAccounts)
+    .where(and(eq(authAccounts.server, server), byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`));
+  return acc ?? null;
+}
+
+/**
+ * The login attempt of an untrusted device: the pending challenge of this (account, device) gets a
+ * fresh id (so a code already e-mailed for it stays valid: "I already have the code"), or a new
+ * challenge starts.
+ */
+export async function startChallenge(db: Db, accountId: number, fingerprint: string, ip: string, ttlS: number, maxAttempts: number): Promise<string> {
+  const id = randomToken(24);
+  const fpHash = sha256(fingerprint);
+  const [pending] = await db
+    .select({ idHash: authDeviceChallenges.idHash })
+    .from(authDeviceChallenges)
+    .where(
+      and(
+        eq(authDeviceChallenges.accountId, accountId),
+        eq(authDeviceChallenges.fingerprintHash, fpHash),
+        isNull(authDeviceChallenges.completedAt),
+        gt(authDeviceChallenges.expiresAt, sql`now()`),
+        sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
+      ),
+    )
+    .orderBy(desc(authDeviceChallenges.createdAt))
+    .limit(1);
+  if (pending) {
+    await db.update(authDeviceChallenges).set({ idHash: sha256(id), ip }).where(eq(authDeviceChallenges.idHash, pending.idHash));
+  } else {
+    await db.insert(authDeviceChallenges).values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
+  }
+  return id;
 }

@@ -4,9 +4,9 @@
  * window. Stored in the database so every API process sees the same counts.
  */
 import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { authFailures } from '../db/schema/auth.js';
-import type { WindowLimit } from './auth-config.js';
+import type { Db } from '../../db/client.js';
+import { authFailures } from './schema.js';
+import type { WindowLimit } from './config.js';
 
 /** A limit to check: which counter and how much it allows. */
 export interface Counter {

@@ -6,9 +6,9 @@
  */
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { betMatches, betTeams, betTournaments } from '../db/schema/bets.js';
-import { createRng, type Rng } from '../lib/random.js';
+import type { Db } from '../../db/client.js';
+import { betMatches, betTeams, betTournaments } from './schema.js';
+import { createRng, type Rng } from '../../lib/random.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { strengthOf } from './data.js';
 import { enterResult } from './results.js';

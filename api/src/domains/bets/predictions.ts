@@ -4,9 +4,9 @@
  * in after kick-off even when the request races the clock.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { betMatches } from '../db/schema/bets.js';
-import { ApiError } from '../lib/errors.js';
+import type { Db } from '../../db/client.js';
+import { betMatches } from './schema.js';
+import { ApiError } from '../../lib/errors.js';
 import { refreshStandings } from './ranking.js';
 import { MAX_PREDICTED_GOALS, type Score } from './scoring.js';
 
@@ -17,7 +17,7 @@ export const MATCH_LOCKED_MESSAGE = 'Predictions for this match are closed: it h
  * Creates or replaces the prediction of `playerId` for `matchId` and refreshes their cached
  * standings.
  *
- * @param now the bets clock (src/bets/clock.ts)
+ * @param now the bets clock (src/domains/bets/clock.ts)
  * @returns the tournament of the match
  * @throws ApiError 400 INVALID_SCORE (not whole numbers 0..20), 404 MATCH_NOT_FOUND,
  *   409 MATCH_LOCKED (kick-off at or before `now`, or the result is already in)

@@ -4,11 +4,11 @@
  * Totals are cached per (tournament, player) in `bet_standings`, rebuilt by
  * {@link refreshStandings} when a result is scored or a player predicts, so the ranking route
  * reads one indexed table and never aggregates predictions. Order: see `compareStandings`
- * (src/bets/scoring.ts) — points, exact scores, correct outcomes, player id.
+ * (src/domains/bets/scoring.ts) — points, exact scores, correct outcomes, player id.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import type { ServerCode } from '../servers.js';
+import type { Db } from '../../db/client.js';
+import type { ServerCode } from '@landing/domain';
 
 /** ORDER BY of the ranking; must match `compareStandings`. */
 const RANKING_ORDER_SQL = sql.raw('s.total_points DESC, s.exact_scores DESC, s.correct_outcomes DESC, s.player_id ASC');

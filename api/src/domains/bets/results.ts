@@ -4,9 +4,9 @@
  * goes through {@link scorePrediction} and the cached standings stay in step.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { betMatches, betPredictions, betTournaments } from '../db/schema/bets.js';
-import { ApiError } from '../lib/errors.js';
+import type { Db } from '../../db/client.js';
+import { betMatches, betPredictions, betTournaments } from './schema.js';
+import { ApiError } from '../../lib/errors.js';
 import { refreshStandings } from './ranking.js';
 import { parseScoring, scorePrediction, type Score } from './scoring.js';
 
@@ -28,7 +28,7 @@ export interface ScoredResult {
  * and rebuilds the standings of the players concerned — all in one transaction. Entering a result
  * again replaces it and rescores.
  *
- * @param now the bets clock (src/bets/clock.ts); a result before kick-off is refused
+ * @param now the bets clock (src/domains/bets/clock.ts); a result before kick-off is refused
  * @throws ApiError 404 MATCH_NOT_FOUND, 409 MATCH_NOT_STARTED (kick-off after `now`),
  *   400 INVALID_RESULT (penalties for a group match, or for a match not drawn after extra time)
  */

@@ -1,274 +1,63 @@
-import { timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+/**
+ * The bets game (spec §1 Bet matches / Ranking / Rules; §3 prediction and ranking row; §5 "Bet:
+ * logged in"; §8 "Users must be logged in to predict results", "no bettors at the moment"), and
+ * its admin routes (bets clock, results).
+ */
 import { z } from 'zod';
-import { betMatches, betTournaments, HITS, STAGES } from '../db/schema/bets.js';
-import { betsNow, clockFakeable, MAX_CLOCK_OFFSET_MS, setClockOffset, storedClockOffset } from '../bets/clock.js';
-import { startBetsDemo } from '../bets/demo.js';
-import { MATCH_LOCKED_MESSAGE, savePrediction } from '../bets/predictions.js';
+import { MAX_CLOCK_OFFSET_MS, MAX_PREDICTED_GOALS } from '@landing/domain';
 import {
+  ClockBody,
+  ClockState,
+  MatchesResponse,
+  MatchParams,
+  PredictionBody,
+  PredictionResponse,
+  PredictionsResponse,
+  RankingMeQuery,
+  RankingMeResponse,
+  RankingQuery,
+  RankingResponse,
+  ResultAnswer,
+  ResultBody,
+  TournamentParams,
+  TournamentsResponse,
+} from '@landing/domain/schemas/bets';
+import { AdminHeaders, dbIdParam, ServerParams } from '@landing/domain/schemas/common';
+import { adminRoutes } from '../../lib/admin.js';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { ApiError, ErrorBody, errorResponses } from '../../lib/errors.js';
+import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/read-cache.js';
+import { currentUser, requireUser } from '../auth/current-user.js';
+import { betsNow, clockFakeable, setClockOffset, storedClockOffset } from './clock.js';
+import { startBetsDemo } from './demo.js';
+import { MATCH_LOCKED_MESSAGE, savePrediction } from './predictions.js';
+import { readRanking } from './ranking.js';
+import { enterResult } from './results.js';
+import {
+  betsClock,
+  cachedTournaments,
   defaultTournament,
+  findTournament,
   groupMatches,
   listTournaments,
   nextKickoff,
   predictionsOf,
+  tournamentCodeOfMatch,
   tournamentMatches,
-  type TournamentRecord,
-} from '../bets/queries.js';
-import { readRanking } from '../bets/ranking.js';
-import { enterResult } from '../bets/results.js';
-import { MAX_PREDICTED_GOALS } from '../bets/scoring.js';
-import { currentUser, requireUser, type CurrentUser } from '../lib/currentUser.js';
-import { ApiError, ErrorBody, errorResponses } from '../lib/errors.js';
-import { defineRoutes, ServerParams } from '../lib/http.js';
-import { dbIdParam } from '../lib/validation.js';
-import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../lib/read-cache.js';
-import { ALL_SERVERS, type ServerCode } from '../servers.js';
+  viewerOn,
+} from './service.js';
 
-/** Spec §8 message for a visitor who tries to predict. */
+/** spec §8: the message of a visitor's prediction. */
 export const LOGIN_TO_PREDICT = 'Users must be logged in to predict results';
-/** Error code of {@link LOGIN_TO_PREDICT} (401; the client logs out on 401, spec §8). */
+/** Its error code (the client shows the login form for it). */
 export const LOGIN_TO_PREDICT_CODE = 'BET_LOGIN_REQUIRED';
-
-// ---- schemas ----------------------------------------------------------------------------------
-
-const Team = z
-  .object({
-    code: z.string().regex(/^[A-Z]{3}$/).describe('FIFA code, e.g. GER'),
-    name: z.string().describe('English name'),
-    region: z.string().describe('ISO 3166-1 alpha-2 or subdivision (GB-ENG) for the flag and the localised name'),
-  })
-  .meta({ id: 'BetTeam' });
-
-const Scoring = z
-  .object({
-    exact: z.number().int().describe('Points for the exact final score'),
-    goal_difference: z.number().int().describe('Points for the right winner and goal difference (never for draws)'),
-    outcome: z.number().int().describe('Points for the right winner, or a draw with another score'),
-  })
-  .meta({ id: 'BetScoring' });
-
-/** A tournament with its state and scoring rules. */
-export const Tournament = z
-  .object({
-    code: z.string(),
-    name: z.string(),
-    starts_at: z.string(),
-    ends_at: z.string(),
-    status: z.enum(['upcoming', 'live', 'finished']),
-    matches_total: z.number().int(),
-    matches_finished: z.number().int(),
-    scoring: Scoring,
-    max_goals: z.number().int().describe('Highest goals per team a prediction may give; predictions close at kick-off'),
-    examples: z
-      .array(
-        z.object({
-          result: z.object({ home: z.number().int(), away: z.number().int() }),
-          prediction: z.object({ home: z.number().int(), away: z.number().int() }),
-          hit: z.enum(HITS),
-          points: z.number().int(),
-        }),
-      )
-      .describe('Worked examples scored by the API with these rules (for the Rules tab)'),
-  })
-  .meta({ id: 'BetTournament' });
-
-const Score = z.object({ home: z.number().int(), away: z.number().int() });
-
-/** A match with its result, the viewer's prediction and the server's community picks. */
-export const Match = z
-  .object({
-    id: z.number().int(),
-    stage: z.enum(STAGES),
-    group: z.string().nullable(),
-    kickoff_at: z.string().describe('ISO instant; show it in the server time zone (spec §9)'),
-    venue: z.string().nullable(),
-    home: Team,
-    away: Team,
-    status: z.enum(['open', 'locked', 'finished']).describe('open: predictions accepted; locked: kicked off, waiting for the result'),
-    result: Score.extend({ penalties: Score.nullable() })
-      .nullable()
-      .describe('Score after extra time; penalties of a shoot-out (not scored)'),
-    prediction: z
-      .object({
-        home: z.number().int(),
-        away: z.number().int(),
-        points: z.number().int().nullable().describe('null until the result is in'),
-        hit: z.enum(HITS).nullable(),
-        updated_at: z.string(),
-      })
-      .nullable()
-      .describe(
-        "The viewer's prediction: in the answer of PUT …/prediction. Always null in the public matches list " +
-          '(cached for everyone); the viewer’s own predictions are `GET /{server}/bets/tournaments/{code}/predictions`.',
-      ),
-    picks: z
-      .object({ total: z.number().int(), home: z.number().int(), draw: z.number().int(), away: z.number().int() })
-      .describe("This server's predictions: count and whole percent for home win / draw / away win"),
-  })
-  .meta({ id: 'BetMatch' });
-
-const Viewer = z
-  .object({ player_id: z.number().int(), name: z.string(), server: z.enum(ALL_SERVERS) })
-  .nullable()
-  .describe('The logged-in player as the API sees them; null for visitors');
-
-const TournamentsResponse = z
-  .object({
-    tournaments: z.array(Tournament),
-    current: z.string().nullable().describe('Code of the tournament to show by default'),
-    now: z.string().describe('The bets clock (ISO)'),
-  })
-  .meta({ id: 'BetTournaments' });
-
-const MatchesResponse = z
-  .object({
-    tournament: Tournament,
-    now: z.string().describe('The bets clock (ISO); predictions close when it reaches kick-off'),
-    viewer: Viewer.describe('Always null in this public answer: see `GET …/predictions`'),
-    stages: z.array(
-      z.object({
-        key: z.string().describe('group-A … or the stage'),
-        stage: z.enum(STAGES),
-        group: z.string().nullable(),
-        matches: z.array(Match),
-      }),
-    ),
-  })
-  .meta({ id: 'BetMatches' });
-
-const goals = z
-  .number({ error: `Scores must be whole numbers from 0 to ${MAX_PREDICTED_GOALS}` })
-  .int(`Scores must be whole numbers from 0 to ${MAX_PREDICTED_GOALS}`)
-  .min(0, `Scores must be whole numbers from 0 to ${MAX_PREDICTED_GOALS}`)
-  .max(MAX_PREDICTED_GOALS, `Scores must be whole numbers from 0 to ${MAX_PREDICTED_GOALS}`);
-
-const PredictionBody = z.object({
-  home_score: goals.describe('Predicted goals of the home team'),
-  away_score: goals.describe('Predicted goals of the away team'),
-});
-
-const PredictionResponse = z.object({ match: Match }).meta({ id: 'BetPredictionSaved' });
-
-const OwnPrediction = z.object({
-  match_id: z.number().int(),
-  home: z.number().int(),
-  away: z.number().int(),
-  points: z.number().int().nullable().describe('null until the result is in'),
-  hit: z.enum(HITS).nullable(),
-  updated_at: z.string(),
-});
-
-/** Answer of `GET /:server/bets/tournaments/:tournament/predictions`: the viewer's part of the matches, split from the public list (issue 12). */
-const PredictionsResponse = z
-  .object({
-    now: z.string().describe('The bets clock (ISO)'),
-    viewer: Viewer,
-    predictions: z.array(OwnPrediction).describe("The viewer's predictions of this tournament (empty for visitors), kick-off order"),
-  })
-  .meta({ id: 'BetOwnPredictions' });
-
-const RankingRow = z
-  .object({
-    position: z.number().int().positive(),
-    player_id: z.number().int(),
-    name: z.string(),
-    server: z.enum(ALL_SERVERS),
-    total_bets: z.number().int(),
-    total_points: z.number().int(),
-    exact_scores: z.number().int(),
-    correct_outcomes: z.number().int(),
-  })
-  .meta({ id: 'BetRankingRow' });
-
-/** Answer of the ranking route. */
-export const RankingResponse = z
-  .object({
-    tournament: z.object({ code: z.string(), name: z.string() }),
-    scope: z.enum(['server', 'all']),
-    page: z.number().int(),
-    per_page: z.number().int(),
-    total: z.number().int().describe('Bettors in the ranking'),
-    pages: z.number().int(),
-    rows: z.array(RankingRow).describe('Ordered by points, exact scores, correct outcomes, then player id'),
-    me: RankingRow.nullable().describe(
-      "Always null in this public answer (cached for everyone): the logged-in player's row is `GET /{server}/bets/ranking/me`",
-    ),
-    updated_at: z.string().nullable(),
-  })
-  .meta({ id: 'BetRanking' });
-
-const wholeNumber = (min: number, max: number, fallback: number) =>
-  z.coerce
-    .number({ error: `must be a whole number between ${min} and ${max}` })
-    .int(`must be a whole number between ${min} and ${max}`)
-    .min(min, `must be a whole number between ${min} and ${max}`)
-    .max(max, `must be a whole number between ${min} and ${max}`)
-    .default(fallback);
-
-const TournamentCode = z.string().regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'must be a tournament code such as world-cup');
-
-const RankingMeQuery = z.object({
-  tournament: TournamentCode.optional().describe('Tournament code (default: the current tournament)'),
-  scope: z.enum(['server', 'all']).default('server').describe('server: bettors of this server; all: of every server'),
-});
-
-const RankingMeResponse = z
-  .object({ me: RankingRow.nullable().describe("The logged-in player's row wherever it is; null for visitors or without bets") })
-  .meta({ id: 'BetRankingMe' });
-
-const RankingQuery = z.object({
-  tournament: TournamentCode.optional().describe('Tournament code (default: the current tournament)'),
-  page: wholeNumber(1, 100_000, 1).describe('1-based page'),
-  per_page: wholeNumber(1, 50, 20).describe('Rows per page, 1..50 (default 20)'),
-  scope: z.enum(['server', 'all']).default('server').describe('server: bettors of this server; all: of every server'),
-});
-
-// ---- helpers ----------------------------------------------------------------------------------
-
-function secretMatches(given: unknown, expected: string): boolean {
-  if (typeof given !== 'string') return false;
-  const a = Buffer.from(given);
-  const b = Buffer.from(expected);
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
-function findTournament(list: readonly TournamentRecord[], code: string | undefined): TournamentRecord {
-  const found = code ? list.find((t) => t.out.code === code) : defaultTournament(list);
-  if (!found) throw new ApiError(404, 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
-  return found;
-}
-
-/** The bets clock, its stored offset read through the read cache (topic `core`). */
-async function betsClock(app: FastifyInstance): Promise<Date> {
-  const fakeable = clockFakeable(app.apiConfig.nodeEnv);
-  const offset = fakeable ? await app.readCache.get('bets-clock-offset', ['core'], async () => ({ value: await storedClockOffset(app.db) })) : 0;
-  return new Date(Date.now() + offset);
-}
-
-/** Every tournament at `now` through the read cache: kept until the next kick-off changes a state. */
-function cachedTournaments(app: FastifyInstance, now: Date): Promise<TournamentRecord[]> {
-  return app.readCache.get('bets-tournaments', ['bets', 'core'], async () => {
-    const [list, next] = await Promise.all([listTournaments(app.db, now), nextKickoff(app.db, now)]);
-    return { value: list, ttlMs: msUntilNext(now, [next]) };
-  });
-}
-
-/** The viewer when they play on `server` (a player of another server is a visitor here). */
-async function viewerOn(request: Parameters<typeof currentUser>[0], server: ServerCode): Promise<CurrentUser | null> {
-  const user = await currentUser(request);
-  return user && user.server === server ? user : null;
-}
 
 /**
  * The bets game (spec §1 Bet matches / Ranking / Rules; §3 prediction and ranking row; §5 "Bet:
  * logged in"; §8 "Users must be logged in to predict results", "no bettors at the moment").
  */
 export default defineRoutes({
-  domain: 'bets',
-
-  async serverRoutes(app) {
+  async server(app) {
     app.get(
       '/bets/tournaments',
       {
@@ -301,7 +90,7 @@ export default defineRoutes({
           tags: ['bets'],
           summary: "Matches of a tournament by group/stage, with results and the viewer's predictions",
           description: 'Send X-Auth-Token and X-Auth-Id to get your predictions. An unknown or expired session reads as a visitor.',
-          params: ServerParams.extend({ tournament: TournamentCode }),
+          params: TournamentParams,
           response: { 200: MatchesResponse, ...errorResponses },
         },
       },
@@ -332,7 +121,7 @@ export default defineRoutes({
           description:
             'Per viewer (`Cache-Control: private, no-store`), split from the public matches list. Send X-Auth-Token and ' +
             'X-Auth-Id; a visitor (or a player of another server) gets `viewer: null` and no predictions.',
-          params: ServerParams.extend({ tournament: TournamentCode }),
+          params: TournamentParams,
           response: { 200: PredictionsResponse, ...errorResponses },
         },
       },
@@ -364,7 +153,7 @@ export default defineRoutes({
             'Needs a session (X-Auth-Token + X-Auth-Id) of a player of this server. ' +
             `401 ${LOGIN_TO_PREDICT_CODE} "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
             `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}.`,
-          params: ServerParams.extend({ matchId: dbIdParam() }),
+          params: MatchParams,
           body: PredictionBody,
           response: { 200: PredictionResponse, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses },
         },
@@ -475,29 +264,12 @@ export default defineRoutes({
     );
   },
 
-  async rootRoutes(app) {
+  async root(app) {
     // Once across API processes (src/lib/leader.ts).
     if (app.apiConfig.demoActivity) app.runOnce('bets-results', () => startBetsDemo(app.db, app.log));
 
-    const secret = app.apiConfig.adminSecret;
-    if (!secret) return; // admin routes exist only when ADMIN_SECRET is set
-
-    await app.register(async (instance) => {
-      const admin = instance.withTypeProvider<ZodTypeProvider>();
-      admin.addHook('onRequest', async (request) => {
-        if (!secretMatches(request.headers['x-admin-secret'], secret)) {
-          throw new ApiError(401, 'UNAUTHORIZED', 'Invalid admin secret');
-        }
-      });
-      const AdminHeaders = z.object({ 'x-admin-secret': z.string().describe('Must equal env ADMIN_SECRET') });
-      const ClockState = z
-        .object({
-          now: z.string().describe('The bets clock (ISO)'),
-          offset_ms: z.number().int().describe('Milliseconds added to the machine clock'),
-          fakeable: z.boolean().describe('False in production: the offset is ignored there'),
-        })
-        .meta({ id: 'BetClock' });
-      const clockState = async () => {
+    await adminRoutes(app, async (admin) => {
+      const clockState = async (): Promise<ClockState> => {
         const fakeable = clockFakeable(admin.apiConfig.nodeEnv);
         const offset = fakeable ? await storedClockOffset(admin.db) : 0;
         return { now: new Date(Date.now() + offset).toISOString(), offset_ms: offset, fakeable };
@@ -520,11 +292,7 @@ export default defineRoutes({
               'Body `{ now }` sets the clock to that instant, `{ offset_ms }` shifts it, `{ reset: true }` returns to the machine clock. ' +
               'Refused with 409 CLOCK_NOT_FAKEABLE in production.',
             headers: AdminHeaders,
-            body: z.union([
-              z.object({ now: z.iso.datetime({ offset: true }) }).strict(),
-              z.object({ offset_ms: z.number().int().min(-MAX_CLOCK_OFFSET_MS).max(MAX_CLOCK_OFFSET_MS) }).strict(),
-              z.object({ reset: z.literal(true) }).strict(),
-            ]),
+            body: ClockBody,
             response: { 200: ClockState, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
           },
         },
@@ -554,18 +322,8 @@ export default defineRoutes({
               '409 MATCH_NOT_STARTED before kick-off (bets clock).',
             headers: AdminHeaders,
             params: z.object({ matchId: dbIdParam() }),
-            body: z.object({
-              home_score: z.number().int().min(0).max(99),
-              away_score: z.number().int().min(0).max(99),
-              penalties: z.object({ home: z.number().int().min(0).max(99), away: z.number().int().min(0).max(99) }).nullish(),
-            }),
-            response: {
-              200: z.object({ match_id: z.number().int(), tournament: z.string(), scored: z.number().int().describe('Predictions scored') }),
-              400: ErrorBody,
-              401: ErrorBody,
-              404: ErrorBody,
-              409: ErrorBody,
-            },
+            body: ResultBody,
+            response: { 200: ResultAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
           },
         },
         async (request) => {
@@ -573,13 +331,8 @@ export default defineRoutes({
           const { matchId } = request.params;
           const { home_score: home, away_score: away, penalties } = request.body;
           const done = await enterResult(admin.db, matchId, { home, away, penalties: penalties ?? null }, now);
-          const [t] = await admin.db
-            .select({ code: betTournaments.code })
-            .from(betMatches)
-            .innerJoin(betTournaments, eq(betTournaments.id, betMatches.tournamentId))
-            .where(eq(betMatches.id, matchId));
           request.log.info({ matchId, home, away, scored: done.scored }, 'bets result entered');
-          return { match_id: matchId, tournament: t?.code ?? '', scored: done.scored };
+          return { match_id: matchId, tournament: await tournamentCodeOfMatch(admin.db, matchId), scored: done.scored };
         },
       );
     });

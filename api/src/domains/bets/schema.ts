@@ -3,14 +3,14 @@
  * (the SQL is the source of truth; keep both in step).
  */
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { servers } from './core.js';
-import { players } from './leaderboard.js';
+import { servers } from '../core/schema.js';
+import { players } from '../leaderboard/schema.js';
 
 /** Match stages, in tournament order. */
 export const STAGES = ['group', 'round_of_32', 'round_of_16', 'quarter_final', 'semi_final', 'third_place', 'final'] as const;
 export type Stage = (typeof STAGES)[number];
 
-/** How a prediction compared with the result (see src/bets/scoring.ts). */
+/** How a prediction compared with the result (see src/domains/bets/scoring.ts). */
 export const HITS = ['exact', 'goal_difference', 'outcome', 'miss'] as const;
 export type Hit = (typeof HITS)[number];
 
@@ -22,9 +22,9 @@ export const betTournaments = pgTable('bet_tournaments', {
   name: text('name').notNull(),
   startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
   endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
-  /** Points per tier; parsed with `ScoringRules` (src/bets/scoring.ts). */
+  /** Points per tier; parsed with `ScoringRules` (src/domains/bets/scoring.ts). */
   scoring: jsonb('scoring').notNull(),
-  /** Demo tournaments get generated results two hours after kick-off (src/bets/demo.ts). */
+  /** Demo tournaments get generated results two hours after kick-off (src/domains/bets/demo.ts). */
   autoResults: boolean('auto_results').notNull().default(false),
   sortOrder: smallint('sort_order').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -12,7 +12,7 @@
  * The final score is the score at the end of play, extra time included, penalty shoot-out excluded.
  */
 import { z } from 'zod';
-import type { Hit } from '../db/schema/bets.js';
+import type { Hit } from './schema.js';
 
 /** Points per tier. Invariant: exact >= goalDifference >= outcome >= 0 (whole numbers, at most 100). */
 export const ScoringRules = z
@@ -96,7 +96,7 @@ export interface StandingTotals {
  * The ranking order (deterministic, no two bettors share a position):
  * 1. more points; 2. more exact scores; 3. more correct outcomes (any scoring tier);
  * 4. the lower player id (the earlier registered player).
- * The SQL of src/bets/ranking.ts orders by the same keys (`RANKING_ORDER_SQL`).
+ * The SQL of src/domains/bets/ranking.ts orders by the same keys (`RANKING_ORDER_SQL`).
  *
  * @returns negative when `a` ranks above `b`
  */

@@ -1,14 +1,14 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { betMatches, betPredictions, betStandings, betTeams, betTournaments, type Hit, type Stage } from '../db/schema/bets.js';
-import { players } from '../db/schema/leaderboard.js';
-import { defineSeeder } from '../db/seed.js';
-import { EURO_2024, GROUP_PAIRINGS, TEAMS, WORLD_CUP_GROUPS, WORLD_CUP_VENUES } from '../bets/data.js';
-import { DEMO_RESULT_DELAY_MS, demoPrediction, demoResult } from '../bets/demo.js';
-import { refreshStandings } from '../bets/ranking.js';
-import { DEFAULT_SCORING, scorePrediction, type Score } from '../bets/scoring.js';
-import { createRng, type Rng } from '../lib/random.js';
-import type { ServerCode } from '../servers.js';
+import type { Db } from '../../db/client.js';
+import { betMatches, betPredictions, betStandings, betTeams, betTournaments, type Hit, type Stage } from './schema.js';
+import { players } from '../leaderboard/schema.js';
+import { defineSeeder } from '../../db/seed.js';
+import { EURO_2024, GROUP_PAIRINGS, TEAMS, WORLD_CUP_GROUPS, WORLD_CUP_VENUES } from './data.js';
+import { DEMO_RESULT_DELAY_MS, demoPrediction, demoResult } from './demo.js';
+import { refreshStandings } from './ranking.js';
+import { DEFAULT_SCORING, scorePrediction, type Score } from './scoring.js';
+import { createRng, type Rng } from '../../lib/random.js';
+import type { ServerCode } from '@landing/domain';
 
 /**
  * Bettors per server. `en` (the test server) has none, so its ranking shows the real empty state
@@ -199,7 +199,7 @@ function bettorPredictions(
 /**
  * Bets seed: the demo World Cup (live: some matches finished and scored, some waiting, some
  * open) and Euro 2024 (finished, real results) shared by every server, then predictions of a
- * share of each server's seeded players (src/seed/leaderboard.ts), scored with the default
+ * share of each server's seeded players (src/domains/leaderboard/seed.ts), scored with the default
  * rules, and the cached standings. `en` gets no bettors.
  */
 export default defineSeeder({

@@ -4,35 +4,20 @@
  */
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Db } from '../db/client.js';
-import { betMatches, betPredictions, betTeams, betTournaments, STAGES, type Hit, type Stage } from '../db/schema/bets.js';
-import type { ServerCode } from '../servers.js';
+import type { Db } from '../../db/client.js';
+import { betMatches, betPredictions, betTeams, betTournaments, STAGES } from './schema.js';
+import type { ServerCode } from '@landing/domain';
+import type { Match, StageBlock, Team, Tournament } from '@landing/domain/schemas/bets';
+import type { FastifyInstance } from 'fastify';
+import { ApiError } from '../../lib/errors.js';
+import { msUntilNext } from '../../lib/read-cache.js';
+import { currentUser, type CurrentUser } from '../auth/current-user.js';
+import { clockFakeable, storedClockOffset } from './clock.js';
 import { MAX_PREDICTED_GOALS, parseScoring, scorePrediction, type Score, type ScoringRules } from './scoring.js';
 
-/** A team as answered: FIFA code, English name, ISO region (flag and localised name on the client). */
-export interface TeamOut {
-  code: string;
-  name: string;
-  region: string;
-}
-
-/** A tournament as answered. */
-export interface TournamentOut {
-  code: string;
-  name: string;
-  starts_at: string;
-  ends_at: string;
-  /** `upcoming` before the first kick-off, `finished` once every match has a result, else `live`. */
-  status: 'upcoming' | 'live' | 'finished';
-  matches_total: number;
-  matches_finished: number;
-  /** Points per tier (src/bets/scoring.ts). */
-  scoring: { exact: number; goal_difference: number; outcome: number };
-  /** Highest goals per team a prediction may give. Predictions close at kick-off. */
-  max_goals: number;
-  /** Worked examples for the Rules tab, scored with these rules. */
-  examples: Array<{ result: Score; prediction: Score; hit: Hit; points: number }>;
-}
+/** A team, a tournament, a match as answered: the shapes of `@landing/domain/schemas/bets`. */
+export type TeamOut = Team;
+export type TournamentOut = Tournament;
 
 /** The predictions the Rules tab explains, against a 2-1 win and a 1-1 draw: one per tier. */
 const EXAMPLES: ReadonlyArray<[Score, Score]> = [
@@ -50,32 +35,8 @@ export function scoringExamples(rules: ScoringRules): TournamentOut['examples'] 
   return EXAMPLES.map(([result, prediction]) => ({ result, prediction, ...scorePrediction(prediction, result, rules) }));
 }
 
-/** A match as answered. */
-export interface MatchOut {
-  id: number;
-  stage: Stage;
-  group: string | null;
-  kickoff_at: string;
-  venue: string | null;
-  home: TeamOut;
-  away: TeamOut;
-  /** `open`: predictions accepted; `locked`: kicked off, waiting for the result; `finished`: result in. */
-  status: 'open' | 'locked' | 'finished';
-  result: { home: number; away: number; penalties: { home: number; away: number } | null } | null;
-  /** The viewer's prediction (null for visitors or without one). */
-  prediction: { home: number; away: number; points: number | null; hit: Hit | null; updated_at: string } | null;
-  /** How the server's bettors predicted this match, in whole percent (total = number of predictions). */
-  picks: { total: number; home: number; draw: number; away: number };
-}
-
-/** A block of matches: one group of the group stage, or one knockout stage. */
-export interface StageBlock {
-  /** `group-A` … or the stage name (`round_of_16`, `final`, …). */
-  key: string;
-  stage: Stage;
-  group: string | null;
-  matches: MatchOut[];
-}
+export type MatchOut = Match;
+export type { StageBlock };
 
 interface TournamentRow {
   id: number;
@@ -304,4 +265,46 @@ export async function predictionsOf(
     .where(and(eq(betPredictions.playerId, playerId), eq(betMatches.tournamentId, tournamentId)))
     .orderBy(asc(betMatches.kickoffAt), asc(betMatches.id));
   return rows.map((p) => ({ match_id: p.matchId, home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() }));
+}
+
+/**
+ * The tournament of `code` in `list`, or the default one (see {@link defaultTournament}) when no
+ * code is given.
+ * @throws ApiError 404 TOURNAMENT_NOT_FOUND
+ */
+export function findTournament(list: readonly TournamentRecord[], code: string | undefined): TournamentRecord {
+  const found = code ? list.find((t) => t.out.code === code) : defaultTournament(list);
+  if (!found) throw new ApiError(404, 'TOURNAMENT_NOT_FOUND', 'Tournament not found');
+  return found;
+}
+
+/** The bets clock, its stored offset read through the read cache (topic `core`). */
+export async function betsClock(app: FastifyInstance): Promise<Date> {
+  const fakeable = clockFakeable(app.apiConfig.nodeEnv);
+  const offset = fakeable ? await app.readCache.get('bets-clock-offset', ['core'], async () => ({ value: await storedClockOffset(app.db) })) : 0;
+  return new Date(Date.now() + offset);
+}
+
+/** Every tournament at `now` through the read cache: kept until the next kick-off changes a state. */
+export function cachedTournaments(app: FastifyInstance, now: Date): Promise<TournamentRecord[]> {
+  return app.readCache.get('bets-tournaments', ['bets', 'core'], async () => {
+    const [list, next] = await Promise.all([listTournaments(app.db, now), nextKickoff(app.db, now)]);
+    return { value: list, ttlMs: msUntilNext(now, [next]) };
+  });
+}
+
+/** The viewer when they play on `server` (a player of another server is a visitor here). */
+export async function viewerOn(request: Parameters<typeof currentUser>[0], server: ServerCode): Promise<CurrentUser | null> {
+  const user = await currentUser(request);
+  return user && user.server === server ? user : null;
+}
+
+/** Code of the tournament a match belongs to ('' for an unknown match). */
+export async function tournamentCodeOfMatch(db: Db, matchId: number): Promise<string> {
+  const [t] = await db
+    .select({ code: betTournaments.code })
+    .from(betMatches)
+    .innerJoin(betTournaments, eq(betTournaments.id, betMatches.tournamentId))
+    .where(eq(betMatches.id, matchId));
+  return t?.code ?? '';
 }

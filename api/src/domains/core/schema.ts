@@ -1,16 +1,13 @@
-/**
- * Drizzle schema of the core domain. Mirrors migrations/0001_core_servers_settings.sql and
- * 0003_core_landing_header_texts.sql — the SQL migrations are the source of truth; keep both in step.
- */
+/** Drizzle schema of the core domain: servers, settings, seed markers, landing texts, rate-limit counters. */
 import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Lang } from '../../servers.js';
+import type { LocaleCode, ServerStatus } from '@landing/domain';
 
 /** One row per game server (spec §1, §9). */
 export const servers = pgTable('servers', {
   code: text('code').primaryKey(),
   name: text('name').notNull(),
   timeZone: text('time_zone').notNull(),
-  status: text('status').$type<'open' | 'new' | 'locked'>().notNull().default('open'),
+  status: text('status').$type<ServerStatus>().notNull().default('open'),
   /**
    * Short plain-text promo for the landing header, English; null = none. Last fallback of
    * `GET /:server/landing` after {@link landingHeaderTexts} (X-Lang, then `en`).
@@ -29,7 +26,7 @@ export const landingHeaderTexts = pgTable(
     server: text('server')
       .notNull()
       .references(() => servers.code, { onDelete: 'cascade' }),
-    lang: text('lang').$type<Lang>().notNull(),
+    lang: text('lang').$type<LocaleCode>().notNull(),
     text: text('text').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,15 +1,15 @@
 import { eq, sql } from 'drizzle-orm';
-import { servers } from '../db/schema/core.js';
-import { defineSeeder } from '../db/seed.js';
-import type { Lang, ServerCode } from '../servers.js';
+import { LOCALE_CODES, LOCKED_DEMO_SERVER, type LocaleCode, type ServerCode } from '@landing/domain';
+import { defineSeeder } from '../../db/seed.js';
+import { landingHeaderTexts, servers } from './schema.js';
 
 /**
  * Landing header promo per server in the nine interface languages (plain text, shown above the
  * landing page; spec §3 landingHeaderCode). Royal is the NEW server, so its teaser advertises the
  * launch. Every translation keeps the numbers of the English text. Written to
- * `landing_header_texts` by the `core-i18n` seeder (src/seed/core-i18n.ts).
+ * `landing_header_texts` by the `core-i18n` seeder (`core-i18n` below).
  */
-export const LANDING_HEADER_TEXTS: Record<ServerCode, Record<Lang, string>> = {
+export const LANDING_HEADER_TEXTS: Record<ServerCode, Record<LocaleCode, string>> = {
   pl: {
     en: 'Legacy Weekend Cup: double training XP for every match until Sunday 23:59!',
     ru: 'Кубок выходных Legacy: двойной опыт тренировок за каждый матч до 23:59 воскресенья!',
@@ -72,7 +72,7 @@ export const LANDING_HEADER_CODES: Record<ServerCode, string> = {
  * 0001). The per-language texts are seeded by the separate `core-i18n` domain, so databases whose
  * `core` marker predates migration 0003 get them on their next start.
  */
-export default defineSeeder({
+export const core = defineSeeder({
   domain: 'core',
   order: 0,
   async seedServer(tx, { server }) {
@@ -86,3 +86,49 @@ export default defineSeeder({
     await tx.update(servers).set({ landingHeaderCode: null }).where(eq(servers.code, server));
   },
 });
+
+/**
+ * Landing header promo of each server in the nine interface languages (spec §3
+ * landingHeaderCode), into `landing_header_texts` (migration 0003). A domain of its own, not part
+ * of `core`: an existing database has its `core` marker already, and this marker is what makes the
+ * next start fill the new table. Upserts, so a row written by hand is replaced by the seed text.
+ */
+export const coreI18n = defineSeeder({
+  domain: 'core-i18n',
+  order: 1,
+  async seedServer(tx, { server }) {
+    const texts = LANDING_HEADER_TEXTS[server];
+    await tx
+      .insert(landingHeaderTexts)
+      .values(LOCALE_CODES.map((lang) => ({ server, lang, text: texts[lang] })))
+      .onConflictDoUpdate({
+        target: [landingHeaderTexts.server, landingHeaderTexts.lang],
+        set: { text: sql`excluded.text`, updatedAt: sql`now()` },
+      });
+    return `landing header texts in ${LOCALE_CODES.length} languages`;
+  },
+  async resetServer(tx, server) {
+    await tx.delete(landingHeaderTexts).where(eq(landingHeaderTexts.server, server));
+  },
+});
+
+/**
+ * Outside production, one locked server (spec §2: listed dimmed with a lock icon): the `servers`
+ * row of {@link LOCKED_DEMO_SERVER}. It is written with the test server `en`, which exists only
+ * outside production (spec §9), so a production database never gets it.
+ */
+export const coreLocked = defineSeeder({
+  domain: 'core-locked',
+  order: 2,
+  async seedServer(tx, { server }) {
+    if (server !== 'en') return 'locked demo server only with the test server';
+    const { code, name, timeZone, status } = LOCKED_DEMO_SERVER;
+    await tx.insert(servers).values({ code, name, timeZone, status }).onConflictDoNothing();
+    return `locked server ${code}`;
+  },
+  async resetServer(tx, server) {
+    if (server === 'en') await tx.delete(servers).where(eq(servers.code, LOCKED_DEMO_SERVER.code));
+  },
+});
+
+export default [core, coreI18n, coreLocked];

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/client.js';
-import { createRng } from '../lib/random.js';
-import { weekOf } from '../lib/week.js';
-import { ensureWeekPoints } from '../seed/leaderboard.js';
-import { SERVER_INFO, type ServerCode } from '../servers.js';
+import type { Db } from '../../db/client.js';
+import { createRng } from '../../lib/random.js';
+import { weekOf } from '../../lib/week.js';
+import { ensureWeekPoints } from './seed.js';
+import { SERVERS, type ServerCode } from '@landing/domain';
 
 /**
  * Keeps the demo data alive, since no real game feeds this database:
@@ -36,7 +36,7 @@ export async function demoTick(
         ORDER BY random()
         LIMIT (SELECT ceil(count(*) * ${share}::float8)::int FROM players WHERE server = ${server})
       )`);
-    const week = weekOf(SERVER_INFO[server].timeZone, now);
+    const week = weekOf(SERVERS[server].timeZone, now);
     await db.execute(sql`
       INSERT INTO weekly_points (player_id, week_start, points)
       SELECT id, ${week.startDate}::date, 1 + floor(random() * 12)::int FROM players

@@ -1,10 +1,10 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { players, teams, weeklyPoints, weeklyPrizes } from '../db/schema/leaderboard.js';
-import { defineSeeder } from '../db/seed.js';
-import type { Rng } from '../lib/random.js';
-import { previousWeekStart, weekOf } from '../lib/week.js';
-import { SERVER_INFO, type ServerCode } from '../servers.js';
+import type { Db } from '../../db/client.js';
+import { players, teams, weeklyPoints, weeklyPrizes } from './schema.js';
+import { defineSeeder } from '../../db/seed.js';
+import type { Rng } from '../../lib/random.js';
+import { previousWeekStart, weekOf } from '../../lib/week.js';
+import { SERVERS, type ServerCode } from '@landing/domain';
 import {
   BADGE_COLORS,
   CLUB_CITIES,
@@ -16,7 +16,7 @@ import {
   NICK_ADJECTIVES,
   NICK_FOOTBALL,
   NICK_NOUNS,
-} from './data/names.js';
+} from './names.js';
 
 /** How much demo data each server gets. Royal is the NEW server, so it is the smallest real one. */
 export const SEED_SIZES: Record<ServerCode, { players: number; teams: number; inTeamShare: number; ageDays: number }> = {
@@ -119,7 +119,7 @@ async function insertChunked<T>(items: T[], size: number, insert: (chunk: T[]) =
  * @returns number of rows inserted (0 when the week already has points)
  */
 export async function ensureWeekPoints(db: Db, server: ServerCode, rng: Rng, now = new Date()): Promise<number> {
-  const week = weekOf(SERVER_INFO[server].timeZone, now);
+  const week = weekOf(SERVERS[server].timeZone, now);
   const existing = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(weeklyPoints)
@@ -215,7 +215,7 @@ export default defineSeeder({
     });
 
     // Weekly points: three full past weeks and the current, partial week.
-    const week = weekOf(SERVER_INFO[server].timeZone, now);
+    const week = weekOf(SERVERS[server].timeZone, now);
     const points = [1, 2, 3].flatMap((n) => weekPointsRows(rng, roster, previousWeekStart(week.startDate, n), 1));
     await insertChunked(points, 1000, (chunk) => tx.insert(weeklyPoints).values(chunk));
     const current = await ensureWeekPoints(tx, server, rng, now);

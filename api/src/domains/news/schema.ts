@@ -3,9 +3,9 @@
  * migrations/0200_news_articles_comments_polls.sql — the SQL migration is the source of truth.
  */
 import { type AnyPgColumn, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import type { Lang } from '../../servers.js';
-import { servers } from './core.js';
-import { players } from './leaderboard.js';
+import type { LocaleCode } from '@landing/domain';
+import { servers } from '../core/schema.js';
+import { players } from '../leaderboard/schema.js';
 
 /** One article of one server. */
 export const newsArticles = pgTable('news_articles', {
@@ -30,7 +30,7 @@ export const newsTranslations = pgTable(
     articleId: integer('article_id')
       .notNull()
       .references(() => newsArticles.id, { onDelete: 'cascade' }),
-    lang: text('lang').$type<Lang>().notNull(),
+    lang: text('lang').$type<LocaleCode>().notNull(),
     title: text('title').notNull(),
     excerpt: text('excerpt').notNull(),
     /** Trusted editor HTML; clients sanitise before rendering. */
@@ -74,7 +74,7 @@ export const newsPollTranslations = pgTable(
     pollId: integer('poll_id')
       .notNull()
       .references(() => newsPolls.id, { onDelete: 'cascade' }),
-    lang: text('lang').$type<Lang>().notNull(),
+    lang: text('lang').$type<LocaleCode>().notNull(),
     question: text('question').notNull(),
   },
   (t) => [primaryKey({ columns: [t.pollId, t.lang] })],
@@ -94,7 +94,7 @@ export const newsPollOptionTranslations = pgTable(
     optionId: integer('option_id')
       .notNull()
       .references(() => newsPollOptions.id, { onDelete: 'cascade' }),
-    lang: text('lang').$type<Lang>().notNull(),
+    lang: text('lang').$type<LocaleCode>().notNull(),
     answer: text('answer').notNull(),
   },
   (t) => [primaryKey({ columns: [t.optionId, t.lang] })],

@@ -5,8 +5,8 @@
  * the three oldest exist only in English (one also in Polish), as older posts often do, so the
  * API's English fallback is exercised by the demo data.
  */
-import type { Lang } from '../../servers.js';
-import type { NewsImageTheme } from './news-images.js';
+import type { LocaleCode } from '@landing/domain';
+import type { NewsImageTheme } from './seed-images.js';
 
 /** Title, excerpt (plain text) and body (trusted HTML) of an article in one language. */
 export interface SeedArticleText {
@@ -21,9 +21,9 @@ export interface SeedPoll {
   limitOvr: number;
   /** Days from the seed time to finish_at; negative = already ended. */
   finishInDays: number;
-  question: Record<Lang, string>;
+  question: Record<LocaleCode, string>;
   /** Option texts, in display order. */
-  options: Array<Record<Lang, string>>;
+  options: Array<Record<LocaleCode, string>>;
   /** Relative popularity of each option for the demo ballots. */
   weights: number[];
 }
@@ -34,14 +34,14 @@ export interface SeedArticle {
   /** Days before the seed time it was published (a few hours of jitter are added per server). */
   daysAgo: number;
   image: NewsImageTheme;
-  text: { en: SeedArticleText } & Partial<Record<Lang, SeedArticleText>>;
+  text: { en: SeedArticleText } & Partial<Record<LocaleCode, SeedArticleText>>;
   poll?: SeedPoll;
   /** Demo comments: top-level count range and chance of replies. */
   comments: { min: number; max: number };
 }
 
 /** The same string in every language (formations, proper names). */
-const same = (s: string): Record<Lang, string> => ({ en: s, ru: s, pl: s, br: s, es: s, it: s, de: s, fr: s, tr: s });
+const same = (s: string): Record<LocaleCode, string> => ({ en: s, ru: s, pl: s, br: s, es: s, it: s, de: s, fr: s, tr: s });
 
 export const SEED_ARTICLES: SeedArticle[] = [
   {

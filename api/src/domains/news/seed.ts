@@ -1,6 +1,6 @@
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.js';
-import { players } from '../db/schema/leaderboard.js';
+import type { Db } from '../../db/client.js';
+import { players } from '../leaderboard/schema.js';
 import {
   newsArticles,
   newsComments,
@@ -11,21 +11,21 @@ import {
   newsPolls,
   newsPollTranslations,
   newsTranslations,
-} from '../db/schema/news.js';
-import { defineSeeder } from '../db/seed.js';
-import type { Rng } from '../lib/random.js';
-import { COMMENT_RULE_DEFAULTS } from '../routes/news.js';
-import { LANGS, SERVER_INFO, type Lang, type ServerCode } from '../servers.js';
-import { DEMO_ACCOUNTS } from './auth.js';
-import { COMMENT_LANG_WEIGHTS, SEED_ARTICLES, SEED_COMMENTS, type SeedArticle } from './data/news-articles.js';
-import { renderNewsImage } from './data/news-images.js';
+} from './schema.js';
+import { defineSeeder } from '../../db/seed.js';
+import type { Rng } from '../../lib/random.js';
+import { COMMENT_RULE_DEFAULTS } from '@landing/domain';
+import { LOCALE_CODES, SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
+import { DEMO_ACCOUNTS } from '../auth/seed.js';
+import { COMMENT_LANG_WEIGHTS, SEED_ARTICLES, SEED_COMMENTS, type SeedArticle } from './seed-articles.js';
+import { renderNewsImage } from './seed-images.js';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Replaces `{server}` (display name) and `{serverCode}` (route value) in a seed text. */
 export function fillServer(text: string, server: ServerCode): string {
-  return text.replaceAll('{serverCode}', server).replaceAll('{server}', SERVER_INFO[server].name);
+  return text.replaceAll('{serverCode}', server).replaceAll('{server}', SERVERS[server].name);
 }
 
 /** Picks `n` distinct items (fewer when the list is shorter). */
@@ -63,12 +63,12 @@ async function seedPoll(
     .values({ articleId, type: poll.type, limitOvr: poll.limitOvr, finishAt, createdAt: publishedAt })
     .returning({ id: newsPolls.id });
   const pollId = row!.id;
-  await tx.insert(newsPollTranslations).values(LANGS.map((lang) => ({ pollId, lang, question: poll.question[lang] })));
+  await tx.insert(newsPollTranslations).values(LOCALE_CODES.map((lang) => ({ pollId, lang, question: poll.question[lang] })));
   const optionIds: number[] = [];
   for (const [position, texts] of poll.options.entries()) {
     const [o] = await tx.insert(newsPollOptions).values({ pollId, position }).returning({ id: newsPollOptions.id });
     optionIds.push(o!.id);
-    await tx.insert(newsPollOptionTranslations).values(LANGS.map((lang) => ({ optionId: o!.id, lang, answer: texts[lang] })));
+    await tx.insert(newsPollOptionTranslations).values(LOCALE_CODES.map((lang) => ({ optionId: o!.id, lang, answer: texts[lang] })));
   }
   // Ballots from real players of the server who could vote.
   const eligible = roster.filter((p) => p.ovr >= poll.limitOvr);
@@ -133,7 +133,7 @@ export default defineSeeder({
         })
         .returning({ id: newsArticles.id });
       const articleId = row!.id;
-      const texts = Object.entries(article.text) as Array<[Lang, { title: string; excerpt: string; body: string }]>;
+      const texts = Object.entries(article.text) as Array<[LocaleCode, { title: string; excerpt: string; body: string }]>;
       await tx.insert(newsTranslations).values(
         texts.map(([lang, t]) => ({
           articleId,

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
-import { newsletterCampaigns, type CampaignKind } from '../db/schema/newsletter.js';
-import { defineSeeder } from '../db/seed.js';
-import type { ServerCode } from '../servers.js';
+import { newsletterCampaigns, type CampaignKind } from './schema.js';
+import { defineSeeder } from '../../db/seed.js';
+import type { ServerCode } from '@landing/domain';
 
 /** Days from the seed until early access opens on an early-access server. */
 export const EARLY_ACCESS_IN_DAYS = 21;
