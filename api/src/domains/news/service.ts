@@ -31,6 +31,7 @@ import type {
 } from '@landing/domain/schemas/news';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
+import { serverText } from '../../lib/i18n.js';
 import { currentUser, type CurrentUser } from '../auth/current-user.js';
 import { GLOBAL_SCOPE, settings } from '../core/schema.js';
 import { players } from '../leaderboard/schema.js';
@@ -437,19 +438,6 @@ export async function postComment(
 /** 401 message for a visitor (spec §8 wording pattern, the client shows its own translation first). */
 export const VOTE_LOGIN_MESSAGE = 'Users must be logged in to vote';
 
-/** The `info` of a successful vote, in the request's language (shown as a notification, spec §7). */
-export const VOTE_INFO: Record<LocaleCode, string> = {
-  en: 'Thank you! Your vote has been counted.',
-  ru: 'Спасибо! Ваш голос учтён.',
-  pl: 'Dziękujemy! Twój głos został policzony.',
-  br: 'Obrigado! Seu voto foi contabilizado.',
-  es: '¡Gracias! Tu voto ha sido contabilizado.',
-  it: 'Grazie! Il tuo voto è stato conteggiato.',
-  de: 'Danke! Deine Stimme wurde gezählt.',
-  fr: 'Merci ! Ton vote a bien été pris en compte.',
-  tr: 'Teşekkürler! Oyun sayıldı.',
-};
-
 /** 422 INVALID_VOTE with a reason (spec §8: the client swallows it after the toast). */
 export const invalidVote = (message: string): ApiError => new ApiError(422, 'INVALID_VOTE', message);
 
@@ -507,5 +495,5 @@ export async function castVote(
   log.info({ pollId: poll.id, playerId: user.playerId, options: chosen }, 'news poll vote');
 
   const updated = await loadPoll(db, { pollId: poll.id }, lang, user, now);
-  return { info: VOTE_INFO[lang], poll: updated! };
+  return { info: serverText(lang, 'news', 'voteInfo'), poll: updated! };
 }
