@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
+import autoload from '@fastify/autoload';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import etag from '@fastify/etag';
@@ -17,24 +18,22 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { join } from 'node:path';
-import { API_ROOT, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
+import { DOMAINS_DIR, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
 import { openDatabase, type DbHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { runSeeds } from './db/seed.js';
-import { startDemoActivity } from './demo/activity.js';
-import { ApiError, SERVER_ERROR_BODY, technicalBreak, unknownServer, xsrfMismatch, type ErrorBody } from './lib/errors.js';
-import { loadModules, type RequestContext, type RouteModule } from './lib/http.js';
+import { startDemoActivity } from './domains/leaderboard/demo.js';
+import { ApiError, SERVER_ERROR_BODY, xsrfMismatch, type ErrorBody } from './lib/errors.js';
+import type { RequestContext } from './lib/request-context.js';
 import { startLeadership, type Job } from './lib/leader.js';
-import { storeMailboxIn } from './lib/mail.js';
+import { storeMailboxIn } from './domains/auth/mail.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { startReadCache } from './lib/read-cache.js';
-import { isTechnicalBreak } from './lib/settings.js';
-import { startMailOutbox } from './lib/mail-outbox.js';
+import { startMailOutbox } from './domains/auth/outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
 import { assertNoNul, parseAuthId } from './lib/validation.js';
 import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
-import { LANGS, isServerCode, type Lang, type ServerCode } from './servers.js';
+import { LOCALE_CODES, isServerCode, type LocaleCode } from '@landing/domain';
 
 export { XSRF_HEADER, xsrfCookieNames } from './lib/xsrf.js';
 
@@ -84,17 +83,12 @@ function header(request: FastifyRequest, name: string): string | null {
   return s && s.trim() ? s.trim() : null;
 }
 
-function isRouteModule(v: unknown): v is RouteModule {
-  const m = v as RouteModule | undefined;
-  return !!m && typeof m.domain === 'string' && (typeof m.serverRoutes === 'function' || typeof m.rootRoutes === 'function');
-}
-
 /**
  * Builds the landing API (design brief §5): opens the database (PGlite by default, PostgreSQL
  * with DATABASE_URL), applies migrations, seeds missing demo data, and registers CORS, the
  * XSRF double-submit check, request context (spec §7 headers), the technical break (spec §4),
  * the error shape `{ statusCode, error, message }` (spec §8), OpenAPI at `/docs`, and every
- * route module of `src/routes/`.
+ * domain's routes (`src/domains/<name>/routes.ts` and `<part>.routes.ts`, through @fastify/autoload).
  *
  * The instance is returned before `ready()`, so tests can use `app.inject()` directly. Call
  * `app.close()` to stop timers and close the database.
@@ -162,11 +156,6 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     app.leadership = startLeadership(handle, app.log, jobs, { retryMs: config.leaderRetryMs });
   });
   return app;
-}
-
-/** {@link isTechnicalBreak} through the read cache (topic `core`: the settings trigger invalidates it). */
-export function cachedTechnicalBreak(app: FastifyInstance, server: string): Promise<boolean> {
-  return app.readCache.get(`technical-break:${server}`, ['core'], async () => ({ value: await isTechnicalBreak(app.db, server) }));
 }
 
 /** Migrations, seed, plugins, hooks and routes of {@link buildApp}. */
@@ -275,7 +264,7 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
       server: null,
       authToken: header(request, 'x-auth-token'),
       authId: null,
-      lang: lang && (LANGS as readonly string[]).includes(lang) ? (lang as Lang) : 'en',
+      lang: lang && (LOCALE_CODES as readonly string[]).includes(lang) ? (lang as LocaleCode) : 'en',
       serverId: isServerCode(serverId) && served.has(serverId) ? serverId : null,
     };
     // Parsed once for every route (issue 10 item 3): 400 for anything but an id 1..2^31-1.
@@ -291,22 +280,15 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
   });
 
   // ---- routes ---------------------------------------------------------------------------------
-  const modules = await loadModules(join(API_ROOT, 'src', 'routes'), isRouteModule);
-  for (const m of modules) if (m.rootRoutes) await app.register(m.rootRoutes);
-  await app.register(
-    async (scope) => {
-      scope.addHook('onRequest', async (request) => {
-        const server = (request.params as { server?: string }).server;
-        if (!server || !served.has(server)) throw unknownServer();
-        request.ctx.server = server as ServerCode;
-        // Every write committed before this request is applied to the read cache (once per request).
-        await scope.readCache.sync();
-        if (request.routeOptions.config?.technicalBreak !== 'allow' && (await cachedTechnicalBreak(scope, server))) {
-          throw technicalBreak();
-        }
-      });
-      for (const m of modules) if (m.serverRoutes) await scope.register(m.serverRoutes);
-    },
-    { prefix: '/:server' },
-  );
+  // Every domain's `routes.ts` and `<part>.routes.ts` (src/lib/domain-routes.ts): `/:server` routes
+  // with the server check and the technical break, root routes beside them.
+  // The API runs from its TypeScript sources with tsx; @fastify/autoload recognises tsx only when
+  // it is preloaded with --require, not with `node --import tsx` (scripts/serve.mjs, the tests).
+  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+  await app.register(autoload, {
+    dir: DOMAINS_DIR,
+    matchFilter: (path: string) => /\/(?:[a-z-]+\.)?routes\.ts$/.test(path),
+    dirNameRoutePrefix: false,
+    forceESM: true,
+  });
 }

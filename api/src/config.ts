@@ -1,7 +1,7 @@
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { loadAuthConfig, type AuthConfig } from './lib/auth-config.js';
-import { serversFor, type ServerCode } from './servers.js';
+import { servedServers, type ServerCode } from '@landing/domain';
+import { loadAuthConfig, type AuthConfig } from './domains/auth/config.js';
 
 /** Absolute path of the `api/` package. */
 export const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -9,6 +9,8 @@ export const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const REPO_ROOT = resolve(API_ROOT, '..');
 /** Folder with the ordered SQL migrations. */
 export const MIGRATIONS_DIR = join(API_ROOT, 'migrations');
+/** Folder of the API's domains (`<name>/{routes,service,schema,seed}.ts`). */
+export const DOMAINS_DIR = join(API_ROOT, 'src', 'domains');
 
 /** Runtime configuration of the API, usually read from the environment by {@link loadConfig}. */
 export interface ApiConfig {
@@ -30,7 +32,7 @@ export interface ApiConfig {
   servers: ServerCode[];
   /** Keep demo data alive (online presence, weekly points) — see src/demo/activity.ts. */
   demoActivity: boolean;
-  /** Accounts, sessions, mail, OAuth providers, rate limits (src/lib/auth-config.ts). */
+  /** Accounts, sessions, mail, OAuth providers, rate limits (src/domains/auth/config.ts). */
   auth: AuthConfig;
   /** HMAC key of the XSRF tokens (XSRF_HMAC_KEY); undefined = a random key kept in `settings`. */
   xsrfHmacKey: string | undefined;
@@ -102,7 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     corsOrigins,
     adminSecret: env.ADMIN_SECRET?.trim() || undefined,
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
-    servers: serversFor(nodeEnv),
+    servers: servedServers(nodeEnv === 'production'),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',
     auth: loadAuthConfig(env, { nodeEnv, corsOrigins, portOffset }),
     xsrfHmacKey: env.XSRF_HMAC_KEY?.trim() || undefined,

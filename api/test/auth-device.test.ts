@@ -15,7 +15,7 @@ describe('auth: new device and rate limits', () => {
         ...(await import('../src/config.js')).loadConfig(process.env).auth,
         // Small limits keep the tests short; the defaults are in src/lib/auth-config.ts.
         limits: {
-          ...(await import('../src/lib/auth-config.js')).DEFAULT_AUTH_LIMITS,
+          ...(await import('../src/domains/auth/config.js')).DEFAULT_AUTH_LIMITS,
           loginPerLoginIp: { max: 5, windowS: 900 },
           loginPerIp: { max: 12, windowS: 900 },
           loginPerLogin: { max: 8, windowS: 3600 },

@@ -1,7 +1,7 @@
 /** Helpers of the auth API tests: XSRF-aware requests, the dev mailbox, quick accounts. */
 import assert from 'node:assert/strict';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { mailerFor, type MailboxEntry } from '../src/lib/mail.js';
+import { mailerFor, type MailboxEntry } from '../src/domains/auth/mail.js';
 import { xsrfPair } from './helpers.js';
 
 let ipCounter = 1;

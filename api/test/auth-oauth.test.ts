@@ -8,8 +8,8 @@ import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import type { OAuthProviderConfig } from '../src/lib/auth-config.js';
-import { isAllowedRedirect } from '../src/routes/auth-oauth.js';
+import type { OAuthProviderConfig } from '../src/domains/auth/config.js';
+import { isAllowedRedirect } from '../src/domains/auth/oauth.routes.js';
 import { activeAccount, freshIp, get, post } from './auth-helpers.js';
 import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 

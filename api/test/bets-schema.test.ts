@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import type { DbHandle } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import * as bets from '../src/db/schema/bets.js';
+import * as bets from '../src/domains/bets/schema.js';
 import { createTestDatabase, sqlRows, type TestDatabase } from './helpers.js';
 
 describe('bets schema', () => {

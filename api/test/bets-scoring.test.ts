@@ -9,7 +9,7 @@ import {
   ScoringRules,
   scorePrediction,
   type StandingTotals,
-} from '../src/bets/scoring.js';
+} from '../src/domains/bets/scoring.js';
 
 const s = (home: number, away: number) => ({ home, away });
 

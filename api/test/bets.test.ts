@@ -2,11 +2,12 @@ import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
-import { resolveDueDemoMatches } from '../src/bets/demo.js';
-import { compareStandings } from '../src/bets/scoring.js';
-import { createSession } from '../src/lib/auth-session.js';
-import { LOGIN_TO_PREDICT, RankingResponse } from '../src/routes/bets.js';
-import { SEED_BETTORS } from '../src/seed/bets.js';
+import { resolveDueDemoMatches } from '../src/domains/bets/demo.js';
+import { compareStandings } from '../src/domains/bets/scoring.js';
+import { createSession } from '../src/domains/auth/service.js';
+import { RankingResponse } from '@landing/domain/schemas/bets';
+import { LOGIN_TO_PREDICT } from '../src/domains/bets/routes.js';
+import { SEED_BETTORS } from '../src/domains/bets/seed.js';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';
 
 const SECRET = 'bets-test-secret';

@@ -6,9 +6,9 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/lib/auth-session.js';
+import { createSession } from '../src/domains/auth/service.js';
 import { weekOf } from '../src/lib/week.js';
-import { SERVER_INFO } from '../src/servers.js';
+import { SERVERS } from '@landing/domain';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 describe('read cache', () => {
@@ -163,7 +163,7 @@ describe('read cache', () => {
     });
 
     it('a write by anyone else (a ticker, the CLI, SQL) reaches the cached leaderboard, stats and technical break', async () => {
-      const week = weekOf(SERVER_INFO.royal.timeZone).startDate;
+      const week = weekOf(SERVERS.royal.timeZone).startDate;
       const board = (await get('/royal/leaderboard?limit=1')).json() as { ranking: Array<{ points: number }> };
       const stats = (await get('/royal/stats')).json() as { users: number };
       const [p] = await sqlRows<{ id: number }>(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'SqlChampion', 'PL', 60) RETURNING id`);
@@ -201,7 +201,7 @@ describe('read cache', () => {
         assert.equal(members[0]!.n, 0, 'member counts match');
       };
       await check();
-      const week = weekOf(SERVER_INFO.royal.timeZone).startDate;
+      const week = weekOf(SERVERS.royal.timeZone).startDate;
       const [a, b] = await sqlRows<{ id: number }>(t.handle, `SELECT id FROM teams WHERE server = 'royal' ORDER BY id LIMIT 2`);
       const [p] = await sqlRows<{ id: number }>(t.handle, `INSERT INTO players (server, nickname, country, ovr, team_id) VALUES ('royal', 'TeamHopper', 'PL', 60, $1) RETURNING id`, [a!.id]);
       await sqlRows(t.handle, 'INSERT INTO weekly_points (player_id, week_start, points) VALUES ($1, $2, 40)', [p!.id, week]);

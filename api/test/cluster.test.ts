@@ -6,8 +6,8 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createSession } from '../src/lib/auth-session.js';
-import { mailerFor } from '../src/lib/mail.js';
+import { createSession } from '../src/domains/auth/service.js';
+import { mailerFor } from '../src/domains/auth/mail.js';
 import { activeAccount, post, uniqueUser, type CallOptions } from './auth-helpers.js';
 import { createTestDatabase, sqlRows, startApp, usingPostgres, type TestApp, type TestDatabase } from './helpers.js';
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setTechnicalBreak } from '../src/lib/settings.js';
-import { CONTACT_RATE_LIMIT } from '../src/routes/contact.js';
+import { setTechnicalBreak } from '../src/domains/core/service.js';
+import { CONTACT_RATE_LIMIT } from '../src/domains/contact/routes.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 let ip = 0;

@@ -5,8 +5,8 @@ import { z } from 'zod';
 import { buildApp, CORS_ALLOWED_HEADERS } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { runSeeds } from '../src/db/seed.js';
-import { LANDING_HEADER_CODES, LANDING_HEADER_TEXTS } from '../src/seed/core.js';
-import { LANGS } from '../src/servers.js';
+import { LANDING_HEADER_CODES, LANDING_HEADER_TEXTS } from '../src/domains/core/seed.js';
+import { LOCALE_CODES } from '@landing/domain';
 import { assertErrorBody, setCookies, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
 
 describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
@@ -112,14 +112,14 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     it('landing_header_code is a non-empty string for every server and language, varying by X-Lang', async () => {
       for (const server of SERVERS) {
         const seen = new Set<string>();
-        for (const lang of LANGS) {
+        for (const lang of LOCALE_CODES) {
           const { body, headers } = await landing(server, lang);
           assert.equal(typeof body.landing_header_code, 'string', `${server}/${lang}`);
           assert.equal(body.landing_header_code, LANDING_HEADER_TEXTS[server][lang]);
           assert.match(String(headers.vary), /X-Lang/i);
           seen.add(body.landing_header_code as string);
         }
-        assert.equal(seen.size, LANGS.length, `${server}: a different text per language`);
+        assert.equal(seen.size, LOCALE_CODES.length, `${server}: a different text per language`);
       }
     });
 
@@ -132,7 +132,7 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     it('the translations keep the numbers of the English text', () => {
       const numbers = (s: string) => (s.match(/\d+/g) ?? []).join(',');
       for (const server of SERVERS) {
-        for (const lang of LANGS) {
+        for (const lang of LOCALE_CODES) {
           assert.equal(numbers(LANDING_HEADER_TEXTS[server][lang]), numbers(LANDING_HEADER_TEXTS[server].en), `${server}/${lang}`);
         }
       }
@@ -163,7 +163,7 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
         assert.ok(report.some((r) => r.domain === 'core-i18n' && r.server === server && r.status === 'seeded'), `core-i18n/${server} seeded`);
       }
       const [count] = await sqlRows<{ n: number }>(t.handle, 'SELECT count(*)::int AS n FROM landing_header_texts');
-      assert.equal(count!.n, SERVERS.length * LANGS.length);
+      assert.equal(count!.n, SERVERS.length * LOCALE_CODES.length);
       assert.equal((await landing('pl', 'ru')).body.landing_header_code, LANDING_HEADER_TEXTS.pl.ru);
       assert.ok((await runSeeds(t.handle.db, [...SERVERS])).every((r) => r.status === 'skipped'));
     });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { demoTick } from '../src/demo/activity.js';
+import { demoTick } from '../src/domains/leaderboard/demo.js';
 import { weekOf } from '../src/lib/week.js';
 import { setupTestApp, sqlRows } from './helpers.js';
 

@@ -14,8 +14,8 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createSession } from '../src/lib/auth-session.js';
-import { setTechnicalBreak } from '../src/lib/settings.js';
+import { createSession } from '../src/domains/auth/service.js';
+import { setTechnicalBreak } from '../src/domains/core/service.js';
 import { sqlRows } from './helpers.js';
 
 /** A JSON schema node as @fastify/swagger writes it (OpenAPI 3.1). */

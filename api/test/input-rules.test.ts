@@ -5,9 +5,9 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createSession } from '../src/lib/auth-session.js';
+import { createSession } from '../src/domains/auth/service.js';
 import { buildApp } from '../src/app.js';
-import { INT32_MAX } from '../src/lib/validation.js';
+import { INT32_MAX } from '@landing/domain';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';
 
 describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { LeaderboardResponse } from '../src/routes/leaderboard.js';
+import { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
 import { weekOf } from '../src/lib/week.js';
 import { previousWeekStart } from '../src/lib/week.js';
 import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';

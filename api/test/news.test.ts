@@ -4,10 +4,10 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/lib/auth-session.js';
-import { votePercents } from '../src/routes/news.js';
-import { normaliseCommentText, textLength } from '../src/routes/news-comments.js';
-import { SEED_ARTICLES } from '../src/seed/data/news-articles.js';
+import { createSession } from '../src/domains/auth/service.js';
+import { votePercents } from '../src/domains/news/service.js';
+import { commentLength, normaliseCommentText } from '@landing/domain';
+import { SEED_ARTICLES } from '../src/domains/news/seed-articles.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 type Card = { id: number; slug: string; title: string; excerpt: string; image: string | null; published_at: string; comments_count: number; has_poll: boolean; lang: string };
@@ -359,7 +359,7 @@ describe('news', () => {
     it('normalises text: control characters go, newlines stay, length counts characters', () => {
       assert.equal(normaliseCommentText('  a\u0000b\r\nc\u0007  '), 'ab\nc');
       assert.equal(normaliseCommentText('x\uD800y'), 'x\uFFFDy');
-      assert.equal(textLength('⚽⚽😀'), 3);
+      assert.equal(commentLength('⚽⚽😀'), 3);
     });
   });
 

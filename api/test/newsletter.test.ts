@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contactMessages } from '../src/db/schema/contact.js';
-import { newsletterCampaigns, newsletterSignups } from '../src/db/schema/newsletter.js';
-import { NewsletterConfig } from '../src/routes/newsletter.js';
-import { CAMPAIGNS, EARLY_ACCESS_IN_DAYS } from '../src/seed/newsletter.js';
+import { contactMessages } from '../src/domains/contact/schema.js';
+import { newsletterCampaigns, newsletterSignups } from '../src/domains/newsletter/schema.js';
+import { NewsletterConfig } from '@landing/domain/schemas/newsletter';
+import { CAMPAIGNS, EARLY_ACCESS_IN_DAYS } from '../src/domains/newsletter/seed.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 let ip = 0;

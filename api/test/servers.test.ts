@@ -3,8 +3,8 @@ import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { createRng } from '../src/lib/random.js';
-import { ServersResponse } from '../src/routes/servers.js';
-import lockedSeeder from '../src/seed/core-locked.js';
+import { ServersResponse } from '@landing/domain/schemas/core';
+import { coreLocked as lockedSeeder } from '../src/domains/core/seed.js';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
 
 describe('GET /:server/servers (switcher list, spec §2)', () => {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { setTechnicalBreak } from '../src/lib/settings.js';
+import { setTechnicalBreak } from '../src/domains/core/service.js';
 import { assertErrorBody, createTestDatabase, runCli, setupTestApp, startApp, xsrfPair } from './helpers.js';
 
 const SECRET = 'test-admin-secret-123';

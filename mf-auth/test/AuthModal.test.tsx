@@ -62,6 +62,29 @@ test('register: an overlong name is kept as typed and refused with a message; ei
   expect(post).not.toHaveBeenCalled();
 });
 
+test('register: a field error goes when the field is edited; after a refused request everything typed stays', async () => {
+  const post = jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(409, { statusCode: 409, error: 'NICKNAME_TAKEN', message: 'This player name is already taken' }));
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.type(screen.getByTestId('register-nickname'), 'ab');
+  await userEvent.click(screen.getByTestId('register-submit'));
+  const invalid = 'The player name must have 3–20 characters: letters, digits, _ . or -';
+  expect(screen.getByText(invalid)).toBeInTheDocument();
+  expect(screen.getByTestId('register-nickname')).toHaveAttribute('aria-invalid', 'true');
+  await userEvent.type(screen.getByTestId('register-nickname'), 'c');
+  expect(screen.queryByText(invalid)).toBeNull();
+  await userEvent.type(screen.getByTestId('register-email'), 'taken@example.org');
+  await userEvent.type(screen.getByTestId('register-password'), 'Stadium-Lights-9');
+  await userEvent.click(screen.getByTestId('register-terms'));
+  await userEvent.click(screen.getByTestId('register-submit'));
+  await waitFor(() => expect(post).toHaveBeenCalledTimes(1));
+  expect(screen.getByTestId('register-nickname')).toHaveValue('abc');
+  expect(screen.getByTestId('register-email')).toHaveValue('taken@example.org');
+  expect(screen.getByTestId('register-password')).toHaveValue('Stadium-Lights-9');
+  expect(screen.getByTestId('register-terms')).toBeChecked();
+  expect(screen.getByTestId('register-submit')).toBeEnabled();
+  expect(screen.queryByTestId('register-sent')).toBeNull();
+});
+
 test('register: terms and privacy link to the PDFs in the interface language; newsletter is a separate optional checkbox', async () => {
   renderAt(<AuthModal server="royal" />);
   expect(screen.getByRole('link', { name: 'Terms and Conditions' })).toHaveAttribute('href', '/documents/terms-and-conditions.pdf');

@@ -6,7 +6,7 @@ import { withQueryClient } from '@landing/shared/testing';
 import { BetsPage, tabHref } from '../src/BetsPage';
 import { teamName } from '../src/names';
 import type { RankingAnswer } from '../src/api';
-import { matches, ranking, tournaments } from './fixtures';
+import { matches, ranking, rankingRow, tournaments } from './fixtures';
 
 initI18n('en');
 
@@ -123,7 +123,7 @@ test('ranking: rows of name, server, bets and points; own row highlighted; pagin
     ranking: (p) =>
       p.per_page === 1
         ? ranking({ me: ranking().rows[1]! })
-        : ranking({ me: ranking().rows[1]!, total: 45, pages: 3, page: Number(p.page) }),
+        : ranking({ me: ranking().rows[1]!, total: 45, pages: 3, page: Number(p.page ?? 1) }),
   });
   renderAt('/royal/bets-ranking');
   const table = await screen.findByTestId('ranking-table');
@@ -149,7 +149,7 @@ test('ranking: rows of name, server, bets and points; own row highlighted; pagin
 
 test("ranking: the player's row is shown below the page when it is on another page", async () => {
   landingStore.setState({ userData: { id: '77', nickname: 'far', ovr: 60, server: 'royal' } });
-  const far = { position: 140, player_id: 77, name: 'far', server: 'royal', total_bets: 2, total_points: 0, exact_scores: 0, correct_outcomes: 0 };
+  const far = rankingRow({ position: 140, player_id: 77, name: 'far', server: 'royal', total_bets: 2, total_points: 0, exact_scores: 0, correct_outcomes: 0 });
   mockApi({ ranking: () => ranking({ me: far, total: 140, pages: 7 }) });
   renderAt('/royal/bets-ranking');
   const mine = await screen.findByTestId('ranking-me');

@@ -1,9 +1,15 @@
-/** API answers used by the mf-bets component tests (shapes of api/src/routes/bets.ts). */
-import type { Match, MatchesAnswer, RankingAnswer, Tournament, TournamentsAnswer } from '../src/api';
+/**
+ * API answers used by the mf-bets component tests. Each one goes through `apiFixture` with the
+ * API's own answer schema (`@landing/domain/schemas/bets`, the route schemas of
+ * api/src/domains/bets/routes.ts): a fixture the API could not send fails at import.
+ */
+import { Match, MatchesResponse, RankingResponse, RankingRow, Tournament, TournamentsResponse } from '@landing/domain/schemas/bets';
+import { apiFixture } from '@landing/domain/testing';
+import type { MatchesAnswer, RankingAnswer, Match as MatchType, RankingRow as RankingRowType, Tournament as TournamentType, TournamentsAnswer } from '../src/api';
 
 export const NOW = '2026-11-20T12:00:00.000Z';
 
-export const worldCup: Tournament = {
+export const worldCup: TournamentType = apiFixture(Tournament, {
   code: 'world-cup',
   name: 'World Cup',
   starts_at: '2026-11-15T13:00:00.000Z',
@@ -17,15 +23,15 @@ export const worldCup: Tournament = {
     { result: { home: 2, away: 1 }, prediction: { home: 2, away: 1 }, hit: 'exact', points: 7 },
     { result: { home: 2, away: 1 }, prediction: { home: 3, away: 2 }, hit: 'goal_difference', points: 4 },
   ],
-};
+});
 
-export const euro: Tournament = { ...worldCup, code: 'euro-2024', name: 'Euro 2024', status: 'finished', matches_total: 51, matches_finished: 51 };
+export const euro: TournamentType = apiFixture(Tournament, { ...worldCup, code: 'euro-2024', name: 'Euro 2024', status: 'finished', matches_total: 51, matches_finished: 51 });
 
-export const tournaments: TournamentsAnswer = { tournaments: [worldCup, euro], current: 'world-cup', now: NOW };
+export const tournaments: TournamentsAnswer = apiFixture(TournamentsResponse, { tournaments: [worldCup, euro], current: 'world-cup', now: NOW });
 
 const team = (code: string, name: string, region: string) => ({ code, name, region });
 
-export const openMatch: Match = {
+export const openMatch: MatchType = apiFixture(Match, {
   id: 11,
   stage: 'group',
   group: 'A',
@@ -37,9 +43,9 @@ export const openMatch: Match = {
   result: null,
   prediction: null,
   picks: { total: 10, home: 50, draw: 20, away: 30 },
-};
+});
 
-export const finishedMatch: Match = {
+export const finishedMatch: MatchType = apiFixture(Match, {
   ...openMatch,
   id: 12,
   kickoff_at: '2026-11-16T16:00:00.000Z',
@@ -48,9 +54,9 @@ export const finishedMatch: Match = {
   status: 'finished',
   result: { home: 3, away: 2, penalties: null },
   prediction: { home: 2, away: 1, points: 4, hit: 'goal_difference', updated_at: '2026-11-16T10:00:00.000Z' },
-};
+});
 
-export const lockedMatch: Match = {
+export const lockedMatch: MatchType = apiFixture(Match, {
   ...openMatch,
   id: 13,
   kickoff_at: '2026-11-20T11:00:00.000Z',
@@ -58,18 +64,20 @@ export const lockedMatch: Match = {
   away: team('XYZ', 'Atlantis', 'XX'),
   status: 'locked',
   prediction: { home: 1, away: 1, points: null, hit: null, updated_at: '2026-11-19T10:00:00.000Z' },
-};
+});
 
-export const matches: MatchesAnswer = {
+export const matches: MatchesAnswer = apiFixture(MatchesResponse, {
   tournament: worldCup,
   now: NOW,
   viewer: null,
   stages: [
     { key: 'group-A', stage: 'group', group: 'A', matches: [finishedMatch, lockedMatch, openMatch] },
   ],
-};
+});
 
-export const ranking = (over: Partial<RankingAnswer> = {}): RankingAnswer => ({
+/** A ranking page (`GET /{server}/bets/ranking`), checked against the API schema. */
+export const ranking = (over: Partial<RankingAnswer> = {}): RankingAnswer =>
+  apiFixture(RankingResponse, {
   tournament: { code: 'world-cup', name: 'World Cup' },
   scope: 'server',
   page: 1,
@@ -83,4 +91,7 @@ export const ranking = (over: Partial<RankingAnswer> = {}): RankingAnswer => ({
   me: null,
   updated_at: NOW,
   ...over,
-});
+  });
+
+/** One ranking row (spec §3: name, server, total bets, total points), checked against the API schema. */
+export const rankingRow = (row: RankingRowType): RankingRowType => apiFixture(RankingRow, row);

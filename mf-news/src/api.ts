@@ -1,118 +1,29 @@
 /**
  * Calls of the news remote to the landing API (through the shared client: spec §7 headers, §8
- * error catalogue) and the shapes of their answers. See api/src/routes/news*.ts for the server.
+ * error catalogue). See api/src/domains/news/ for the server.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { apiBaseFor, apiClient, apiGet, type ReadScope } from '@landing/shared';
+import type { NewsArticle as ArticleData, NewsBallot as BallotData, NewsPage as NewsPageData, PostedComment, VoteAnswer } from '@landing/domain/schemas/news';
 
-/** Languages the API may answer content in (the requested one, or `en` as fallback). */
-export type ContentLang = 'ru' | 'pl' | 'en' | 'br' | 'es' | 'it' | 'de' | 'fr' | 'tr';
-
-/** One card of the news list (`GET /{server}/news`). */
-export interface NewsCardData {
-  id: number;
-  slug: string;
-  /** Plain text. */
-  title: string;
-  /** Plain text. */
-  excerpt: string;
-  /** Image path relative to the server's API base, or an absolute URL; null = no image. */
-  image: string | null;
-  /** ISO instant. */
-  published_at: string;
-  /** Comments including replies. */
-  comments_count: number;
-  has_poll: boolean;
-  lang: ContentLang;
-}
-
-/** A page of the list. */
-export interface NewsPageData {
-  items: NewsCardData[];
-  page: number;
-  per_page: number;
-  total: number;
-  total_pages: number;
-}
-
-/** Author of a comment (the player, with their current OVR). */
-export interface CommentAuthor {
-  id: number;
-  nickname: string;
-  ovr: number;
-}
-
-/** A reply (second level). `text` is plain text, never markup. */
-export interface ReplyData {
-  id: number;
-  parent_id: number | null;
-  author: CommentAuthor;
-  text: string;
-  /** ISO instant. */
-  created_at: string;
-}
-
-/** A top-level comment and its replies (threaded one level). */
-export interface CommentData extends ReplyData {
-  replies: ReplyData[];
-}
-
-/** Comment rules of the server (spec §5, §9 thresholds). */
-export interface CommentRules {
-  min_length: number;
-  max_length: number;
-  /** Only players with OVR higher than this can comment. */
-  min_ovr: number;
-}
-
-/** One answer of a poll with its share (spec §3 `votes_percent`, 0..100). */
-export interface PollOptionData {
-  id: number;
-  answer: string;
-  votes: number;
-  votes_percent: number;
-}
-
-/** Poll of an article (spec §3). */
-export interface PollData {
-  /** The `questionnaire_id` of the vote. */
-  id: number;
-  question: string;
-  /** `single` gives radio buttons, anything else checkboxes (spec §3). */
-  type: string;
-  options: PollOptionData[];
-  /** Minimum OVR to vote. */
-  limit_ovr: number;
-  /** ISO instant the poll closes. */
-  finish_at: string;
-  ended: boolean;
-  total_votes: number;
-  /** The logged-in player's choice, null when not voted. */
-  voted_options: number[] | null;
-}
-
-/** A full article (`GET /{server}/news/{slug}`). */
-export interface ArticleData extends NewsCardData {
-  /** Rich HTML; sanitise before rendering. */
-  body: string;
-  comments: CommentData[];
-  comment_rules: CommentRules;
-  poll: PollData | null;
-}
-
-/** Answer of `POST /votes`. */
-export interface VoteAnswer {
-  /** Message to show as a notification (spec §7). */
-  info: string;
-  poll: PollData;
-}
-
-/** Answer of posting a comment. */
-export interface PostedComment {
-  comment: ReplyData;
-  comments_count: number;
-}
+// The answer types are the API's own schemas (`@landing/domain/schemas/news`, through z.infer):
+// type-only imports, so none of zod reaches this remote's bundle.
+export type { LocaleCode as ContentLang } from '@landing/domain';
+export type {
+  CommentAuthor,
+  CommentRules,
+  NewsArticle as ArticleData,
+  NewsBallot as BallotData,
+  NewsCard as NewsCardData,
+  NewsComment as CommentData,
+  NewsPage as NewsPageData,
+  NewsPoll as PollData,
+  NewsReply as ReplyData,
+  PollOption as PollOptionData,
+  PostedComment,
+  VoteAnswer,
+} from '@landing/domain/schemas/news';
 
 /**
  * URL of an article image: absolute URLs as they are, API paths resolved against the server's
@@ -133,12 +44,6 @@ export function newsPageQuery(api: AxiosInstance, scope: ReadScope, page: number
     queryKey: ['news', 'list', scope.server, scope.lang, page, perPage] as const,
     queryFn: ({ signal }) => apiGet<NewsPageData>(api, scope, '/news', { page, per_page: perPage }, signal),
   });
-}
-
-/** Answer of `GET /news/{slug}/ballot`: the viewer's own choice in the article's poll. */
-export interface BallotData {
-  poll_id: number | null;
-  voted_options: number[] | null;
 }
 
 function isBallot(data: unknown): data is BallotData {

@@ -4,13 +4,15 @@ import { toast } from 'react-toastify';
 import { apiClient, initI18n, landingStore } from '@landing/shared';
 import { Comments } from '../src/components/Comments';
 import { registerNewsTranslations } from '../src/i18n';
-import { comment, renderWithRouter } from './helpers';
+import { PostedComment } from '@landing/domain/schemas/news';
+import { apiFixture } from '@landing/domain/testing';
+import { comment, renderWithRouter, reply as replyFixture } from './helpers';
 
 initI18n('en');
 registerNewsTranslations();
 
 const rules = { min_length: 10, max_length: 1000, min_ovr: 45 };
-const thread = [comment(1, 'First comment here', [{ ...comment(2, 'A reply below it'), parent_id: 1 }])];
+const thread = [comment(1, 'First comment here', [replyFixture(2, 'A reply below it', 1)])];
 
 beforeEach(() => {
   jest.restoreAllMocks();
@@ -61,7 +63,7 @@ test('too short: the minimum-length message, nothing sent, the text kept', async
 test('posting adds the comment on top, updates the count and clears the form', async () => {
   const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
     status: 201,
-    data: { comment: { ...comment(9, 'Great update, thanks!'), author: { id: 5, nickname: 'Me', ovr: 70 } }, comments_count: 3 },
+    data: apiFixture(PostedComment, { comment: { ...replyFixture(9, 'Great update, thanks!', null), author: { id: 5, nickname: 'Me', ovr: 70 } }, comments_count: 3 }),
   });
   const { onChange } = setup({ ovr: 70 });
   const box = screen.getByRole('textbox', { name: 'Your comment' });
@@ -77,7 +79,7 @@ test('posting adds the comment on top, updates the count and clears the form', a
 test('a reply goes to the thread (parent_id of the top-level comment) and appears under it', async () => {
   const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
     status: 201,
-    data: { comment: { ...comment(10, 'Agreed, much better'), parent_id: 1 }, comments_count: 3 },
+    data: apiFixture(PostedComment, { comment: replyFixture(10, 'Agreed, much better', 1), comments_count: 3 }),
   });
   setup({ ovr: 70 });
   // Replying to the reply joins the same thread.

@@ -3,7 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { withQueryClient } from '@landing/shared/testing';
-import type { ArticleData, CommentData, PollData } from '../src/api';
+import { NewsArticle, NewsComment, NewsPoll, NewsReply } from '@landing/domain/schemas/news';
+import { apiFixture } from '@landing/domain/testing';
+import type { ArticleData, CommentData, PollData, ReplyData } from '../src/api';
 
 /**
  * Renders inside a router (cards, pagination and back links are router links) and a fresh query
@@ -14,7 +16,13 @@ export function renderWithRouter(ui: ReactElement, path = '/royal/news') {
   return render(ui, { wrapper: withQueryClient(router) });
 }
 
-export const openPoll = (over: Partial<PollData> = {}): PollData => ({
+// Fixtures of API answers go through `apiFixture` with the API's own answer schemas
+// (`@landing/domain/schemas/news`, the route schemas of api/src/domains/news): a fixture the API
+// could not send fails the test that builds it.
+
+/** An open single-choice poll (spec §3 Poll), checked against the API schema. */
+export const openPoll = (over: Partial<PollData> = {}): PollData =>
+  apiFixture(NewsPoll, {
   id: 7,
   question: 'Which formation do you play most often?',
   type: 'single',
@@ -28,18 +36,26 @@ export const openPoll = (over: Partial<PollData> = {}): PollData => ({
   total_votes: 5,
   voted_options: null,
   ...over,
-});
+  });
 
-export const comment = (id: number, text: string, replies: CommentData['replies'] = []): CommentData => ({
+/** A top-level comment with its replies, checked against the API schema. */
+export const comment = (id: number, text: string, replies: CommentData['replies'] = []): CommentData =>
+  apiFixture(NewsComment, {
   id,
   parent_id: null,
   author: { id: id * 10, nickname: `Player${id}`, ovr: 70 },
   text,
   created_at: '2026-11-19T10:00:00Z',
   replies,
-});
+  });
 
-export const article = (over: Partial<ArticleData> = {}): ArticleData => ({
+/** A reply (second level: no replies of its own), checked against the API schema. */
+export const reply = (id: number, text: string, parentId: number | null = 1): ReplyData =>
+  apiFixture(NewsReply, { id, parent_id: parentId, author: { id: id * 10, nickname: `Player${id}`, ovr: 70 }, text, created_at: '2026-11-19T10:00:00Z' });
+
+/** An article as `GET /{server}/news/{slug}` answers it, checked against the API schema. */
+export const article = (over: Partial<ArticleData> = {}): ArticleData =>
+  apiFixture(NewsArticle, {
   id: 1,
   slug: 'new-season-kicks-off',
   title: 'A new season kicks off on Royal',
@@ -54,4 +70,4 @@ export const article = (over: Partial<ArticleData> = {}): ArticleData => ({
   comment_rules: { min_length: 10, max_length: 1000, min_ovr: 45 },
   poll: null,
   ...over,
-});
+  });

@@ -3,12 +3,12 @@
  * import from any app. Values the spec leaves open are marked as such and come from the API.
  */
 
-/** A game server code as used in routes (`/{server}`), cookies and the `X-Server-Id` header. */
-export type ServerCode = 'pl' | 'classic' | 'royal' | 'en';
-/** Server availability (spec §2: `locked` is dimmed with a lock icon, `new` shows a NEW badge). */
-export type ServerStatus = 'open' | 'new' | 'locked';
-/** Header region the server is listed under (spec §2). */
-export type ServerRegion = 'easternEurope' | 'centralEurope' | 'americas';
+import { PRODUCTION_SERVERS, SERVER_CODES, SERVER_HEADER_ORDER, SERVERS, type ServerCode, type ServerRegion, type ServerStatus } from '@landing/domain';
+
+// Servers, locales and register params are written once, in `@landing/domain` (shared with the
+// API); this module re-exports them in the shapes the apps use.
+export type { ServerCode, ServerRegion, ServerStatus } from '@landing/domain';
+export { DEFAULT_SERVER, LEGACY_SERVER_CODES, PRODUCTION_SERVERS, RUNNING_SERVERS } from '@landing/domain';
 
 /** Server option of spec §3: name, value, gmt label, status, class (+ its IANA time zone, §9). */
 export interface ServerOption {
@@ -21,28 +21,18 @@ export interface ServerOption {
   region: ServerRegion;
 }
 
-/** Every server the product knows (spec §1, §9). `en` is the test server, outside production only. */
-export const ALL_SERVERS: readonly ServerOption[] = [
-  { name: 'Legacy', value: 'pl', gmt: 'GMT +1', status: 'open', class: 'server-pl', timeZone: 'Europe/Warsaw', region: 'centralEurope' },
-  { name: 'Classic', value: 'classic', gmt: 'GMT -1', status: 'open', class: 'server-classic', timeZone: 'Atlantic/Azores', region: 'americas' },
-  { name: 'Royal', value: 'royal', gmt: 'GMT +3', status: 'new', class: 'server-royal', timeZone: 'Europe/Istanbul', region: 'easternEurope' },
-  { name: 'EN server', value: 'en', gmt: 'GMT +0', status: 'open', class: 'server-en', timeZone: 'Europe/London', region: 'centralEurope' },
-];
+/** Every server the product serves (spec §1, §9), in seeding order. `en` is the test server, outside production only. */
+export const ALL_SERVERS: readonly ServerOption[] = SERVER_CODES.map((code) => {
+  const s = SERVERS[code];
+  return { name: s.name, value: code, gmt: s.gmt, status: s.status, class: `server-${code}`, timeZone: s.timeZone, region: s.region };
+});
 
-/** Server values in production (spec §9). */
-export const PRODUCTION_SERVERS: readonly ServerCode[] = ['pl', 'classic', 'royal'];
-/** Server values outside production (spec §9). */
-export const NON_PRODUCTION_SERVERS: readonly ServerCode[] = ['en', 'pl', 'classic', 'royal'];
-/** Servers whose game is running (spec §9). */
-export const RUNNING_SERVERS: readonly ServerCode[] = ['pl', 'classic', 'en', 'royal'];
-/** Default server for redirects and the `selectedServer` default (spec §2, §3). */
-export const DEFAULT_SERVER: ServerCode = 'royal';
-/** Legacy server codes that redirect to `/royal` (spec §2). */
-export const LEGACY_SERVER_CODES: readonly string[] = ['en', 'us', 'ru', 's1'];
+/** Server values outside production, in header order (spec §9). */
+export const NON_PRODUCTION_SERVERS: readonly ServerCode[] = SERVER_HEADER_ORDER;
 
 /** The servers offered in this environment, in header order (spec §9). */
 export function serversFor(production: boolean): ServerOption[] {
-  const allowed = production ? PRODUCTION_SERVERS : NON_PRODUCTION_SERVERS;
+  const allowed: readonly ServerCode[] = production ? PRODUCTION_SERVERS : NON_PRODUCTION_SERVERS;
   return ALL_SERVERS.filter((s) => allowed.includes(s.value));
 }
 
@@ -51,36 +41,8 @@ export function findServer(value: string | undefined): ServerOption | undefined 
   return ALL_SERVERS.find((s) => s.value === value);
 }
 
-/** Interface language (spec §1): route-free code, ISO code and native name. */
-export interface Locale {
-  code: LocaleCode;
-  iso: string;
-  name: string;
-}
-export type LocaleCode = 'ru' | 'pl' | 'en' | 'br' | 'es' | 'it' | 'de' | 'fr' | 'tr';
-
-/**
- * The nine locales (spec §1). `br` is the product's code for Portuguese; i18next runs on the ISO
- * code (`pt`) so that CLDR plural rules are Portuguese ones, not Breton ones.
- */
-export const LOCALES: readonly Locale[] = [
-  { code: 'ru', iso: 'ru', name: 'Русский' },
-  { code: 'pl', iso: 'pl', name: 'Polski' },
-  { code: 'en', iso: 'en', name: 'English' },
-  { code: 'br', iso: 'pt', name: 'Português' },
-  { code: 'es', iso: 'es', name: 'Español' },
-  { code: 'it', iso: 'it', name: 'Italiano' },
-  { code: 'de', iso: 'de', name: 'Deutsch' },
-  { code: 'fr', iso: 'fr', name: 'Français' },
-  { code: 'tr', iso: 'tr', name: 'Türkçe' },
-];
-export const LOCALE_CODES: readonly LocaleCode[] = LOCALES.map((l) => l.code);
-export const DEFAULT_LOCALE: LocaleCode = 'en';
-
-/** Returns the locale for a product code or an ISO code; `undefined` when unknown. */
-export function findLocale(codeOrIso: string | undefined | null): Locale | undefined {
-  return LOCALES.find((l) => l.code === codeOrIso || l.iso === codeOrIso);
-}
+/** Interface languages (spec §1): the nine locales, their ISO codes and native names. */
+export { DEFAULT_LOCALE, findLocale, LOCALE_CODES, LOCALES, type Locale, type LocaleCode } from '@landing/domain';
 
 /** Cookie names of spec §3. Auth cookie names depend on the server: see {@link authCookieNames}. */
 export const COOKIES = {
@@ -140,8 +102,7 @@ export const BREAKPOINTS = {
 export const MOBILE_LANDSCAPE_QUERY = '(max-height: 600px) and (max-width: 960px) and (orientation: landscape)';
 
 /** Register params of spec §3 `availableRegisterParams`. */
-export const REGISTER_PARAMS = ['partner', 'banana', 'sub1', 'click_id', 'admitad_uid', 'click_id_track', 'ref_id_track'] as const;
-export type RegisterParam = (typeof REGISTER_PARAMS)[number];
+export { REGISTER_PARAMS, type RegisterParam } from '@landing/domain';
 
 /** Default date format (spec §9): day-month-year then hour:minute:second. */
 export const DATE_FORMAT = 'dd-MM-yyyy HH:mm:ss';

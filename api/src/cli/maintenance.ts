@@ -10,8 +10,8 @@
 import { loadConfig, MIGRATIONS_DIR } from '../config.js';
 import { openDatabase, readLiveLock } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
-import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../lib/settings.js';
-import { isServerCode } from '../servers.js';
+import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../domains/core/service.js';
+import { isServerCode } from '@landing/domain';
 
 interface State {
   switches: Record<string, boolean>;

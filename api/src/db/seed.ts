@@ -1,11 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { API_ROOT } from '../config.js';
-import { loadModules } from '../lib/http.js';
+import { pathToFileURL } from 'node:url';
+import type { ServerCode } from '@landing/domain';
+import { DOMAINS_DIR } from '../config.js';
+import { seedMarkers } from '../domains/core/schema.js';
 import { createRng, type Rng } from '../lib/random.js';
-import type { ServerCode } from '../servers.js';
 import type { Db } from './client.js';
-import { seedMarkers } from './schema/core.js';
 
 /** What a seeder gets for one server. */
 export interface SeedContext {
@@ -17,9 +18,9 @@ export interface SeedContext {
 }
 
 /**
- * What a `src/seed/<domain>.ts` file exports by default. Every file of `src/seed/` is loaded
- * (sorted by `order`, then domain). Each (domain, server) pair runs once, in one transaction,
- * and leaves a row in `seed_markers`; later starts skip it.
+ * What a domain's `src/domains/<name>/seed.ts` exports by default (one seeder, or a list). Every
+ * domain's seed file is loaded (seeders sorted by `order`, then domain). Each (domain, server)
+ * pair runs once, in one transaction, and leaves a row in `seed_markers`; later starts skip it.
  */
 export interface Seeder {
   domain: string;
@@ -41,9 +42,23 @@ function isSeeder(v: unknown): v is Seeder {
   return !!s && typeof s.domain === 'string' && typeof s.order === 'number' && typeof s.seedServer === 'function';
 }
 
-/** Loads every seeder of `src/seed/`, in run order. */
+/**
+ * Loads the seeders of every domain (`src/domains/<name>/seed.ts`), in run order. A plain
+ * directory listing, not @fastify/autoload: seeders are no Fastify plugins, they run before the
+ * routes exist (and from the seed CLI, without an app).
+ *
+ * @throws Error naming the file whose default export is not a seeder (or a list of them)
+ */
 export async function loadSeeders(): Promise<Seeder[]> {
-  const seeders = await loadModules(join(API_ROOT, 'src', 'seed'), isSeeder);
+  const seeders: Seeder[] = [];
+  for (const domain of readdirSync(DOMAINS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+    const file = join(DOMAINS_DIR, domain, 'seed.ts');
+    if (!existsSync(file)) continue;
+    const exported = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
+    const list = Array.isArray(exported) ? exported : [exported];
+    if (!list.every(isSeeder)) throw new Error(`${file}: the default export must be a seeder (defineSeeder) or a list of them`);
+    seeders.push(...list);
+  }
   return seeders.sort((a, b) => a.order - b.order || a.domain.localeCompare(b.domain));
 }
 

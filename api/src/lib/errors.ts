@@ -1,17 +1,7 @@
-import { z } from 'zod';
+import { ErrorBody } from '@landing/domain/schemas/common';
 
-/**
- * Error body of every non-2xx answer (spec §8: the client shows `message`, else `error`).
- * `error` is a stable machine code (e.g. `UNKNOWN_SERVER`), `message` is readable English.
- */
-export const ErrorBody = z
-  .object({
-    statusCode: z.number().int().describe('HTTP status, repeated in the body'),
-    error: z.string().describe('Stable machine-readable code, e.g. UNKNOWN_SERVER, VALIDATION_ERROR'),
-    message: z.string().describe('Human-readable message, safe to show to the user'),
-  })
-  .meta({ id: 'Error' });
-export type ErrorBody = z.infer<typeof ErrorBody>;
+/** Error body of every non-2xx answer (spec §8), from the domain package. */
+export { ErrorBody } from '@landing/domain/schemas/common';
 
 /**
  * An error that is meant for the client: thrown from handlers/hooks, answered as

@@ -29,7 +29,6 @@ import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { DbHandle, DedicatedConnection } from '../db/client.js';
-import { addVary } from './http.js';
 
 /** NOTIFY channel of the invalidation triggers. */
 export const CACHE_CHANNEL = 'landing_cache';
@@ -303,4 +302,16 @@ export function msUntilNext(now: Date, instants: ReadonlyArray<Date | null | und
     if (ms > 0 && (best === undefined || ms < best)) best = ms;
   }
   return best;
+}
+
+/**
+ * Adds request headers to the answer's `Vary` without dropping what is there already (CORS puts
+ * `Origin` first), so a shared cache keeps answers per language / per session apart.
+ * @param reply any object with Fastify's `getHeader` / `header`
+ */
+export function addVary(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, ...names: string[]): void {
+  const current = reply.getHeader('vary');
+  const list = current ? String(current).split(',').map((v) => v.trim()).filter(Boolean) : [];
+  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
+  reply.header('Vary', list.join(', '));
 }

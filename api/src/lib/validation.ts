@@ -10,26 +10,10 @@
  *
  * Every failure is a 400 `VALIDATION_ERROR` with the usual `{ statusCode, error, message }` body.
  */
-import { z } from 'zod';
+import { ID_MESSAGE, INT32_MAX } from '@landing/domain';
 import { ApiError } from './errors.js';
 
-/** Largest value of a PostgreSQL `integer` (2^31 − 1): the upper bound of every id. */
-export const INT32_MAX = 2_147_483_647;
-
-/** Message of every id rule, e.g. `Invalid path parameter "matchId": must be a whole number between 1 and 2147483647`. */
-export const ID_MESSAGE = `must be a whole number between 1 and ${INT32_MAX}`;
-
-/** Whether `n` is a valid database id: a whole number in 1..{@link INT32_MAX}. */
-export function isDbId(n: unknown): n is number {
-  return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= INT32_MAX;
-}
-
-/** An id in a JSON body: a whole number 1..2^31−1 (no coercion from strings). */
-export const dbId = () => z.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(INT32_MAX, ID_MESSAGE);
-
-/** An id in a path or query string (text coerced to a number), 1..2^31−1. */
-export const dbIdParam = () =>
-  z.coerce.number({ error: ID_MESSAGE }).int(ID_MESSAGE).min(1, ID_MESSAGE).max(INT32_MAX, ID_MESSAGE);
+export { dbId, dbIdParam } from '@landing/domain/schemas/common';
 
 /** 400 VALIDATION_ERROR in the shape the app's error handler gives schema failures. */
 export function validationError(message: string): ApiError {

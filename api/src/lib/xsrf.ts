@@ -27,8 +27,8 @@ import Tokens from '@fastify/csrf';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/client.js';
-import { sessionAcceptsXsrfSecret } from './auth-session.js';
-import { authError } from './auth-messages.js';
+import { sessionAcceptsXsrfSecret } from '../domains/auth/service.js';
+import { authError } from '../domains/auth/messages.js';
 import { xsrfMismatch } from './errors.js';
 
 /** Lifetime of both XSRF cookies: 400 days (the longest browsers keep a cookie). */

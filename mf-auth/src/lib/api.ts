@@ -1,5 +1,5 @@
 /**
- * Calls of the auth API (api/src/routes/auth*.ts) through the shared client, so the spec §7
+ * Calls of the auth API (api/src/domains/auth/) through the shared client, so the spec §7
  * headers, XSRF and the §8 error catalogue apply (errors are toasted in the user's language by
  * the API's message; 403 UNAUTHORIZED_DEVICE opens the two-factor dialog).
  */

@@ -13,7 +13,7 @@ const TIERS: readonly Hit[] = ['exact', 'goal_difference', 'outcome', 'miss'];
 /**
  * The Rules tab (spec §1): how to play and how points are earned. The points and the worked
  * examples come from the tournament as the API answers it, i.e. from the same configuration the
- * API scores with (api/src/bets/scoring.ts).
+ * API scores with (api/src/domains/bets/scoring.ts).
  */
 export function RulesTab({ server, tournament }: RulesTabProps) {
   const { t } = useTranslation('bets');

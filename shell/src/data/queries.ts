@@ -42,7 +42,7 @@ export function statsQuery(api: AxiosInstance, scope: ReadScope) {
   });
 }
 
-/** One entry of `GET /{server}/servers` (api/src/routes/servers.ts): the switcher's list with each server's status. */
+/** One entry of `GET /{server}/servers` (api/src/domains/core/servers.routes.ts): the switcher's list with each server's status. */
 export interface ServerEntry {
   value: string;
   name: string;

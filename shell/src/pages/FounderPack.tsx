@@ -21,7 +21,7 @@ import {
 } from '@landing/shared';
 import { Icon } from './icons';
 
-/** Answer of `GET /{server}/newsletter` (api/src/routes/newsletter.ts). */
+/** Answer of `GET /{server}/newsletter` (api/src/domains/newsletter/routes.ts). */
 export interface NewsletterConfig {
   active: boolean;
   kind: 'founder_pack' | 'early_access' | null;

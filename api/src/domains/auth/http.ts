@@ -1,0 +1,65 @@
+/**
+ * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): the error responses, the flood-guard rate limits,
+ * the new-device error, the site base for links in e-mails.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { AuthConfig, WindowLimit } from './config.js';
+import { authError, authMessage } from './messages.js';
+import { ApiError, ErrorBody, type ErrorBody as ErrorBodyType } from '../../lib/errors.js';
+import type { LocaleCode } from '@landing/domain';
+
+/** 403 UNAUTHORIZED_DEVICE carrying the challenge id. */
+export class DeviceChallengeError extends ApiError {
+  constructor(
+    lang: LocaleCode,
+    readonly challenge: string,
+    readonly maskedEmail: string,
+  ) {
+    super(403, 'UNAUTHORIZED_DEVICE', authMessage(lang, 'UNAUTHORIZED_DEVICE'));
+  }
+  override toBody(): ErrorBodyType & { challenge: string; email: string } {
+    return { ...super.toBody(), challenge: this.challenge, email: this.maskedEmail };
+  }
+}
+
+/** Error responses of the auth routes for the OpenAPI document. */
+export const authErrorResponses = {
+  400: ErrorBody,
+  401: ErrorBody,
+  404: ErrorBody,
+  409: ErrorBody,
+  429: ErrorBody,
+  500: ErrorBody,
+  503: ErrorBody,
+} as const;
+
+/**
+ * Route config of a per-IP flood guard (@fastify/rate-limit), answering
+ * `429 TOO_MANY_REQUESTS` in the user's language.
+ */
+export function floodGuard(limit: WindowLimit) {
+  return {
+    rateLimit: {
+      max: limit.max,
+      timeWindow: limit.windowS * 1000,
+      errorResponseBuilder: (request: FastifyRequest) => authError(429, request.ctx?.lang ?? 'en', 'TOO_MANY_REQUESTS'),
+    },
+  };
+}
+
+/** `d***@example.com` */
+export function maskEmail(email: string | null): string {
+  if (!email) return '';
+  const [local = '', domain = ''] = email.split('@');
+  return `${local.slice(0, 1)}***@${domain}`;
+}
+
+/**
+ * Base URL of the site for links in e-mails: the request's Origin when it is one of the allowed
+ * origins (the site that asked), else the configured SITE_URL.
+ */
+export function siteBase(request: FastifyRequest, auth: AuthConfig): string {
+  const origin = request.headers.origin;
+  if (typeof origin === 'string' && auth.allowedOrigins.includes(origin)) return origin;
+  return auth.siteUrl;
+}

@@ -1,0 +1,194 @@
+/**
+ * Social login (spec §7): popup authorization-code flow for Google and Facebook (and VK, the
+ * third provider of the icons, when configured).
+ *
+ * 1. `POST /{server}/auth/oauth/{provider}/start { redirectUri }` — the API checks the return
+ *    address (an allowed origin, path `/auth/{provider}/callback` or `/auth_callback`), stores a
+ *    single-use `state` (10 min) with a PKCE verifier, and answers the provider's authorize URL.
+ * 2. The popup returns to the site's callback page with `code` and `state`; the opener posts them
+ *    to `POST /{server}/auth/{provider} { code, state }` (spec: /auth/google, /auth/facebook).
+ * 3. The API uses the state once, exchanges the code (client secret + PKCE verifier), reads the
+ *    user, and logs in the account of (server, provider, provider user id) — creating it, or
+ *    linking an existing account with the same e-mail when the provider vouches for the e-mail.
+ */
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { NICKNAME_PATTERN, type LocaleCode, type ServerCode } from '@landing/domain';
+import { LoginAnswer, OAuthExchangeBody, OAuthProvider, OAuthStartAnswer, OAuthStartBody, ProvidersAnswer } from '@landing/domain/schemas/auth';
+import { ServerParams } from '@landing/domain/schemas/common';
+import type { Db } from '../../db/client.js';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { authAccounts, authOauthIdentities, authOauthStates } from './schema.js';
+import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
+import { randomToken, sha256 } from './crypto.js';
+import { authErrorResponses, floodGuard } from './http.js';
+import { authError } from './messages.js';
+import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
+import { activateAccount, createSession, nicknameTaken } from './service.js';
+import { xsrfSecretOf } from '../../lib/xsrf.js';
+
+const ProviderParams = ServerParams.extend({ provider: OAuthProvider });
+
+/** Whether `uri` is one of our callback pages on an allowed origin. */
+export function isAllowedRedirect(uri: string, provider: OAuthProviderId, allowedOrigins: readonly string[]): boolean {
+  let url: URL;
+  try {
+    url = new URL(uri);
+  } catch {
+    return false;
+  }
+  if (url.search || url.hash || url.username || url.password) return false;
+  if (!allowedOrigins.includes(url.origin)) return false;
+  return url.pathname === `/auth/${provider}/callback` || url.pathname === '/auth_callback';
+}
+
+/** A free player name from the provider's name or e-mail (`Jan Kowalski` → `JanKowalski`, `JanKowalski2`, …). */
+async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Promise<string> {
+  const source = user.name ?? user.email?.split('@')[0] ?? 'Player';
+  let base = source.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 16);
+  if (base.length < 3) base = `Player${base}`.slice(0, 16);
+  for (let i = 0; i < 50; i++) {
+    const candidate = i === 0 ? base : `${base}${i < 10 ? i + 1 : Math.floor(Math.random() * 9000) + 1000}`;
+    if (!NICKNAME_PATTERN.test(candidate)) continue;
+    if (!(await nicknameTaken(db, server, candidate))) return candidate;
+  }
+  return `Player${randomToken(4).replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+}
+
+/** The account of a provider user on a server: existing identity, linked by e-mail, or new. */
+async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId, user: ProviderUser, lang: LocaleCode): Promise<number> {
+  const [identity] = await db
+    .select({ accountId: authOauthIdentities.accountId })
+    .from(authOauthIdentities)
+    .where(and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, user.subject)));
+  if (identity) return identity.accountId;
+
+  let accountId: number | undefined;
+  if (user.email) {
+    const [byEmail] = await db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, user.email)));
+    // Only an e-mail the provider vouches for may take over an existing account.
+    if (byEmail && user.emailVerified) accountId = byEmail.id;
+    else if (byEmail) user = { ...user, email: null };
+  }
+  if (accountId === undefined) {
+    const nickname = await freeNickname(db, server, user);
+    const [acc] = await db
+      .insert(authAccounts)
+      .values({ server, nickname, email: user.emailVerified ? user.email : null, passwordHash: null, status: 'pending', lang, termsAcceptedAt: new Date() })
+      .returning({ id: authAccounts.id });
+    accountId = acc!.id;
+  }
+  await activateAccount(db, accountId);
+  await db
+    .insert(authOauthIdentities)
+    .values({ server, provider, subject: user.subject, accountId, email: user.email })
+    .onConflictDoNothing();
+  const [linked] = await db
+    .select({ accountId: authOauthIdentities.accountId })
+    .from(authOauthIdentities)
+    .where(and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, user.subject)));
+  return linked?.accountId ?? accountId;
+}
+
+export default defineRoutes({
+  async server(app) {
+    const { auth } = app.apiConfig;
+    const tags = ['auth'];
+    const enabled = (id: OAuthProviderId, lang: LocaleCode): OAuthProviderConfig => {
+      const p = auth.oauth[id];
+      if (!p) throw authError(404, lang, 'OAUTH_PROVIDER_DISABLED');
+      return p;
+    };
+
+    app.get(
+      '/auth/providers',
+      {
+        schema: {
+          tags,
+          summary: 'Social login providers and whether they are available',
+          params: ServerParams,
+          response: { 200: ProvidersAnswer, ...authErrorResponses },
+        },
+      },
+      async () => ({ providers: OAUTH_PROVIDERS.map((id) => ({ id, enabled: !!auth.oauth[id] })) }),
+    );
+
+    app.post(
+      '/auth/oauth/:provider/start',
+      {
+        config: floodGuard(auth.limits.loginRequestsPerIp),
+        schema: {
+          tags,
+          summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
+          params: ProviderParams,
+          body: OAuthStartBody,
+          response: { 200: OAuthStartAnswer, ...authErrorResponses },
+        },
+      },
+      async (request) => {
+        const { lang } = request.ctx;
+        const { server, provider } = request.params;
+        const p = enabled(provider, lang);
+        if (!isAllowedRedirect(request.body.redirectUri, provider, auth.allowedOrigins)) throw authError(400, lang, 'REDIRECT_URI_INVALID');
+        const state = randomToken(32);
+        const pkce = p.pkce ? pkcePair() : null;
+        await app.db.insert(authOauthStates).values({
+          stateHash: sha256(state),
+          server,
+          provider,
+          redirectUri: request.body.redirectUri,
+          codeVerifier: pkce?.verifier ?? null,
+          expiresAt: new Date(Date.now() + auth.oauthStateTtlS * 1000),
+        });
+        return { authorizeUrl: authorizeUrl(p, { state, redirectUri: request.body.redirectUri, codeChallenge: pkce?.challenge }), state };
+      },
+    );
+
+    for (const provider of OAUTH_PROVIDERS) {
+      app.post(
+        `/auth/${provider}`,
+        {
+          config: floodGuard(auth.limits.loginRequestsPerIp),
+          schema: {
+            tags,
+            summary: `Exchange the ${provider} authorization code (popup login) for a session`,
+            params: ServerParams,
+            body: OAuthExchangeBody,
+            response: { 200: LoginAnswer, ...authErrorResponses },
+          },
+        },
+        async (request) => {
+          const { lang } = request.ctx;
+          const server = request.params.server;
+          const p = enabled(provider, lang);
+          // Single use: the state is spent by the first exchange, valid or not.
+          const [state] = await app.db
+            .update(authOauthStates)
+            .set({ usedAt: new Date() })
+            .where(
+              and(
+                eq(authOauthStates.stateHash, sha256(request.body.state)),
+                eq(authOauthStates.provider, provider),
+                eq(authOauthStates.server, server),
+                isNull(authOauthStates.usedAt),
+                gt(authOauthStates.expiresAt, sql`now()`),
+              ),
+            )
+            .returning();
+          if (!state) throw authError(400, lang, 'OAUTH_STATE_INVALID');
+          let user: ProviderUser;
+          try {
+            const accessToken = await exchangeCode(p, { code: request.body.code, redirectUri: state.redirectUri, codeVerifier: state.codeVerifier });
+            user = await fetchUser(p, accessToken);
+          } catch (err) {
+            request.log.warn({ err, provider }, 'social login failed');
+            throw authError(400, lang, 'OAUTH_FAILED');
+          }
+          const accountId = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
+          const [acc] = await app.db.select({ status: authAccounts.status }).from(authAccounts).where(eq(authAccounts.id, accountId));
+          if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
+          return createSession(app.db, accountId, { method: `social:${provider}`, ip: request.ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
+        },
+      );
+    }
+  },
+});

@@ -1,0 +1,226 @@
+/**
+ * Mail outbox (issue 10 item 5): requests only enqueue a mail *job*; a worker in every API
+ * process does the rest off the request path — looks up the account, issues the token or code,
+ * renders the mail in the request's language and hands it to the mailer (src/lib/mail.ts).
+ *
+ * So `/auth/password/forgot` does one insert whether the e-mail is known or not (the worker finds
+ * out), and `/auth/register` runs the same statements for a new and a known e-mail (the worker
+ * mails the activation link or the "you already have an account" notice). No secret is stored
+ * in the outbox: tokens and codes are made by the worker at send time (only their hashes go to
+ * their tables) and a job row is deleted once done.
+ *
+ * Several API processes on one PostgreSQL: a worker claims due jobs with
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`, 60 s), so each job runs once, and a job
+ * whose worker died runs again after the lease. Failures retry with backoff (5 attempts).
+ */
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, DbHandle } from '../../db/client.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './schema.js';
+import { SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
+import type { AuthConfig } from './config.js';
+import { sha256, sixDigitCode } from './crypto.js';
+import { issueToken } from './service.js';
+import { mailerFor } from './mail.js';
+import { renderMail, type MailKind } from './mail-render.js';
+
+/** What a job asks for; every field is what the request knew, no secret. */
+export type MailJob =
+  /** A new account (`accountId`) or a known e-mail (`accountId` null → notice to its owner). */
+  | { kind: 'register'; email: string; accountId: number | null }
+  /** An activation link again (login of a pending account). */
+  | { kind: 'activation'; accountId: number }
+  /** A reset link if an active account uses this e-mail and is under its hourly limit. */
+  | { kind: 'passwordReset'; email: string }
+  /** A 6-digit code for a new-device challenge (its hash goes to the challenge). */
+  | { kind: 'deviceCode'; challengeIdHash: string }
+  /** The link to confirm a new address. */
+  | { kind: 'emailChange'; accountId: number; newEmail: string }
+  /** A 6-digit code to the current address before a passwordless account changes it. */
+  | { kind: 'emailChangeCode'; accountId: number; newEmail: string }
+  /** The notice to the old address after a change (`newEmail` already masked). */
+  | { kind: 'emailChanged'; to: string; nickname: string; newEmail: string };
+
+/** Where links in the mail point and in which language it is written. */
+export interface MailJobContext {
+  server: ServerCode;
+  lang: LocaleCode;
+  /** Site origin for links, e.g. `https://example.com` (see auth-http `siteBase`). */
+  siteBase: string;
+}
+
+/** Hash of an e-mail change code: bound to the account and to the new address. */
+export const emailCodeHash = (accountId: number, newEmail: string, code: string): string => sha256(`email-change:${accountId}:${newEmail}:${code}`);
+
+/** Device code hash: bound to the account and the device of the login attempt. */
+export const deviceCodeHash = (accountId: number, fingerprintHash: string, code: string): string => sha256(`${accountId}:${fingerprintHash}:${code}`);
+
+/** Enqueues one job (inside the caller's transaction when `db` is one). */
+export async function enqueueMail(db: Db, context: MailJobContext, job: MailJob): Promise<void> {
+  await db.insert(authMailOutbox).values({ server: context.server, lang: context.lang, siteBase: context.siteBase, job });
+}
+
+/** Attempts before a job is dropped (logged as an error). */
+export const MAX_ATTEMPTS = 5;
+/** Lease of a claimed job: after this, a job whose worker died is claimed again. */
+export const LEASE_S = 60;
+
+type JobRow = typeof authMailOutbox.$inferSelect;
+
+/** The running worker of one app. */
+export interface MailOutbox {
+  /** Runs every due job now, until none is left (tests; also the timer's tick). Returns how many ran. */
+  drain(): Promise<number>;
+  /** Stops the timer and waits for the tick in progress. */
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the worker: a tick every `pollMs` (0 = no timer; call `drain()`), a few jobs per
+ * claim.
+ */
+export function startMailOutbox(options: { handle: DbHandle; config: { auth: AuthConfig }; log: FastifyBaseLogger; pollMs: number }): MailOutbox {
+  const { handle, config, log } = options;
+  const db = handle.db;
+  let running: Promise<number> | null = null;
+
+  const claim = async (): Promise<JobRow[]> =>
+    (await db.execute(sql`
+      UPDATE auth_mail_outbox SET locked_until = now() + make_interval(secs => ${LEASE_S}), attempts = attempts + 1
+      WHERE id IN (
+        SELECT id FROM auth_mail_outbox
+        WHERE run_after <= now() AND (locked_until IS NULL OR locked_until < now())
+        ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
+      RETURNING id, server, lang, site_base AS "siteBase", job, attempts`)) as unknown as JobRow[];
+
+  const rowsOf = (result: unknown): JobRow[] => (Array.isArray(result) ? result : ((result as { rows: JobRow[] }).rows ?? []));
+
+  const runOnce = async (): Promise<number> => {
+    let done = 0;
+    for (;;) {
+      const jobs = rowsOf(await claim());
+      if (!jobs.length) return done;
+      for (const row of jobs) {
+        try {
+          await runJob(db, config, log, row);
+          await db.delete(authMailOutbox).where(eq(authMailOutbox.id, row.id));
+        } catch (err) {
+          const attempts = Number(row.attempts);
+          if (attempts >= MAX_ATTEMPTS) {
+            log.error({ err, job: (row.job as MailJob).kind }, 'mail job dropped after retries');
+            await db.delete(authMailOutbox).where(eq(authMailOutbox.id, row.id));
+          } else {
+            log.warn({ err, job: (row.job as MailJob).kind, attempts }, 'mail job failed, retrying');
+            await db
+              .update(authMailOutbox)
+              .set({ lockedUntil: null, runAfter: sql`now() + make_interval(secs => ${2 ** attempts * 5})` })
+              .where(eq(authMailOutbox.id, row.id));
+          }
+        }
+        done++;
+      }
+    }
+  };
+
+  const drain = (): Promise<number> => {
+    running ??= runOnce().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+
+  const timer = options.pollMs > 0 ? setInterval(() => void drain().catch((err: unknown) => log.error({ err }, 'mail outbox tick failed')), options.pollMs) : null;
+  timer?.unref();
+
+  return {
+    drain,
+    async stop() {
+      if (timer) clearInterval(timer);
+      await running?.catch(() => 0);
+    },
+  };
+}
+
+/** Does one job: finds the recipient, makes the secret, renders and hands the mail over. */
+async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogger, row: JobRow): Promise<void> {
+  const { auth } = config;
+  const job = row.job as MailJob;
+  const server = row.server as ServerCode;
+  const lang = row.lang as LocaleCode;
+  const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }) => {
+    const link = vars.path ? `${row.siteBase}${vars.path}` : undefined;
+    const rendered = renderMail(kind, lang, { nickname: vars.nickname, serverName: SERVERS[server].name, link, code: vars.code, email: vars.email });
+    // The app's own mailer (keyed by its configuration object: the same dev mailbox).
+    mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
+  };
+  const account = async (id: number) => (await db.select().from(authAccounts).where(eq(authAccounts.id, id)))[0] ?? null;
+
+  switch (job.kind) {
+    case 'register': {
+      if (job.accountId !== null) {
+        const acc = await account(job.accountId);
+        if (!acc?.email || acc.status !== 'pending') return;
+        const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
+        send('activation', acc.email, { nickname: acc.nickname, path: `/${server}/account-activation/${token}` });
+      } else {
+        const [owner] = await db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+        if (owner?.email) send('registerExisting', owner.email, { nickname: owner.nickname, path: `/${server}` });
+      }
+      return;
+    }
+    case 'activation': {
+      const acc = await account(job.accountId);
+      if (!acc?.email || acc.status !== 'pending') return;
+      const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
+      send('activation', acc.email, { nickname: acc.nickname, path: `/${server}/account-activation/${token}` });
+      return;
+    }
+    case 'passwordReset': {
+      const [acc] = await db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+      if (!acc?.email || acc.status === 'disabled') return;
+      const limit = auth.limits.resetMailsPerAccount;
+      const [recent] = await db
+        .select({ n: count() })
+        .from(authTokens)
+        .where(and(eq(authTokens.accountId, acc.id), eq(authTokens.kind, 'password_reset'), gt(authTokens.createdAt, new Date(Date.now() - limit.windowS * 1000))));
+      if ((recent?.n ?? 0) >= limit.max) return;
+      const token = await issueToken(db, acc.id, 'password_reset', auth.passwordResetTtlS);
+      send('passwordReset', acc.email, { nickname: acc.nickname, path: `/${server}/password-activation/${token}` });
+      return;
+    }
+    case 'deviceCode': {
+      const [c] = await db.select().from(authDeviceChallenges).where(and(eq(authDeviceChallenges.idHash, job.challengeIdHash), isNull(authDeviceChallenges.completedAt)));
+      const acc = c ? await account(c.accountId) : null;
+      if (!c || !acc?.email) return;
+      const code = sixDigitCode();
+      await db
+        .update(authDeviceChallenges)
+        .set({ codeHash: deviceCodeHash(c.accountId, c.fingerprintHash, code), codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000) })
+        .where(eq(authDeviceChallenges.idHash, c.idHash));
+      send('deviceCode', acc.email, { nickname: acc.nickname, code });
+      return;
+    }
+    case 'emailChange': {
+      const acc = await account(job.accountId);
+      if (!acc) return;
+      const token = await issueToken(db, acc.id, 'email_change', auth.emailChangeTtlS, job.newEmail);
+      send('emailChange', job.newEmail, { nickname: acc.nickname, email: job.newEmail, path: `/${server}/email-activation/${token}` });
+      return;
+    }
+    case 'emailChangeCode': {
+      const acc = await account(job.accountId);
+      if (!acc?.email) return;
+      const code = sixDigitCode();
+      const updated = await db
+        .update(authEmailChangeCodes)
+        .set({ codeHash: emailCodeHash(acc.id, job.newEmail, code) })
+        .where(and(eq(authEmailChangeCodes.accountId, acc.id), eq(authEmailChangeCodes.newEmail, job.newEmail)))
+        .returning({ a: authEmailChangeCodes.accountId });
+      if (updated.length) send('emailChangeCode', acc.email, { nickname: acc.nickname, code, email: job.newEmail });
+      return;
+    }
+    case 'emailChanged':
+      send('emailChanged', job.to, { nickname: job.nickname, email: job.newEmail });
+      return;
+  }
+}

@@ -1,0 +1,327 @@
+/**
+ * Sessions and the logged-in user, for the auth routes and for every other domain:
+ *
+ * ```ts
+ * import { requireUser, currentUser } from './service.js';
+ * const user = await requireUser(app.db, request.ctx);   // 401 when not logged in
+ * if (user.ovr < 50) throw new ApiError(403, 'OVR_TOO_LOW', '…');
+ * ```
+ *
+ * A session is a random 256-bit token (only its SHA-256 is stored) plus the account id, sent by
+ * the client as `X-Auth-Token` / `X-Auth-Id` (spec §7). It belongs to one server's account and
+ * ends after `sessionTtlS` (86400 s, like the auth cookies of spec §9) or after
+ * {@link SESSION_IDLE_TIMEOUT_S} without a request (issue 10 item 7), whichever comes first.
+ */
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { authAccounts, authDeviceChallenges, authDevices, authSessions, authTokens, type AuthTokenKind } from './schema.js';
+import { players } from '../leaderboard/schema.js';
+import type { ServerCode, LocaleCode } from '@landing/domain';
+import { randomToken, sameDigest, sha256 } from './crypto.js';
+import { authError } from './messages.js';
+import type { RequestContext } from '../../lib/request-context.js';
+
+/** The user object of spec §3 as the API hands it out (`GET /{server}/auth/me`). */
+export interface AuthUser {
+  id: string;
+  nickname: string;
+  email: string | null;
+  /** Overall rating of the user's footballer (spec §3 User.ovr). */
+  ovr: number;
+  server: ServerCode;
+}
+
+/**
+ * Inactivity timeout of a session: 30 minutes (1800 s) without an authenticated request. The
+ * value of NIST SP 800-63B for AAL2 (ASVS L2): the landing only holds low-stakes actions
+ * (comments, votes, predictions), but a session can change the account's e-mail, i.e. take the
+ * account over. A player reading the site keeps the session alive (every authenticated request
+ * counts; `last_used_at` is written at most once a minute, so the timeout is exact to ±60 s);
+ * the 24 h absolute limit still applies.
+ */
+export const SESSION_IDLE_TIMEOUT_S = 30 * 60;
+
+/** How recent a social login must be to stand in for a password (e-mail change without one). */
+export const REAUTH_WINDOW_S = 10 * 60;
+
+/** OVR of a new footballer, and of an account whose footballer is gone. */
+export const NEW_PLAYER_OVR = 40;
+
+/** What a successful login answers: what `saveSession(server, { token, uid, expiresAt }, user)` needs. */
+export interface LoginAnswer {
+  token: string;
+  uid: string;
+  expiresAt: string;
+  user: AuthUser;
+}
+
+/** Reads the user of an account (with the footballer's OVR); null when the account does not exist. */
+export async function userOf(db: Db, accountId: number): Promise<AuthUser | null> {
+  const [row] = await db
+    .select({ id: authAccounts.id, nickname: authAccounts.nickname, email: authAccounts.email, server: authAccounts.server, ovr: players.ovr })
+    .from(authAccounts)
+    .leftJoin(players, eq(players.id, authAccounts.playerId))
+    .where(eq(authAccounts.id, accountId));
+  if (!row) return null;
+  return { id: String(row.id), nickname: row.nickname, email: row.email, ovr: row.ovr ?? NEW_PLAYER_OVR, server: row.server as ServerCode };
+}
+
+/**
+ * Starts a new session for an account (a new token on every login). With `xsrfSecret` (the
+ * browser's XSRF secret cookie) the session only accepts mutating requests from that browser.
+ */
+export async function createSession(
+  db: Db,
+  accountId: number,
+  options: { method: string; ip: string | null; ttlS: number; xsrfSecret?: string | undefined },
+): Promise<LoginAnswer> {
+  const token = randomToken(32);
+  const expiresAt = new Date(Date.now() + options.ttlS * 1000);
+  await db.insert(authSessions).values({
+    accountId,
+    tokenHash: sha256(token),
+    method: options.method,
+    ip: options.ip,
+    expiresAt,
+    lastUsedAt: new Date(),
+    // The session is bound to the browser's XSRF session (issue 10 item 8, src/lib/xsrf.ts).
+    xsrfSecretHash: options.xsrfSecret ? sha256(options.xsrfSecret) : null,
+  });
+  const user = await userOf(db, accountId);
+  if (!user) throw new Error(`account ${accountId} vanished`);
+  return { token, uid: user.id, expiresAt: expiresAt.toISOString(), user };
+}
+
+/**
+ * The user of the request's `X-Auth-Token` / `X-Auth-Id` on the request's server, or null when
+ * absent, unknown, revoked, expired (24 h), idle too long ({@link SESSION_IDLE_TIMEOUT_S}), of
+ * another account or of another server.
+ */
+export async function currentUser(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<AuthUser | null> {
+  const session = await sessionOf(db, ctx);
+  return session ? userOf(db, session.accountId) : null;
+}
+
+/** A live session of the request: id, account, how it was obtained (`password`, `social:google`, …) and when. */
+export interface SessionRow {
+  id: number;
+  accountId: number;
+  method: string;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+}
+
+/** The live session of the request's `X-Auth-Token` / `X-Auth-Id` (see {@link currentUser}), or null; notes its use. */
+export async function sessionOf(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<SessionRow | null> {
+  if (!ctx.authToken || !ctx.authId || !/^\d{1,10}$/.test(ctx.authId) || !ctx.server) return null;
+  const [row] = await db
+    .select({ id: authSessions.id, accountId: authSessions.accountId, method: authSessions.method, createdAt: authSessions.createdAt, lastUsedAt: authSessions.lastUsedAt })
+    .from(authSessions)
+    .innerJoin(authAccounts, eq(authAccounts.id, authSessions.accountId))
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(ctx.authToken)),
+        eq(authSessions.accountId, Number(ctx.authId)),
+        eq(authAccounts.server, ctx.server),
+        eq(authAccounts.status, 'active'),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+        sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt}) > now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_S})`,
+      ),
+    );
+  if (!row) return null;
+  if (!row.lastUsedAt || Date.now() - new Date(row.lastUsedAt).getTime() > 60_000) {
+    await db.update(authSessions).set({ lastUsedAt: new Date() }).where(eq(authSessions.id, row.id));
+  }
+  return row;
+}
+
+/**
+ * The logged-in user, or 401: `UNAUTHORIZED` without credentials, `SESSION_EXPIRED` with
+ * credentials that are not (or no longer) valid. The shared client logs out on 401 (spec §8).
+ */
+export async function requireUser(db: Db, ctx: RequestContext): Promise<AuthUser> {
+  const user = await currentUser(db, ctx);
+  if (user) return user;
+  throw authError(401, ctx.lang, ctx.authToken ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
+}
+
+/** Revokes the request's session (logout). Returns whether a session was revoked. */
+export async function revokeSession(db: Db, ctx: RequestContext): Promise<boolean> {
+  const session = await sessionOf(db, ctx);
+  if (!session) return false;
+  await db.update(authSessions).set({ revokedAt: new Date() }).where(eq(authSessions.id, session.id));
+  return true;
+}
+
+/**
+ * Whether a mutating request may use its session: true without a live session (the route
+ * decides what a visitor may do), for a session not bound to an XSRF secret, or when the
+ * request's XSRF secret cookie is the one the session was started with.
+ */
+export async function sessionAcceptsXsrfSecret(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId'>, xsrfSecret: string | undefined): Promise<boolean> {
+  if (!ctx.authToken || !ctx.authId) return true;
+  const [row] = await db
+    .select({ hash: authSessions.xsrfSecretHash })
+    .from(authSessions)
+    .where(
+      and(
+        eq(authSessions.tokenHash, sha256(ctx.authToken)),
+        eq(authSessions.accountId, Number(ctx.authId)),
+        isNull(authSessions.revokedAt),
+        gt(authSessions.expiresAt, sql`now()`),
+      ),
+    );
+  if (!row?.hash) return true;
+  return !!xsrfSecret && sameDigest(row.hash, sha256(xsrfSecret));
+}
+
+/**
+ * Revokes every session of an account except `keepSessionId` (the one that made the change, if
+ * any): after an e-mail change.
+ */
+export async function revokeOtherSessions(db: Db, accountId: number, keepSessionId: number | null): Promise<void> {
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt), keepSessionId === null ? undefined : ne(authSessions.id, keepSessionId)));
+}
+
+/** Revokes every session of an account (after a password reset). */
+export async function revokeAllSessions(db: Db, accountId: number): Promise<void> {
+  await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
+}
+
+/** Marks a device (its FT-fingerprint) as trusted for an account. */
+export async function trustDevice(db: Db, accountId: number, fingerprint: string): Promise<void> {
+  await db
+    .insert(authDevices)
+    .values({ accountId, fingerprintHash: sha256(fingerprint) })
+    .onConflictDoUpdate({ target: [authDevices.accountId, authDevices.fingerprintHash], set: { lastUsedAt: new Date() } });
+}
+
+/** Whether a device is trusted for an account (and notes its use). */
+export async function isTrustedDevice(db: Db, accountId: number, fingerprint: string | undefined): Promise<boolean> {
+  if (!fingerprint) return false;
+  const rows = await db
+    .update(authDevices)
+    .set({ lastUsedAt: new Date() })
+    .where(and(eq(authDevices.accountId, accountId), eq(authDevices.fingerprintHash, sha256(fingerprint))))
+    .returning({ a: authDevices.accountId });
+  return rows.length > 0;
+}
+
+/** Issues a single-use e-mail token; returns the token (only its hash is stored). */
+export async function issueToken(db: Db, accountId: number, kind: AuthTokenKind, ttlS: number, newEmail?: string): Promise<string> {
+  const token = randomToken(32);
+  await db.insert(authTokens).values({ tokenHash: sha256(token), accountId, kind, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + ttlS * 1000) });
+  return token;
+}
+
+/**
+ * Consumes a single-use e-mail token of `kind`: marks it used and returns its row, or null when
+ * it is unknown, of another kind, already used, expired, or of another server's account.
+ * The update is atomic, so two concurrent uses cannot both succeed.
+ */
+export async function consumeToken(db: Db, token: string, kind: AuthTokenKind, server: ServerCode) {
+  const [row] = await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+        sql`${authTokens.accountId} IN (SELECT id FROM auth_accounts WHERE server = ${server})`,
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/** Whether a token of `kind` is currently usable (does not consume it). */
+export async function tokenUsable(db: Db, token: string, kind: AuthTokenKind, server: ServerCode): Promise<boolean> {
+  const rows = await db
+    .select({ a: authTokens.accountId })
+    .from(authTokens)
+    .innerJoin(authAccounts, eq(authAccounts.id, authTokens.accountId))
+    .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`), eq(authAccounts.server, server)));
+  return rows.length > 0;
+}
+
+/** Country of a new footballer from the interface language (players.country is required). */
+const LANG_COUNTRY: Record<LocaleCode, string> = { ru: 'RU', pl: 'PL', en: 'GB', br: 'BR', es: 'ES', it: 'IT', de: 'DE', fr: 'FR', tr: 'TR' };
+
+/**
+ * Activates an account: status `active`, and the footballer of spec §3 (OVR {@link NEW_PLAYER_OVR})
+ * in `players` so it counts in the server's stats. Idempotent.
+ */
+export async function activateAccount(db: Db, accountId: number): Promise<void> {
+  const [acc] = await db.select().from(authAccounts).where(eq(authAccounts.id, accountId));
+  if (!acc) return;
+  let playerId = acc.playerId;
+  if (!playerId) {
+    const [p] = await db
+      .insert(players)
+      .values({ server: acc.server, nickname: acc.nickname, country: LANG_COUNTRY[acc.lang as LocaleCode] ?? 'GB', ovr: NEW_PLAYER_OVR, lastSeenAt: new Date() })
+      .onConflictDoNothing()
+      .returning({ id: players.id });
+    playerId = p?.id ?? null;
+  }
+  await db
+    .update(authAccounts)
+    .set({ status: acc.status === 'pending' ? 'active' : acc.status, activatedAt: acc.activatedAt ?? new Date(), playerId, updatedAt: new Date() })
+    .where(eq(authAccounts.id, accountId));
+}
+
+/** Whether a player name is used on a server (an account or a leaderboard player, any case). */
+export async function nicknameTaken(db: Db, server: ServerCode, nickname: string): Promise<boolean> {
+  const rows = await db.execute<{ x: number }>(sql`
+    SELECT 1 AS x FROM ${authAccounts} WHERE ${authAccounts.server} = ${server} AND lower(${authAccounts.nickname}) = lower(${nickname})
+    UNION ALL
+    SELECT 1 AS x FROM ${players} WHERE ${players.server} = ${server} AND lower(${players.nickname}) = lower(${nickname})
+    LIMIT 1`);
+  const list = Array.isArray(rows) ? rows : (rows as { rows: unknown[] }).rows;
+  return list.length > 0;
+}
+
+/** Finds the account a login name (nickname or e-mail) refers to on a server. */
+export async function findByLogin(db: Db, server: ServerCode, login: string) {
+  const byEmail = login.includes('@');
+  const [acc] = await db
+    .select()
+    .from(authAccounts)
+    .where(and(eq(authAccounts.server, server), byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`));
+  return acc ?? null;
+}
+
+/**
+ * The login attempt of an untrusted device: the pending challenge of this (account, device) gets a
+ * fresh id (so a code already e-mailed for it stays valid: "I already have the code"), or a new
+ * challenge starts.
+ */
+export async function startChallenge(db: Db, accountId: number, fingerprint: string, ip: string, ttlS: number, maxAttempts: number): Promise<string> {
+  const id = randomToken(24);
+  const fpHash = sha256(fingerprint);
+  const [pending] = await db
+    .select({ idHash: authDeviceChallenges.idHash })
+    .from(authDeviceChallenges)
+    .where(
+      and(
+        eq(authDeviceChallenges.accountId, accountId),
+        eq(authDeviceChallenges.fingerprintHash, fpHash),
+        isNull(authDeviceChallenges.completedAt),
+        gt(authDeviceChallenges.expiresAt, sql`now()`),
+        sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
+      ),
+    )
+    .orderBy(desc(authDeviceChallenges.createdAt))
+    .limit(1);
+  if (pending) {
+    await db.update(authDeviceChallenges).set({ idHash: sha256(id), ip }).where(eq(authDeviceChallenges.idHash, pending.idHash));
+  } else {
+    await db.insert(authDeviceChallenges).values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
+  }
+  return id;
+}

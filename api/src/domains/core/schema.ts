@@ -1,0 +1,71 @@
+/** Drizzle schema of the core domain: servers, settings, seed markers, landing texts, rate-limit counters. */
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LocaleCode, ServerStatus } from '@landing/domain';
+
+/** One row per game server (spec §1, §9). */
+export const servers = pgTable('servers', {
+  code: text('code').primaryKey(),
+  name: text('name').notNull(),
+  timeZone: text('time_zone').notNull(),
+  status: text('status').$type<ServerStatus>().notNull().default('open'),
+  /**
+   * Short plain-text promo for the landing header, English; null = none. Last fallback of
+   * `GET /:server/landing` after {@link landingHeaderTexts} (X-Lang, then `en`).
+   */
+  landingHeaderCode: text('landing_header_code'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Landing header promo per (server, interface language) — spec §3 landingHeaderCode. `text` is
+ * plain text; `lang` is one of the nine codes of `LANGS` (checked by the SQL).
+ */
+export const landingHeaderTexts = pgTable(
+  'landing_header_texts',
+  {
+    server: text('server')
+      .notNull()
+      .references(() => servers.code, { onDelete: 'cascade' }),
+    lang: text('lang').$type<LocaleCode>().notNull(),
+    text: text('text').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.server, t.lang] })],
+);
+
+/** Key/value switches; `scope` is `'*'` (global) or a server code. */
+export const settings = pgTable(
+  'settings',
+  {
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] })],
+);
+
+/** Marks a (domain, server) as seeded; `server` is `'*'` for domain-wide data. */
+export const seedMarkers = pgTable(
+  'seed_markers',
+  {
+    domain: text('domain').notNull(),
+    server: text('server').notNull(),
+    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.domain, t.server] })],
+);
+
+/** Scope value meaning "all servers" in {@link settings}. */
+export const GLOBAL_SCOPE = '*';
+
+/**
+ * Counters of @fastify/rate-limit shared by every API process on PostgreSQL
+ * (migrations/0004_core_cache_invalidation.sql; the columns rate-limiter-flexible's
+ * RateLimiterDrizzle expects: `key`, `points`, `expire`).
+ */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  points: integer('points').notNull().default(0),
+  expire: timestamp('expire', { withTimezone: true }),
+});

@@ -1,0 +1,91 @@
+/**
+ * Leaderboard services (spec §1 stats strip and weekly leaderboard, §3 fields, §9 time zones).
+ */
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import { SERVERS, type ServerCode } from '@landing/domain';
+import { ONLINE_WINDOW_MINUTES, type LeaderboardResponse, type StatsResponse } from '@landing/domain/schemas/leaderboard';
+import type { Db } from '../../db/client.js';
+import { weekOf } from '../../lib/week.js';
+import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from './schema.js';
+
+/**
+ * How long a stats answer is kept without a write (ms). `online_users` also changes when a
+ * player's last visit leaves the 15-minute window, which no write announces: the one answer
+ * served from a short TTL (issue 12), a few seconds of drift on a 15-minute window.
+ */
+export const STATS_TTL_MS = 10_000;
+
+/**
+ * Stats of one server: players, teams and players seen in the last 15 minutes
+ * (database clock).
+ */
+export async function serverStats(db: Db, server: ServerCode): Promise<StatsResponse> {
+  const [p] = await db
+    .select({
+      users: sql<number>`count(*)::int`,
+      online: sql<number>`(count(*) filter (where ${players.lastSeenAt} >= now() - make_interval(mins => ${ONLINE_WINDOW_MINUTES})))::int`,
+    })
+    .from(players)
+    .where(eq(players.server, server));
+  const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.server, server));
+  return { users: p?.users ?? 0, teams: t?.n ?? 0, online_users: p?.online ?? 0 };
+}
+
+/**
+ * The weekly leaderboard of one server: Top `limit` players and teams with points in the
+ * current week (Monday 00:00 in the server's time zone, spec §9), plus the Top 3 prizes.
+ * Reads per-player and per-team weekly totals kept up to date on write (weekly_points,
+ * weekly_team_points): top-N reads, no aggregation per request.
+ * Ties are broken deterministically: players by ovr desc then id asc, teams by members desc
+ * then id asc.
+ *
+ * @param limit rows per list, 1..100
+ */
+export async function leaderboard(
+  db: Db,
+  server: ServerCode,
+  limit: number,
+  now = new Date(),
+): Promise<LeaderboardResponse> {
+  const week = weekOf(SERVERS[server].timeZone, now);
+
+  const playerRows = await db
+    .select({
+      id: players.id,
+      nickname: players.nickname,
+      ovr: players.ovr,
+      points: weeklyPoints.points,
+      country: players.country,
+      club: teams.name,
+    })
+    .from(weeklyPoints)
+    .innerJoin(players, eq(players.id, weeklyPoints.playerId))
+    .leftJoin(teams, eq(teams.id, players.teamId))
+    .where(and(eq(players.server, server), eq(weeklyPoints.weekStart, week.startDate), gt(weeklyPoints.points, 0)))
+    .orderBy(desc(weeklyPoints.points), desc(players.ovr), asc(players.id))
+    .limit(limit);
+
+  // Team totals and member counts are precomputed on write (triggers of migration 0005).
+  const teamRows = await db
+    .select({ id: teams.id, name: teams.name, badge_color: teams.badgeColor, members: teamMembers.members, points: weeklyTeamPoints.points })
+    .from(weeklyTeamPoints)
+    .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
+    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+    .where(and(eq(teams.server, server), eq(weeklyTeamPoints.weekStart, week.startDate), gt(weeklyTeamPoints.points, 0)))
+    .orderBy(desc(weeklyTeamPoints.points), desc(teamMembers.members), asc(teams.id))
+    .limit(limit);
+
+  const prizes = await db
+    .select({ place: weeklyPrizes.place, euro: weeklyPrizes.euro, energy: weeklyPrizes.energy, keys: weeklyPrizes.keys })
+    .from(weeklyPrizes)
+    .where(eq(weeklyPrizes.server, server))
+    .orderBy(asc(weeklyPrizes.place));
+
+  return {
+    ranking: playerRows.map((r, i) => ({ position: i + 1, ...r })),
+    ranking_teams: teamRows.map((r, i) => ({ position: i + 1, ...r })),
+    prizes: prizes.map((p) => ({ ...p, place: p.place as 1 | 2 | 3 })),
+    week: { start: week.start.toISOString(), end: week.end.toISOString(), time_zone: SERVERS[server].timeZone },
+  };
+}
+

@@ -1,0 +1,44 @@
+/** Founder-pack / early-access newsletter (spec §1): the offer and the sign-up. */
+import { ServerParams } from '@landing/domain/schemas/common';
+import { NewsletterBody, NewsletterConfig, NewsletterCreated } from '@landing/domain/schemas/newsletter';
+import { defineRoutes } from '../../lib/domain-routes.js';
+import { ErrorBody, errorResponses } from '../../lib/errors.js';
+import { newsletterConfig, signUp } from './service.js';
+
+/** Sign-ups per client IP and minute before 429. */
+export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
+
+export default defineRoutes({
+  async server(app) {
+    app.get(
+      '/newsletter',
+      {
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Founder-pack / early-access offer of a server',
+          params: ServerParams,
+          response: { 200: NewsletterConfig, ...errorResponses },
+        },
+      },
+      async (request) => newsletterConfig(app.db, request.params.server),
+    );
+
+    app.post(
+      '/newsletter',
+      {
+        config: { rateLimit: NEWSLETTER_RATE_LIMIT },
+        schema: {
+          tags: ['newsletter'],
+          summary: 'Sign up for the founder pack / early access',
+          description:
+            'One sign-up per e-mail address and server, compared case-insensitively: a second one → 409 ' +
+            '`ALREADY_SIGNED_UP`. No open offer → 409 `SIGNUP_CLOSED`. Invalid fields → 400 `VALIDATION_ERROR`.',
+          params: ServerParams,
+          body: NewsletterBody,
+          response: { 201: NewsletterCreated, 409: ErrorBody, 429: ErrorBody, 403: ErrorBody, ...errorResponses },
+        },
+      },
+      async (request, reply) => reply.code(201).send(await signUp(app.db, request.params.server, request.body, request.ctx.lang)),
+    );
+  },
+});
