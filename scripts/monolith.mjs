@@ -65,8 +65,6 @@ export async function buildMonolith(outDir = mkdtempSync(join(tmpdir(), 'monolit
 
   const config = createAppConfig({
     dir: shellDir,
-    kind: 'host',
-    name: 'shell',
     title: 'Football Team',
     pluginsExtra: [new rspack.CopyRspackPlugin({ patterns: [{ from: join(shellDir, 'public'), to: '.' }] })],
     extend: (c) => ({
