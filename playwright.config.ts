@@ -2,7 +2,7 @@
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
  * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here). Ports are moved
  * by PORT_OFFSET (default 100 → shell 3100, remotes 3101-3104, API 4100) so a running
- * `npm start` is not disturbed (the local OAuth provider too: 4960 + offset); the API gets a
+ * `npm start` is not disturbed (the local OAuth provider too: 4900 + offset); the API gets a
  * fresh embedded database per run.
  */
 import { defineConfig } from '@playwright/test';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Development mode (issue 14; docs/DEVELOPMENT.md). Same ports and origins as `npm start`
+ * Development mode (issue 14; README.md "Development"). Same ports and origins as `npm start`
  * (app registry shared/apps.mjs + PORT_OFFSET, scripts/ports.mjs).
  *
  *   npm run dev                     the whole composition in development:
@@ -70,7 +70,7 @@ async function wholeComposition(stack) {
   await Promise.all(REMOTES.map((r) => stack.startDevServer(r)));
   await stack.startDevServer(HOST, { envDir });
   console.log(`\n  Development (hot module replacement): ${originOf(ports.shell)}/royal`);
-  console.log('  Pages are rendered in the browser in this mode; server rendering: npm start (docs/DEVELOPMENT.md).');
+  console.log('  Pages are rendered in the browser in this mode; server rendering: npm start (README.md "Development").');
   for (const r of REMOTES) console.log(`  ${r.folder.padEnd(16)} ${devManifestUrl(r)}`);
   console.log(`  API (tsx watch):     ${originOf(ports.api)}/royal/stats`);
   if (oauth) console.log(`  Social login:        ${oauth.url}`);

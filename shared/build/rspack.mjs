@@ -293,7 +293,7 @@ export function registryApp(dir) {
  * with React Fast Refresh (@rspack/plugin-react-refresh) on the app's registry port (moved by
  * PORT_OFFSET like `npm start`), no eval source maps (the shell's Content-Security-Policy has no
  * 'unsafe-eval'), and a remote builds its browser side only: in development the shell renders in
- * the browser (docs/DEVELOPMENT.md). A remote's dev server also serves its production builds
+ * the browser (README.md "Development"). A remote's dev server also serves its production builds
  * (`dist/<version>/`), so an environment's remotes.json keeps working while one remote runs in
  * development behind a tester override.
  * @param {object} o
