@@ -12,7 +12,10 @@
  *                                     under `tsx watch` (restarts on a change of its sources)
  *   npm run dev -- mf-news [mf-bets]  these remotes in development, everything else as `npm start`
  *                                     runs it (production builds, server-rendered shell, API):
- *                                     the page uses the dev build through the tester override
+ *                                     an edit rebuilds the remote and reloads the page (React Fast
+ *                                     Refresh needs React's development build; the page has the
+ *                                     shell's production React); the page uses the dev build
+ *                                     through the tester override
  *                                     `?mf_override=mf_news@http://localhost:3002/mf-manifest.json`
  *                                     (allowed: the remote's own origin is in config.json
  *                                     `trustedRemoteOrigins` outside production). Missing
@@ -87,8 +90,8 @@ async function someRemotes(stack, devRemotes) {
   await stack.startApi();
   for (const r of REMOTES) if (!devRemotes.includes(r)) await stack.startStaticRemote(r, writeLocal);
   writeLocal();
-  console.log(`› ${devRemotes.map((r) => r.folder).join(', ')} on rspack dev servers (hot module replacement), the rest from production builds`);
-  await Promise.all(devRemotes.map((r) => stack.startDevServer(r)));
+  console.log(`› ${devRemotes.map((r) => r.folder).join(', ')} on rspack dev servers (an edit rebuilds and reloads the page), the rest from production builds`);
+  await Promise.all(devRemotes.map((r) => stack.startDevServer(r, { reactRefresh: false })));
   await stack.startSsrShell(envDir);
   const query = overrideQuery(devRemotes);
   console.log(`\n  Open (the override pins ${devRemotes.map((r) => r.name).join(', ')} to the dev build${devRemotes.length > 1 ? 's' : ''} for this browser tab):`);

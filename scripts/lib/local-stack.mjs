@@ -284,13 +284,15 @@ export class LocalStack {
    * React Fast Refresh) on the app's port; output prefixed with its folder. Resolves once it serves
    * its first build (a remote's manifest, the shell's page).
    * @param {{ kind: string, name: string, folder: string }} app  a registry entry
-   * @param {{ envDir?: string }} [o]  the shell's development environment (LANDING_ENV_DIR)
+   * @param {{ envDir?: string, reactRefresh?: boolean }} [o]  `envDir`: the shell's development
+   *   environment (LANDING_ENV_DIR); `reactRefresh: false` for a remote shown in the production
+   *   composition (its React is the shell's production build: an edit reloads the page)
    */
-  async startDevServer(app, { envDir } = {}) {
+  async startDevServer(app, { envDir, reactRefresh = true } = {}) {
     const dir = join(repoRoot, app.folder);
     const cli = join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
     if (!existsSync(cli)) throw new Error(`${cli} is missing: install the workspace first (pnpm install)`);
-    const env = { ...process.env, NODE_ENV: 'development', ...(envDir ? { LANDING_ENV_DIR: envDir } : {}) };
+    const env = { ...process.env, NODE_ENV: 'development', ...(envDir ? { LANDING_ENV_DIR: envDir } : {}), ...(reactRefresh ? {} : { LANDING_REACT_REFRESH: '0' }) };
     const child = this.spawn(app.folder, process.execPath, [cli, 'serve', '--config', 'rspack.config.mjs'], { cwd: dir, env, labelOutput: true });
     const url = app.kind === 'remote' ? devManifestUrl(app) : `${originOf(ports[app.name])}/`;
     await waitForUrl(url, 300_000, () => (child.exitCode !== null ? `${app.folder}'s dev server exited with code ${child.exitCode}` : null));

@@ -310,6 +310,10 @@ export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = 
   const { kind, name } = app;
   const exposes = kind === 'remote' ? exposesOf(app) : {};
   const production = env.NODE_ENV !== 'development';
+  // React Fast Refresh needs React's development build in the page. A remote in development inside
+  // the production composition (`npm run dev -- mf-news`: LANDING_REACT_REFRESH=0) runs under the
+  // shell's production React: it compiles JSX for that React, and an edit reloads the page.
+  const refresh = !production && env.LANDING_REACT_REFRESH !== '0';
   const { version, outDir } = buildTarget(dir, kind, env);
   // The manifest's buildInfo.buildVersion is read from MF_BUILD_VERSION by the federation plugin.
   if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
@@ -338,7 +342,7 @@ export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = 
       // An import of a missing export fails the build: above all one that a subset of
       // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [swcRule({ development: !production, refresh: !production }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
+      rules: [swcRule({ development: refresh, refresh }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -368,7 +372,8 @@ export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = 
       // Fast Refresh: each app's runtime under its own namespace (output.uniqueName), so the
       // shell's and the remotes' refresh runtimes live side by side in one page; the hook comes
       // first so that a remote's runtime finds React too (devtools-hook.js).
-      ...(production ? precompressPlugins() : [new rspack.EntryPlugin(dir, DEVTOOLS_HOOK, { name: undefined }), new ReactRefreshRspackPlugin()]),
+      ...(production ? precompressPlugins() : []),
+      ...(refresh ? [new rspack.EntryPlugin(dir, DEVTOOLS_HOOK, { name: undefined }), new ReactRefreshRspackPlugin()] : []),
       ...pluginsExtra,
     ],
     optimization: { minimize: production },
