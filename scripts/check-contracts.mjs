@@ -117,7 +117,7 @@ async function main(argv) {
     allowPositionals: true,
     options: { dir: { type: 'string', multiple: true, default: [] }, name: { type: 'string', multiple: true, default: [] } },
   });
-  let remotes = [];
+  let remotes;
   if (values.dir.length || values.name.length) {
     // `--dir a --name x --dir b --name y`: the n-th folder is checked as the n-th name.
     if (values.dir.length !== values.name.length) throw new Error('each --dir <folder> needs a --name <mf name>');
