@@ -21,6 +21,7 @@ import { DEFAULT_RUNTIME_CONFIG, EXPOSED_MODULE_IDS, REMOTE_NAMES, remoteOf, typ
 import { createServerFederation, type RemotesMap, type ServerFederation } from './federation';
 import { renderPage, type HtmlTemplate } from './render';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
+import { cookieDomainFor, publicHostname } from './cookieDomain';
 
 /** Options of {@link createShellServer}. */
 export interface ShellServerOptions {
@@ -143,6 +144,11 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     lastConfig = o.production ? { ...merged, production: true, trustedRemoteOrigins: [] } : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     return lastConfig;
   };
+  /** The config of one request: `cookieDomain` for its public host unless config.json sets one. */
+  const withCookieDomain = (cfg: RuntimeConfig, hostHeader: string | undefined): RuntimeConfig => {
+    const cookieDomain = cfg.cookieDomain ?? cookieDomainFor(publicHostname(hostHeader, o.publicOrigin));
+    return cookieDomain ? { ...cfg, cookieDomain } : cfg;
+  };
   const remotes = (): RemotesMap => {
     const read = readJson<unknown>(o.remotesFile, null);
     if (read !== null) lastRemotes = sanitizeRemotes(read);
@@ -181,7 +187,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const path = url.pathname;
     if (o.apiProxyOrigin && path.startsWith('/api/')) return proxy(req, res, o.apiProxyOrigin, (req.url ?? '/').slice(4));
-    const cfg = config();
+    const cfg = withCookieDomain(config(), req.headers.host);
     const map = remotes();
     const nonce = randomBytes(16).toString('base64');
     await securityHeaders(req, res, cfg, map, nonce);
