@@ -6,9 +6,12 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
+import { reactRefresh } from 'eslint-plugin-react-refresh';
 import globals from 'globals';
+import { REMOTES } from './shared/apps.mjs';
 
-const remotes = ['mf-auth', 'mf-news', 'mf-bets', 'mf-leaderboard'];
+/** Folders of the remotes (app registry, shared/apps.mjs). */
+const remotes = REMOTES.map((r) => r.folder);
 
 /** Import patterns a package may not use. */
 function forbiddenFor(pkg) {
@@ -39,6 +42,15 @@ export default tseslint.config(
     files: [`${r}/**/*.{ts,tsx,js,mjs}`],
     rules: { 'no-restricted-imports': ['error', { patterns: forbiddenFor(r) }] },
   })),
+  // React Fast Refresh (`npm run dev`) keeps a component's state across an edit only when its file
+  // exports components alone (types are fine); an expose's `contractMajor` is read by the shell.
+  {
+    files: remotes.map((r) => `${r}/src/**/*.tsx`),
+    // The standalone page's entry renders and exports nothing: an edit there reloads the page.
+    ignores: ['*/src/bootstrap.tsx'],
+    plugins: { 'react-refresh': reactRefresh.plugin },
+    rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['contractMajor'] }] },
+  },
   {
     files: ['shell/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: [...remotes.map((r) => ({ group: [`**/${r}/**`, `@landing/${r}`], message: 'The shell loads remotes at run time only.' })), { group: ['**/shared/src/**', '../shared'], message: 'Import shared by its package name @landing/shared.' }] }] },

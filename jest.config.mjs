@@ -2,6 +2,8 @@
  * Unit and component tests of the front-end packages (jest + @testing-library/react, @swc/jest:
  * ts-jest does not support the TypeScript we run). API tests run separately (node:test, real DB).
  */
+import { APPS } from './shared/apps.mjs';
+
 const swc = [
   '@swc/jest',
   {
@@ -17,11 +19,13 @@ const swc = [
 /** @type {import('jest').Config} */
 export default {
   testEnvironment: 'jsdom',
-  roots: ['<rootDir>/tests', '<rootDir>/shared', '<rootDir>/shell', '<rootDir>/mf-auth', '<rootDir>/mf-news', '<rootDir>/mf-bets', '<rootDir>/mf-leaderboard'],
+  // The apps' folders come from the app registry (shared/apps.mjs).
+  roots: ['<rootDir>/tests', '<rootDir>/shared', ...APPS.map((app) => `<rootDir>/${app.folder}`)],
   testMatch: ['**/test/**/*.test.ts', '**/test/**/*.test.tsx', '<rootDir>/tests/**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested as modules.
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc },
+  // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested
+  // as modules; shared/apps.mjs: the app registry, imported by shared/src/contracts.ts.
+  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc, '^.+/shared/apps\\.mjs$': swc },
   // ESM-only packages (the HTML parser of sanitize-html) are compiled too.
   transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)'],
   moduleNameMapper: {

@@ -2,24 +2,26 @@
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
  * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here). Ports are moved
  * by PORT_OFFSET (default 100 → shell 3100, remotes 3101-3104, API 4100) so a running
- * `npm start` is not disturbed (the local OAuth provider too: 4960 + offset); the API gets a
+ * `npm start` is not disturbed (the local OAuth provider too: 4900 + offset); the API gets a
  * fresh embedded database per run.
  */
 import { defineConfig } from '@playwright/test';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { HOST, REMOTES } from './shared/apps.mjs';
 
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'landing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory
 
+/** `mf_news` → `news` (the short names the specs use). */
+const shortName = (name: string) => name.replace(/^mf_/, '');
+
+/** Ports of the served apps (app registry, shared/apps.mjs) and of the API, moved by the offset. */
 export const ports = {
-  shell: 3000 + offset,
-  auth: 3001 + offset,
-  news: 3002 + offset,
-  bets: 3003 + offset,
-  leaderboard: 3004 + offset,
+  shell: HOST.port + offset,
+  ...(Object.fromEntries(REMOTES.map((r) => [shortName(r.name), r.port + offset])) as Record<'auth' | 'news' | 'bets' | 'leaderboard', number>),
   api: 4000 + offset,
   /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
   extra: 3560 + offset,

@@ -5,18 +5,6 @@ import { createAppConfig } from '@landing/shared/build/rspack.mjs';
 /**
  * mf-auth remote: login, registration, password recovery and new password, activation pages,
  * new-device (two-factor) dialog, social popup login and its callback page (spec §2–§8).
+ * Name, port, exposes and contract major: its entry in the app registry (shared/apps.mjs).
  */
-export default createAppConfig({
-  dir: dirname(fileURLToPath(import.meta.url)),
-  kind: 'remote',
-  name: 'mf_auth',
-  title: 'mf-auth (standalone)',
-  devPort: 3001,
-  exposes: {
-    './AuthModal': './src/exposes/AuthModal.tsx',
-    './TwoFactorDialog': './src/exposes/TwoFactorDialog.tsx',
-    './JoinPage': './src/exposes/JoinPage.tsx',
-    './ActivationPage': './src/exposes/ActivationPage.tsx',
-    './SocialCallback': './src/exposes/SocialCallback.tsx',
-  },
-});
+export default createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)) });

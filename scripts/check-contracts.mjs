@@ -25,6 +25,7 @@ import { tmpdir } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
+import { parseArgs } from 'node:util';
 import { allRemotes, exposesOf, repoRoot, resolveRemote } from './lib/remotes.mjs';
 
 const sharedIndex = join(repoRoot, 'shared', 'src', 'index.ts');
@@ -111,15 +112,18 @@ export async function checkContracts(remotes) {
 }
 
 async function main(argv) {
-  let remotes = [];
-  if (argv.includes('--dir')) {
-    for (let i = 0; i < argv.length; i++) {
-      if (argv[i] !== '--dir') continue;
-      if (argv[i + 2] !== '--name' || !argv[i + 3]) throw new Error('each --dir <folder> needs --name <mf name> after it');
-      remotes.push({ name: argv[i + 3], dir: resolve(argv[i + 1]) });
-    }
-  } else if (argv[0]) {
-    remotes = [resolveRemote(argv[0])];
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { dir: { type: 'string', multiple: true, default: [] }, name: { type: 'string', multiple: true, default: [] } },
+  });
+  let remotes;
+  if (values.dir.length || values.name.length) {
+    // `--dir a --name x --dir b --name y`: the n-th folder is checked as the n-th name.
+    if (values.dir.length !== values.name.length) throw new Error('each --dir <folder> needs a --name <mf name>');
+    remotes = values.dir.map((dir, i) => ({ name: values.name[i], dir: resolve(dir) }));
+  } else if (positionals[0]) {
+    remotes = [resolveRemote(positionals[0])];
   } else {
     const all = allRemotes();
     for (const r of all.filter((x) => !x.exists)) console.log(`- ${r.name}: no package yet (${r.folder}/rspack.config.mjs missing), skipped`);

@@ -22,6 +22,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, request as httpRequest } from 'node:http';
 import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
 import sirv from 'sirv';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
@@ -152,25 +153,33 @@ export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost
 }
 
 async function main(argv) {
-  const opt = (name, fallback) => {
-    const i = argv.indexOf(`--${name}`);
-    return i >= 0 ? argv[i + 1] : fallback;
-  };
+  const { values } = parseArgs({
+    args: argv,
+    options: {
+      env: { type: 'string' },
+      port: { type: 'string', default: '3090' },
+      'static-port': { type: 'string', default: '3070' },
+      'static-root': { type: 'string', default: join(root, '.data', 'static') },
+      'envs-dir': { type: 'string', default: join(root, 'deploy', 'environments') },
+      api: { type: 'string', default: 'http://localhost:4000' },
+    },
+  });
+  const opt = (name) => values[name];
   const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   const env = opt('env');
   if (!env) {
     console.error('usage: node scripts/env-server.mjs --env <name> [--port 3090] [--static-port 3070] [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]');
     process.exit(2);
   }
-  const envDir = join(abs(opt('envs-dir', join(root, 'deploy', 'environments'))), env);
+  const envDir = join(abs(opt('envs-dir')), env);
   if (!existsSync(join(envDir, 'remotes.json'))) throw new Error(`${envDir}/remotes.json is missing`);
-  const port = Number(opt('port', 3090));
-  const staticPort = Number(opt('static-port', 3070));
-  const staticRoot = abs(opt('static-root', join(root, '.data', 'static')));
+  const port = Number(opt('port'));
+  const staticPort = Number(opt('static-port'));
+  const staticRoot = abs(opt('static-root'));
   const servers = [];
   // The static host first: the shell server loads the remotes' manifests as it warms up.
   if (staticPort > 0) servers.push(await startStaticServer({ root: staticRoot, port: staticPort }));
-  servers.push(await startSsrShell({ port, envDir, apiOrigin: opt('api', 'http://localhost:4000') }));
+  servers.push(await startSsrShell({ port, envDir, apiOrigin: opt('api') }));
   console.log(`  ${env}: http://localhost:${port}/royal  (remotes.json: ${join(envDir, 'remotes.json')})`);
   if (staticPort > 0) console.log(`  published remotes: http://localhost:${staticPort}/  (${staticRoot})`);
   const stop = () => {

@@ -16,6 +16,7 @@ import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { fileURLToPath } from 'node:url';
 import { createAppConfig } from '../shared/build/rspack.mjs';
 import { allRemotes, exposesOf, repoRoot } from './lib/remotes.mjs';
@@ -65,8 +66,6 @@ export async function buildMonolith(outDir = mkdtempSync(join(tmpdir(), 'monolit
 
   const config = createAppConfig({
     dir: shellDir,
-    kind: 'host',
-    name: 'shell',
     title: 'Football Team',
     pluginsExtra: [new rspack.CopyRspackPlugin({ patterns: [{ from: join(shellDir, 'public'), to: '.' }] })],
     extend: (c) => ({
@@ -96,8 +95,8 @@ export async function buildMonolith(outDir = mkdtempSync(join(tmpdir(), 'monolit
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const i = process.argv.indexOf('--out');
-  const out = i > 0 ? resolve(process.argv[i + 1]) : undefined;
+  const { values } = parseArgs({ options: { out: { type: 'string' } } });
+  const out = values.out ? resolve(values.out) : undefined;
   if (out) mkdirSync(out, { recursive: true });
   buildMonolith(out)
     .then(({ dist, remotes }) => console.log(`✓ monolith (shell + ${remotes.join(', ') || 'no remote'}) built into ${dist}`))

@@ -24,22 +24,29 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startShellServer, startStaticServer } from './env-server.mjs';
 import { buildMonolith } from './monolith.mjs';
 import { allRemotes, packageVersion, repoRoot } from './lib/remotes.mjs';
+import { HOST } from '../shared/apps.mjs';
 
-const argv = process.argv.slice(2);
-const opt = (name, fallback) => {
-  const i = argv.indexOf(`--${name}`);
-  return i >= 0 ? argv[i + 1] : fallback;
-};
-const pages = opt('pages', '/royal,/royal/news').split(',').filter(Boolean);
+const { values: args } = parseArgs({
+  options: {
+    pages: { type: 'string', default: '/royal,/royal/news' },
+    'with-bundled-runtime': { type: 'boolean', default: false },
+    keep: { type: 'boolean', default: false },
+    json: { type: 'boolean', default: false },
+    markdown: { type: 'boolean', default: false },
+    verbose: { type: 'boolean', default: false },
+  },
+});
+const pages = args.pages.split(',').filter(Boolean);
 const offset = Number(process.env.SIZE_PORT_OFFSET ?? 600);
 const extra = Number(process.env.SIZE_EXTRA_PORT ?? 3690);
-const ports = { shell: 3000 + offset, api: 4000 + offset, monolith: extra, bundledShell: extra + 1, bundledStatic: extra + 2 };
-const withBundled = argv.includes('--with-bundled-runtime');
+const ports = { shell: HOST.port + offset, api: 4000 + offset, monolith: extra, bundledShell: extra + 1, bundledStatic: extra + 2 };
+const withBundled = args['with-bundled-runtime'];
 const log = (...a) => console.error(...a);
 
 const children = [];
@@ -49,7 +56,7 @@ const work = mkdtempSync(join(tmpdir(), 'size-report-'));
 function cleanup() {
   for (const s of servers) s.close();
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
-  if (!argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+  if (!args.keep) rmSync(work, { recursive: true, force: true });
   else log(`(kept ${work})`);
 }
 
@@ -173,12 +180,12 @@ async function main() {
     await browser.close();
   }
 
-  if (argv.includes('--json')) {
+  if (args.json) {
     console.log(JSON.stringify(rows, null, 2));
     return;
   }
   const lines = [];
-  const md = argv.includes('--markdown');
+  const md = args.markdown;
   const header = ['page', 'build', 'JS gzip', 'JS raw', 'JS requests', 'all requests', 'remote slots'];
   if (md) lines.push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
   else lines.push(header.map((h, i) => h.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
@@ -191,7 +198,7 @@ async function main() {
     for (const c of cells) lines.push(md ? `| ${c.join(' | ')} |` : c.map((x, i) => x.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
   }
   console.log(lines.join('\n'));
-  if (argv.includes('--verbose')) {
+  if (args.verbose) {
     for (const r of rows) {
       console.log(`\n${r.page} ${r.variant}:`);
       for (const x of r.scripts) console.log(`  ${kb(x.gzip).padStart(10)}  ${x.url}`);

@@ -1,9 +1,13 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
+import helmet from 'helmet';
 import { injectManifest } from 'workbox-build';
 import { SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
 import { LegalDocumentsPlugin } from './scripts/legal-documents.mjs';
+import { PERMISSIONS_POLICY, securityHeaderOptions } from './src/server/securityPolicy.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const production = process.env.NODE_ENV !== 'development';
@@ -44,13 +48,43 @@ class InjectPrecacheManifest {
   }
 }
 
+/**
+ * The development server's own answers (`npm run dev`, scripts/dev.mjs): `/config.json` and
+ * `/remotes.json` of the development environment, read on every request from LANDING_ENV_DIR
+ * (written by scripts/dev.mjs: remotes at their dev servers), and on every answer the security
+ * headers of the SSR server (src/server/securityPolicy.mjs), so development runs under
+ * production's Content-Security-Policy. The page is rendered in the browser (no page data: the
+ * shell fetches both files, as on a page the server could not render).
+ */
+function devEnvironmentMiddleware() {
+  const envDir = process.env.LANDING_ENV_DIR ?? join(dir, '..', '.data', 'dev');
+  const read = (file) => {
+    const path = join(envDir, file);
+    return existsSync(path) ? JSON.parse(readFileSync(path, 'utf8')) : null;
+  };
+  return (req, res, next) => {
+    const config = read('config.json');
+    const remotes = read('remotes.json');
+    if (!config || !remotes) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      return res.end(`No development environment in ${envDir}: start the shell with \`npm run dev\` (scripts/dev.mjs).`);
+    }
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
+    helmet(securityHeaderOptions({ config, remotes, nonce: randomBytes(16).toString('base64'), path }))(req, res, () => {
+      if (path === '/config.json' || path === '/remotes.json') {
+        res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+        return res.end(JSON.stringify(path === '/config.json' ? config : remotes));
+      }
+      next();
+    });
+  };
+}
+
 /** The shell (Module Federation host). Remotes are not listed here: they come from remotes.json at run time. */
 const shell = createAppConfig({
   dir,
-  kind: 'host',
-  name: 'shell',
   title: 'Football Team – free online football manager game',
-  devPort: 3000,
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
     new SsrAssetsPlugin({ group: 'bootstrap' }),
@@ -58,6 +92,9 @@ const shell = createAppConfig({
     new LegalDocumentsPlugin(),
     ...(production ? [new InjectPrecacheManifest()] : []),
   ],
+  devServer: {
+    setupMiddlewares: (middlewares) => [{ name: 'landing-dev-environment', middleware: devEnvironmentMiddleware() }, ...middlewares],
+  },
   extend: (config) => (production ? { ...config, name: 'shell', dependencies: ['sw'] } : config),
 });
 
@@ -90,5 +127,6 @@ const serviceWorker = {
 const server = { ...createShellServerConfig({ dir, entry: './src/server/index.ts' }), dependencies: ['shell'] };
 
 // Production builds the worker first, then the shell (which injects the precache list), then the
-// SSR server. `rspack serve` (development) has no worker: the page does not register one there.
+// SSR server. `rspack serve` (development) builds the browser side only: no worker (the page does
+// not register one there) and no SSR server (development renders in the browser).
 export default production ? [serviceWorker, shell, server] : shell;

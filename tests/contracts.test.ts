@@ -68,9 +68,15 @@ describe('a breaking change fails the check', () => {
       const src = readFileSync(file, 'utf8').replace(/export const contractMajor[^\n]*\n/, 'export const contractMajor = 2 as const;\n');
       writeFileSync(file, src);
     });
+    // The registry entry of the copy exposes one module more than the contracts list.
     const notInContract = brokenCopy(tmp, 'not-in-contract', (dir) => {
+      cpSync(join(dir, 'src/exposes/Leaderboard.tsx'), join(dir, 'src/exposes/Podium.tsx'));
       const file = join(dir, 'rspack.config.mjs');
-      writeFileSync(file, readFileSync(file, 'utf8').replace("exposes: { './Leaderboard'", "exposes: { './Podium': './src/exposes/Leaderboard.tsx', './Leaderboard'"));
+      const config = readFileSync(file, 'utf8')
+        .replace("import { createAppConfig } from '@landing/shared/build/rspack.mjs';", `$&\nimport { findRemote } from ${JSON.stringify(join(root, 'shared', 'apps.mjs'))};`)
+        .replace('createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)) })', "createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)), app: { ...findRemote('mf_leaderboard'), exposes: ['Podium', 'Leaderboard'] } })");
+      expect(config).toContain("exposes: ['Podium'");
+      writeFileSync(file, config);
     });
     result = check([
       ...['--dir', retyped, '--name', 'mf_leaderboard'],

@@ -6,8 +6,8 @@
  * the repo, and two teams deploying at the same moment without a lost update.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { hostname, tmpdir } from 'node:os';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 jest.setTimeout(60_000);
@@ -218,8 +218,12 @@ describe('two teams deploying at the same moment', () => {
   });
 
   test('a lock left by a crashed deploy is taken over', () => {
-    mkdirSync(join(envsDir, 'staging'), { recursive: true });
-    writeFileSync(join(envsDir, 'staging', '.lock'), JSON.stringify({ pid: 999999, host: hostname(), at: Date.now() }));
+    // proper-lockfile's lock is a folder whose holder refreshes its mtime; a crashed deploy stops
+    // refreshing it, and once it is older than the stale time (10 s) the next deploy takes over.
+    const lock = join(envsDir, 'staging', '.lock');
+    mkdirSync(lock, { recursive: true });
+    const crashedAt = new Date(Date.now() - 60_000);
+    utimesSync(lock, crashedAt, crashedAt);
     const r = deploy(['use', 'staging', 'mf_news', '1.1.0']);
     expect(r.code).toBe(0);
     expect(existsSync(join(envsDir, 'staging', '.lock'))).toBe(false);

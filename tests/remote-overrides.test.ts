@@ -3,7 +3,9 @@
  * `?mf_override=` pins a remote for one browser, the badge shows it with the loaded version and
  * resets it in one click; a remote's manifest reports its version and incompatible singletons.
  */
+import '../shell/test/polyfills';
 import { act, createElement } from 'react';
+import { MemoryRouter } from 'react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { registerRemotes } from '@module-federation/enhanced/runtime';
 import { changeLocale, initI18n, registerTranslationLoaders } from '@landing/shared';
@@ -128,7 +130,7 @@ test('an untrusted override registers nothing of its own and is shown as refused
   const registered = (registerRemotes as jest.Mock).mock.calls[0][0] as Array<{ name: string; entry: string }>;
   expect(registered.map((r) => r.entry)).not.toContain(EVIL);
   expect(warn.mock.calls[0]![0]).toMatch(/tester override refused: http:\/\/evil\.test\/x\/mf-manifest\.json/);
-  render(createElement(OverrideBadge));
+  render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   expect(screen.getByTestId('override-refused')).toHaveTextContent('Refused: http://evil.test is not a trusted origin');
 });
 
@@ -145,9 +147,10 @@ test('the badge lists the pinned remote with its loaded version and resets in on
   mockRemotesJson(ENV_MAP);
   setSearch(`?lang=x&mf_override=mf_leaderboard@${RC}`);
   await loadAndRegisterRemotes(STAGING);
-  render(createElement(OverrideBadge));
+  render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   const badge = screen.getByRole('complementary', { name: 'Test versions in this browser' });
   expect(badge).toHaveTextContent('mf_leaderboard 1.1.0'); // from the URL until the manifest arrives
+  expect(screen.getByTestId('override-status-link')).toHaveAttribute('href', '/royal/composition');
   act(() => void emitManifest('mf_leaderboard', '1.1.0-rc.2', [], {}));
   expect(screen.getByTestId('override-mf_leaderboard')).toHaveTextContent('mf_leaderboard 1.1.0-rc.2');
 
@@ -164,7 +167,7 @@ test('the reset button is a labelled button in every locale', async () => {
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
   await loadAndRegisterRemotes(STAGING);
   await act(async () => void (await changeLocale('de')));
-  render(createElement(OverrideBadge));
+  render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   expect(screen.getByRole('button', { name: 'Testversionen zurücksetzen und neu laden' })).toHaveTextContent('Zurücksetzen');
   await act(async () => void (await changeLocale('en')));
 });
@@ -173,7 +176,7 @@ test('clicking reset reloads without the override', async () => {
   mockRemotesJson(ENV_MAP);
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
   await loadAndRegisterRemotes(STAGING);
-  render(createElement(OverrideBadge));
+  render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   // jsdom cannot navigate: the click must at least forget the stored overrides before reloading.
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   fireEvent.click(screen.getByRole('button', { name: 'Reset test versions and reload' }));
@@ -185,7 +188,7 @@ test('the badge moves above a bottom notice (cookie banner) and back down when i
   mockRemotesJson(ENV_MAP);
   setSearch(`?mf_override=mf_leaderboard@${RC}`);
   await loadAndRegisterRemotes(STAGING);
-  render(createElement(OverrideBadge));
+  render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   const badge = screen.getByTestId('override-badge');
   expect(badge.style.bottom).toBe('');
   const notices = document.createElement('div');
@@ -207,7 +210,7 @@ test('without overrides the badge renders nothing', async () => {
   mockRemotesJson(ENV_MAP);
   setSearch('');
   await loadAndRegisterRemotes(STAGING);
-  const { container } = render(createElement(OverrideBadge));
+  const { container } = render(createElement(MemoryRouter, null, createElement(OverrideBadge)));
   expect(container).toBeEmptyDOMElement();
 });
 

@@ -18,6 +18,7 @@ import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, ty
 import { useLoad } from './hooks';
 import { openLogin } from './login';
 import { loaders } from './i18n';
+import { tabHref } from './links';
 import { tournamentName } from './names';
 import { MatchesTab } from './tabs/MatchesTab';
 import { RankingTab } from './tabs/RankingTab';
@@ -30,12 +31,6 @@ registerTranslationLoaders('bets', loaders, { also: (res) => [['common', { error
 
 type Tab = BetsPageProps['tab'];
 const TABS: readonly Tab[] = ['matches', 'ranking', 'rules'];
-const TAB_PATH: Record<Tab, string> = { matches: 'bets', ranking: 'bets-ranking', rules: 'bets-rules' };
-
-/** Path of a tab, keeping the chosen tournament in the query (deep links, spec §2). */
-export function tabHref(server: string, tab: Tab, tournament: string | null): string {
-  return `/${server}/${TAB_PATH[tab]}${tournament ? `?tournament=${encodeURIComponent(tournament)}` : ''}`;
-}
 
 function StatusPill({ tournament }: { tournament: Tournament }) {
   const { t } = useTranslation('bets');

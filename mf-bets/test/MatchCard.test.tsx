@@ -1,7 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
-import { MatchCard, parseScore } from '../src/components/MatchCard';
+import { MatchCard } from '../src/components/MatchCard';
+import { parseScore } from '../src/score';
 import { loaders } from '../src/i18n';
 import type { Match } from '../src/api';
 import { finishedMatch, lockedMatch, NOW, openMatch } from './fixtures';

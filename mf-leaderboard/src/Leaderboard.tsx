@@ -1,12 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
 import {
   EmptyState,
   Spinner,
   Tabs,
-  apiGet,
   formatNumber,
   registerTranslationLoaders,
   useApiClient,
@@ -15,10 +12,10 @@ import {
   type LeaderboardPlayer,
   type LeaderboardProps,
   type LeaderboardTeam,
-  type ReadScope,
   type WeeklyPrize,
 } from '@landing/shared';
 import { loaders } from './i18n';
+import { leaderboardQuery } from './queries';
 import { weekDays, type WeekBounds } from './week';
 import './leaderboard.css';
 
@@ -40,20 +37,6 @@ export interface LeaderboardData {
   leaderboardTeams: LeaderboardTeam[];
   weeklyPrizes: WeeklyPrize[];
   week: LeaderboardAnswer['week'];
-}
-
-/**
- * `GET /{server}/leaderboard?limit=` as a query (server-rendered, hydrated in the browser). The
- * rows do not depend on the language, so neither does the key.
- */
-export function leaderboardQuery(api: AxiosInstance, scope: ReadScope, limit: number) {
-  return queryOptions({
-    queryKey: ['leaderboard', scope.server, limit] as const,
-    queryFn: async ({ signal }): Promise<LeaderboardData> => {
-      const a = await apiGet<LeaderboardAnswer>(api, scope, '/leaderboard', { limit }, signal);
-      return { leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [], week: a.week };
-    },
-  });
 }
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;

@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
 import { newsPageQuery } from './api';
 import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
-import { Pagination, pagePath } from './components/Pagination';
+import { Pagination } from './components/Pagination';
+import { pagePath } from './components/pages';
 import { registerNewsTranslations } from './i18n';
 import './news.css';
 
 registerNewsTranslations();
 
 /** Articles per page of the list (3 rows of 3 on desktop). */
-export const NEWS_PER_PAGE = 9;
+const NEWS_PER_PAGE = 9;
 
 /**
  * The news list (spec §2 `/{server}/news` and `/{server}/news/list/{page}`): cards newest first in

@@ -4,7 +4,7 @@ import { apiClient, initI18n } from '@landing/shared';
 import type { NewsCardData } from '../src/api';
 import { NewsList } from '../src/NewsList';
 import { NewsTeaser } from '../src/NewsTeaser';
-import { pageItems } from '../src/components/Pagination';
+import { pageItems } from '../src/components/pages';
 import { renderWithRouter } from './helpers';
 
 initI18n('en');

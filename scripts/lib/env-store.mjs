@@ -1,7 +1,7 @@
 /**
  * The files of one deployment environment (`deploy/environments/<env>/`) and safe updates of
  * them. Several teams may deploy at the same moment: every read-modify-write of `remotes.json`
- * and `history.json` runs under an exclusive lock file (`.lock`, created with O_EXCL) and each
+ * and `history.json` runs under an exclusive lock (`.lock`, proper-lockfile) and each
  * file is replaced by an atomic rename of a fully written temporary file, so no update is lost
  * and a reader never sees a half-written file.
  *
@@ -13,11 +13,12 @@
  *   history.json      every change, oldest first: { at, action, remote, from, to, url, by }
  *   config.json       the shell's runtime config of that environment (optional here)
  */
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
-import { hostname } from 'node:os';
-import { join } from 'node:path';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readFileSync, readdirSync, renameSync, writeSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import lockfile from 'proper-lockfile';
 
-const LOCK_STALE_MS = 60_000;
+/** A lock whose holder stopped refreshing it this long ago (ms) is taken over (crashed deploy). */
+const LOCK_STALE_MS = 10_000;
 const LOCK_TIMEOUT_MS = 30_000;
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -44,75 +45,34 @@ export function writeJsonAtomic(file, data) {
   renameSync(tmp, file);
 }
 
-function processAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return e.code === 'EPERM';
-  }
-}
-
-/** True when a lock's owner is gone (same host, dead pid) or the lock is older than a minute. */
-function lockIsStale(lockFile) {
-  try {
-    const owner = JSON.parse(readFileSync(lockFile, 'utf8'));
-    if (Date.now() - owner.at > LOCK_STALE_MS) return true;
-    return owner.host === hostname() && !processAlive(owner.pid);
-  } catch {
-    // Unreadable: the owner may be between create and write. Only stale when old.
-    try {
-      return Date.now() - statSync(lockFile).mtimeMs > LOCK_STALE_MS;
-    } catch {
-      return false;
-    }
-  }
-}
-
 /**
- * Runs `fn` while holding the exclusive lock `lockFile` (created with O_EXCL; released in all
- * cases). Waits with jitter while another process holds it; takes over a stale lock.
- * @throws Error when the lock is not obtained within 30 s
+ * Runs `fn` while holding the exclusive lock `lockFile` (proper-lockfile: an atomic mkdir, whose
+ * mtime the holder refreshes every LOCK_STALE_MS / 2; released in all cases). Waits with jitter
+ * (15–50 ms) while another process holds it; takes over a lock left by a crashed deploy once its
+ * mtime is older than LOCK_STALE_MS.
+ * @param {string} lockFile  path of the lock (a folder, e.g. `<env>/.lock`)
+ * @param {() => Promise<T>} fn
+ * @returns {Promise<T>}
+ * @template T
+ * @throws Error when the lock is not obtained within about 30 s, or is lost while held
  */
 export async function withLock(lockFile, fn) {
-  const deadline = Date.now() + LOCK_TIMEOUT_MS;
-  let fd;
-  for (;;) {
-    try {
-      fd = openSync(lockFile, 'wx');
-      writeSync(fd, JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() }));
-      closeSync(fd);
-      break;
-    } catch (e) {
-      if (e.code !== 'EEXIST') throw e;
-      if (lockIsStale(lockFile)) {
-        try {
-          unlinkSync(lockFile);
-        } catch {
-          /* another waiter removed it first */
-        }
-        continue;
-      }
-      if (Date.now() > deadline) {
-        let owner = '';
-        try {
-          owner = readFileSync(lockFile, 'utf8');
-        } catch {
-          /* released meanwhile */
-        }
-        throw new Error(`could not lock ${lockFile} within ${LOCK_TIMEOUT_MS / 1000} s (held by ${owner || 'unknown'})`, { cause: e });
-      }
-      await sleep(15 + Math.random() * 35);
-    }
+  let release;
+  try {
+    release = await lockfile.lock(dirname(lockFile), {
+      lockfilePath: lockFile,
+      realpath: false,
+      stale: LOCK_STALE_MS,
+      retries: { retries: Math.ceil(LOCK_TIMEOUT_MS / 30), factor: 1, minTimeout: 15, maxTimeout: 50, randomize: true },
+    });
+  } catch (e) {
+    if (e.code !== 'ELOCKED') throw e;
+    throw new Error(`could not lock ${lockFile} within ${LOCK_TIMEOUT_MS / 1000} s (another deploy holds it)`, { cause: e });
   }
   try {
     return await fn();
   } finally {
-    try {
-      unlinkSync(lockFile);
-    } catch {
-      /* already gone */
-    }
+    await release();
   }
 }
 

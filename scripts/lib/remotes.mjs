@@ -1,12 +1,13 @@
 /**
  * The remotes of the repo as the delivery scripts see them (scripts/deploy.mjs,
- * scripts/check-contracts.mjs, scripts/size-report.mjs): Module Federation name ↔ folder, the
- * exposes declared in each remote's rspack.config.mjs, the version it builds as.
+ * scripts/check-contracts.mjs, scripts/size-report.mjs): the app registry's remotes
+ * (shared/apps.mjs) with their folders, the exposes their build really declares, the version
+ * they build as.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { remoteDirs } from '../ports.mjs';
+import { REMOTES, findRemote } from '../../shared/apps.mjs';
 
 /** Repository root (absolute). */
 export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -14,20 +15,19 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
 /**
  * Resolves a remote given as MF name (`mf_news`) or folder (`mf-news`).
  * @returns {{ name: string, folder: string, dir: string }} `dir` is absolute
- * @throws Error for an unknown remote
+ * @throws Error for a remote the registry does not list
  */
 export function resolveRemote(id) {
-  for (const [name, folder] of Object.entries(remoteDirs)) {
-    if (id === name || id === folder) return { name, folder, dir: join(repoRoot, folder) };
-  }
-  throw new Error(`unknown remote "${id}" (known: ${Object.entries(remoteDirs).map(([n, f]) => `${f} / ${n}`).join(', ')})`);
+  const remote = findRemote(id);
+  if (!remote) throw new Error(`unknown remote "${id}" (known: ${REMOTES.map((r) => `${r.folder} / ${r.name}`).join(', ')}; the list is shared/apps.mjs)`);
+  return { name: remote.name, folder: remote.folder, dir: join(repoRoot, remote.folder) };
 }
 
-/** Every remote of the repo, including those whose package is not written yet (`exists: false`). */
+/** Every remote of the registry, including those whose package is not written yet (`exists: false`). */
 export function allRemotes() {
-  return Object.keys(remoteDirs).map((name) => {
-    const r = resolveRemote(name);
-    return { ...r, exists: existsSync(join(r.dir, 'rspack.config.mjs')) };
+  return REMOTES.map((r) => {
+    const resolved = resolveRemote(r.name);
+    return { ...resolved, exists: existsSync(join(resolved.dir, 'rspack.config.mjs')) };
   });
 }
 

@@ -30,11 +30,13 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import CompressionPlugin from 'compression-webpack-plugin';
+import { exposesOf, findAppByFolder, portOf } from '../apps.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -135,6 +137,9 @@ class StandaloneFederationRuntimePlugin {
     });
   }
 }
+
+/** Development-only first module of every page: a React DevTools hook that keeps renderers (see the file). */
+const DEVTOOLS_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'devtools-hook.js');
 
 /** Standalone page template of the remotes that have no `src/index.html` of their own (title from `createAppConfig`). */
 export const REMOTE_HTML_TEMPLATE = join(dirname(fileURLToPath(import.meta.url)), 'remote.html');
@@ -265,24 +270,55 @@ export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router', 'zustand',
 export const SHARED_SUBPATHS = [['react/jsx-runtime', 'react'], ['react-dom/client', 'react-dom']];
 
 /**
- * Creates the rspack configuration of an app: the host's browser build (an object), or a
- * remote's `[browser, server]` builds (the server one runs after the browser one).
+ * The app of the registry (shared/apps.mjs) built from `dir`: the entry whose `folder` is the
+ * folder's name, or else whose folder its package.json names (`@landing/mf-news`: a copy of a
+ * remote in another folder, as tests/contracts.test.ts builds).
+ * @param {string} dir  the app's folder (absolute)
+ * @throws Error when neither names an app of the registry
+ */
+export function registryApp(dir) {
+  const pkg = join(dir, 'package.json');
+  const packageName = existsSync(pkg) ? JSON.parse(readFileSync(pkg, 'utf8')).name : '';
+  const app = findAppByFolder(basename(dir)) ?? findAppByFolder(String(packageName).replace(/^@landing\//, ''));
+  if (!app) throw new Error(`${basename(dir)} is not in the app registry (shared/apps.mjs): add its entry first (docs/ADDING_A_REMOTE.md)`);
+  return app;
+}
+
+/**
+ * Creates the rspack configuration of an app of the registry (shared/apps.mjs gives its kind,
+ * Module Federation name, exposes and port): the host's browser build (an object), or a remote's
+ * `[browser, server]` builds (the server one runs after the browser one).
+ *
+ * Development (`NODE_ENV=development`, `rspack serve`, scripts/dev.mjs): hot module replacement
+ * with React Fast Refresh (@rspack/plugin-react-refresh) on the app's registry port (moved by
+ * PORT_OFFSET like `npm start`), no eval source maps (the shell's Content-Security-Policy has no
+ * 'unsafe-eval'), and a remote builds its browser side only: in development the shell renders in
+ * the browser (README.md "Development"). A remote's dev server also serves its production builds
+ * (`dist/<version>/`), so an environment's remotes.json keeps working while one remote runs in
+ * development behind a tester override.
  * @param {object} o
- * @param {string} o.dir           the app's folder (absolute)
- * @param {'host'|'remote'} o.kind
- * @param {string} o.name          Module Federation name (`shell`, `mf_news`, ...)
- * @param {Record<string,string>} [o.exposes] remote exposes (`./NewsList` → `./src/exposes/NewsList.tsx`)
- * @param {string} o.title         HTML title of the page
- * @param {number} [o.devPort]     port of `rspack serve`
+ * @param {string} o.dir           the app's folder (absolute), a `folder` of the registry
+ * @param {string} [o.title]       HTML title of the page (default: `<folder> (standalone)`)
  * @param {(config: object) => object} [o.extend] last-minute changes of the browser build
  * @param {object[]} [o.pluginsExtra] more plugins of the browser build
+ * @param {object} [o.devServer]   more dev-server options (e.g. the shell's `setupMiddlewares`)
+ * @param {NodeJS.ProcessEnv} [o.env]  environment (default process.env)
+ * @param {object} [o.app]         the registry entry to build (default: {@link registryApp} of `dir`;
+ *                                 tests build a copy with other exposes)
  */
-export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort, extend = (c) => c, pluginsExtra = [] }) {
-  const production = process.env.NODE_ENV !== 'development';
-  const { version, outDir } = buildTarget(dir, kind);
+export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = [], devServer = {}, env = process.env, app = registryApp(dir) }) {
+  const { kind, name } = app;
+  const exposes = kind === 'remote' ? exposesOf(app) : {};
+  const production = env.NODE_ENV !== 'development';
+  // React Fast Refresh needs React's development build in the page. A remote in development inside
+  // the production composition (`npm run dev -- mf-news`: LANDING_REACT_REFRESH=0) runs under the
+  // shell's production React: it compiles JSX for that React, and an edit reloads the page.
+  const refresh = !production && env.LANDING_REACT_REFRESH !== '0';
+  const { version, outDir } = buildTarget(dir, kind, env);
   // The manifest's buildInfo.buildVersion is read from MF_BUILD_VERSION by the federation plugin.
   if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
-  const externalRuntime = externalRuntimeEnabled();
+  const externalRuntime = externalRuntimeEnabled(env);
+  const port = portOf(app, { env });
   const config = {
     name: kind === 'remote' ? `${name}-browser` : undefined,
     mode: production ? 'production' : 'development',
@@ -306,7 +342,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
       // An import of a missing export fails the build: above all one that a subset of
       // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [swcRule({ development: !production }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
+      rules: [swcRule({ development: refresh, refresh }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -324,7 +360,7 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
         template: htmlTemplate(dir),
-        title,
+        title: title ?? `${app.folder} (standalone)`,
         inject: 'body',
         scriptLoading: 'defer',
         minify: production,
@@ -333,29 +369,45 @@ export function createAppConfig({ dir, kind, name, exposes = {}, title, devPort,
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(name),
       }),
+      // Fast Refresh: each app's runtime under its own namespace (output.uniqueName), so the
+      // shell's and the remotes' refresh runtimes live side by side in one page; the hook comes
+      // first so that a remote's runtime finds React too (devtools-hook.js).
       ...(production ? precompressPlugins() : []),
+      ...(refresh ? [new rspack.EntryPlugin(dir, DEVTOOLS_HOOK, { name: undefined }), new ReactRefreshRspackPlugin()] : []),
       ...pluginsExtra,
     ],
     optimization: { minimize: production },
     performance: { hints: false },
+    // `rspack serve` would compile dynamic imports on first request: a remote's exposes are
+    // dynamic imports of its container, and each late compilation reloaded the shell's page.
+    lazyCompilation: false,
     devServer: {
-      port: devPort,
-      historyApiFallback: kind === 'host',
+      host: 'localhost',
+      port,
+      hot: true,
+      // A remote's code runs in the shell's page (another origin): its chunks, hot updates and
+      // manifest are fetched cross-origin, and its HMR client must dial its own server.
       headers: { 'Access-Control-Allow-Origin': '*' },
-      hot: false,
+      client: { webSocketURL: { hostname: 'localhost', port }, overlay: { warnings: false, runtimeErrors: false } },
+      historyApiFallback: kind === 'host',
+      // A remote's production builds next to its development one (`/<version>/mf-manifest.json`).
+      static: kind === 'remote' ? { directory: join(dir, 'dist'), publicPath: '/', watch: false } : false,
+      ...devServer,
     },
     stats: 'errors-warnings',
   };
   if (kind !== 'remote') return extend(config);
+  if (!production) return [extend(config)];
   return [extend(config), remoteServerConfig({ dir, name, exposes, version, outDir, production })];
 }
 
 /**
  * swc rule for TypeScript/TSX of the apps and of `@landing/*` workspace sources.
- * @param {{ development: boolean }} o  `development` uses React's jsx-dev-runtime (never on the
- *   server: it is not shared, and a development JSX runtime under a production React crashes)
+ * @param {{ development: boolean, refresh?: boolean }} o  `development` uses React's
+ *   jsx-dev-runtime (never on the server: it is not shared, and a development JSX runtime under a
+ *   production React crashes); `refresh` adds React Fast Refresh's registrations (dev server only)
  */
-export function swcRule({ development }) {
+export function swcRule({ development, refresh = false }) {
   return {
     test: /\.[jt]sx?$/,
     exclude: /node_modules[\\/](?!@landing)/,
@@ -363,7 +415,7 @@ export function swcRule({ development }) {
     options: {
       jsc: {
         parser: { syntax: 'typescript', tsx: true },
-        transform: { react: { runtime: 'automatic', development, refresh: false } },
+        transform: { react: { runtime: 'automatic', development, refresh } },
         target: 'es2020',
       },
     },

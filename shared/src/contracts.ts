@@ -6,23 +6,23 @@
  * from {@link CONTRACT_MAJOR} and shows the fallback instead (issue 7).
  */
 import type { ComponentType } from 'react';
+import { REMOTES, exposedModuleIds } from '../apps.mjs';
 import type { ServerCode } from './config';
 
-/** Module Federation names of the remotes. */
-export type RemoteName = 'mf_auth' | 'mf_news' | 'mf_bets' | 'mf_leaderboard';
-export const REMOTE_NAMES: readonly RemoteName[] = ['mf_auth', 'mf_news', 'mf_bets', 'mf_leaderboard'];
+/** One remote of the app registry (shared/apps.mjs). */
+type RegistryRemote = (typeof REMOTES)[number];
+
+/** Module Federation names of the remotes (from the app registry, shared/apps.mjs). */
+export type RemoteName = RegistryRemote['name'];
+export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((r) => r.name);
 
 /**
- * Contract major version per remote; bump on a breaking change of any exposed prop type. A remote
- * bakes its own major in at build time as a literal typed against this table, so `tsc` fails
- * when the contract moves and the remote has not, and the shell can compare at run time.
+ * Contract major version per remote (the registry's `contract`); bump it there on a breaking
+ * change of any exposed prop type. A remote bakes its own major in at build time as a literal
+ * typed against this table, so `tsc` fails when the contract moves and the remote has not, and
+ * the shell can compare at run time.
  */
-export const CONTRACT_MAJOR = {
-  mf_auth: 1,
-  mf_news: 1,
-  mf_bets: 1,
-  mf_leaderboard: 1,
-} as const satisfies Record<RemoteName, number>;
+export const CONTRACT_MAJOR = Object.fromEntries(REMOTES.map((r) => [r.name, r.contract])) as { readonly [R in RegistryRemote as R['name']]: R['contract'] };
 
 /** Props of `mf_leaderboard/Leaderboard`: the home-page leaderboard (Players/Teams, weekly Top 3). */
 export interface LeaderboardProps {
@@ -95,19 +95,18 @@ export interface RemoteContracts {
 }
 export type ExposedModuleId = keyof RemoteContracts;
 
-/** Every exposed module id of the contracts (e.g. to warm up the SSR server). */
-export const EXPOSED_MODULE_IDS: readonly ExposedModuleId[] = [
-  'mf_leaderboard/Leaderboard',
-  'mf_auth/AuthModal',
-  'mf_auth/TwoFactorDialog',
-  'mf_auth/JoinPage',
-  'mf_auth/ActivationPage',
-  'mf_auth/SocialCallback',
-  'mf_news/NewsList',
-  'mf_news/NewsArticle',
-  'mf_news/NewsTeaser',
-  'mf_bets/BetsPage',
-] satisfies ReadonlyArray<keyof RemoteContracts>;
+/** Exposed module ids the app registry lists (`mf_news/NewsList`). */
+type RegistryExposedId = { [R in RegistryRemote as R['name']]: `${R['name']}/${R['exposes'][number]}` }[RemoteName];
+/** `true` when A and B are the same union. */
+type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+/**
+ * The registry's exposes and the contracts are the same list: an expose without its props here,
+ * or props of a module the registry does not expose, fails `tsc` on this line.
+ */
+export const REGISTRY_MATCHES_CONTRACTS: SameUnion<RegistryExposedId, ExposedModuleId> = true;
+
+/** Every exposed module id (from the app registry; e.g. to warm up the SSR server). */
+export const EXPOSED_MODULE_IDS = exposedModuleIds() as readonly ExposedModuleId[];
 
 /** Shape every exposed module has at run time. */
 export interface ExposedModule<P> {

@@ -1,16 +1,19 @@
 /**
  * Cookie helpers over js-cookie (spec §3, §9). Auth and language cookies are shared across
- * subdomains: on `www.example.com` the domain is `.example.com`; on `localhost` or an IP no
+ * subdomains: on `www.example.com.br` the domain is `.example.com.br` — the registrable domain by
+ * the Public Suffix List, which the shell's server works out (tldts, server side so the browser
+ * does not download the list) and hands over in the runtime config; on `localhost` or an IP no
  * domain attribute is set.
  */
 import Cookies from 'js-cookie';
+import { getRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
 
-/** Domain attribute for cookies shared across subdomains; `undefined` for localhost and IPs. */
-export function sharedCookieDomain(hostname: string = globalThis.location?.hostname ?? ''): string | undefined {
-  if (!hostname || hostname === 'localhost' || /^[\d.]+$/.test(hostname) || hostname.includes(':')) return undefined;
-  const parts = hostname.split('.');
-  if (parts.length < 2) return undefined;
-  return '.' + parts.slice(-2).join('.');
+/**
+ * Domain attribute for cookies shared across subdomains (`.example.com.br`): the runtime config's
+ * `cookieDomain`; `undefined` (host-only cookies) when the server gave none (localhost, IPs).
+ */
+export function sharedCookieDomain(config: Pick<RuntimeConfig, 'cookieDomain'> = getRuntimeConfig()): string | undefined {
+  return config.cookieDomain || undefined;
 }
 
 /**

@@ -20,6 +20,12 @@ export interface RuntimeConfig {
    * production (issue 10). Empty: no override is accepted. Ignored in production.
    */
   trustedRemoteOrigins: string[];
+  /**
+   * Domain attribute of the cookies shared across subdomains (`.example.com.br`), set per request
+   * by the shell's server from the public host with the Public Suffix List
+   * (shell/src/server/cookieDomain.ts). Absent (localhost, IP addresses): host-only cookies.
+   */
+  cookieDomain?: string;
   /** External links of the header and footer (spec §2). */
   links: {
     fanPage: string;

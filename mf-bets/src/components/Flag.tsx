@@ -180,11 +180,6 @@ const FLAGS: Record<string, Draw> = {
   ),
 };
 
-/** Is there a drawn flag for this region? */
-export function hasFlag(region: string): boolean {
-  return region in FLAGS;
-}
-
 export interface FlagProps {
   /** ISO 3166-1 alpha-2 or subdivision (`GB-ENG`), as the API gives `team.region`. */
   region: string;

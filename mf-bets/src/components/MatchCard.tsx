@@ -6,6 +6,7 @@ import { putPrediction, type Match } from '../api';
 import { scoreText, teamName } from '../names';
 import { Flag } from './Flag';
 import { openLogin } from '../login';
+import { isGoalCount, parseScore } from '../score';
 
 /** Why the prediction form shows a message. */
 type Problem = 'login' | 'invalid' | 'locked' | 'failed';
@@ -24,17 +25,6 @@ export interface MatchCardProps {
   onSaved: (match: Match) => void;
   /** The API says the match has kicked off: the list should be reloaded. */
   onLocked: () => void;
-}
-
-const WHOLE = /^\d{1,2}$/;
-
-/** Parses the two inputs; null unless both are whole numbers 0..max. */
-export function parseScore(home: string, away: string, max: number): { home: number; away: number } | null {
-  const h = home.trim();
-  const a = away.trim();
-  if (!WHOLE.test(h) || !WHOLE.test(a)) return null;
-  const score = { home: Number(h), away: Number(a) };
-  return score.home <= max && score.away <= max ? score : null;
 }
 
 /**
@@ -70,7 +60,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const awayName = teamName(match.away, i18n.language, t);
   const kickoff = new Date(match.kickoff_at).getTime();
   const status = match.status === 'open' && kickoff <= now ? 'locked' : match.status;
-  const validGoal = (v: string) => WHOLE.test(v.trim()) && Number(v) <= maxGoals;
+  const validGoal = (v: string) => isGoalCount(v, maxGoals);
   const unchanged = saved !== null && home.trim() === String(saved.home) && away.trim() === String(saved.away);
 
   async function submit(e: FormEvent) {

@@ -7,7 +7,7 @@ import { useLoad } from '../hooks';
 import { tournamentName } from '../names';
 
 /** Rows per ranking page. */
-export const RANKING_PAGE_SIZE = 20;
+const RANKING_PAGE_SIZE = 20;
 
 export interface RankingTabProps {
   server: ServerCode;

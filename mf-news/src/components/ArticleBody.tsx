@@ -2,8 +2,6 @@ import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { sanitizeArticleHtml } from './sanitize';
 
-export { sanitizeArticleHtml };
-
 /**
  * Rich body of an article, sanitised. Same-site links (`/royal/bets`) navigate inside the
  * single-page app instead of reloading the page.

@@ -7,11 +7,12 @@
  * Overrides refused because their origin is not trusted (issue 10) are listed too, so the tester
  * sees why nothing changed. Renders nothing when no override is active or refused (always the
  * case in production, where overrides are ignored). It sits bottom left, above the shell's bottom
- * notices when one is shown.
+ * notices when one is shown. Its last link opens the composition status page (CompositionPage).
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useHydrated, type RemoteName } from '@landing/shared';
+import { Link } from 'react-router';
+import { DEFAULT_SERVER, useHydrated, useLandingStore, type RemoteName } from '@landing/shared';
 import { clearOverrides, keepOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
 import './overrideBadge.css';
 
@@ -58,6 +59,7 @@ export function OverrideBadge() {
   const { t } = useTranslation('shell');
   const { overrides, overridesKept, refusedOverrides, versions } = useSyncExternalStore(subscribeRemoteInfo, remoteInfo, remoteInfo);
   const hydrated = useHydrated(); // overrides are the browser's own: never in the server's HTML
+  const server = useLandingStore((s) => s.selectedServer) ?? DEFAULT_SERVER;
   const entries = Object.entries(overrides) as Array<[RemoteName, string]>;
   const visible = hydrated && (entries.length > 0 || refusedOverrides.length > 0);
   const lift = useBottomNoticesHeight(visible);
@@ -93,6 +95,9 @@ export function OverrideBadge() {
       <button type="button" className="mf-override-badge__reset" onClick={() => clearOverrides()} aria-label={t('overrides.resetLabel')}>
         {t('overrides.reset')}
       </button>
+      <Link className="mf-override-badge__link" to={`/${server}/composition`} aria-label={t('overrides.statusLabel')} data-testid="override-status-link">
+        {t('overrides.status')}
+      </Link>
     </aside>
   );
 }

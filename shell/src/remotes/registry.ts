@@ -21,7 +21,7 @@
  * singletons with the shell's: an incompatible major is reported loudly in the console (the
  * shell's copy is still the one used: singletons are never duplicated).
  */
-import { registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { getInstance, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
 
@@ -271,6 +271,14 @@ function hostSharedVersions(shared: unknown): Record<string, string> {
     if (own && typeof own.version === 'string') out[name] = own.version;
   }
   return out;
+}
+
+/**
+ * Versions of the shell's own shared packages (package name → version), from the federation
+ * runtime's host options; empty before the runtime is set up.
+ */
+export function shellSharedVersions(): Record<string, string> {
+  return hostSharedVersions(getInstance()?.options?.shared);
 }
 
 /**

@@ -19,6 +19,8 @@ function RootRedirect() {
 
 /** The affiliate page's code loads when it is visited (issue 11: not part of the home page's first load). */
 const AffiliatePage = lazy(() => import('../pages/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
+/** The composition status page (outside production only) loads when it is visited. */
+const CompositionPage = lazy(() => import('../pages/CompositionPage').then((m) => ({ default: m.CompositionPage })));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
@@ -50,6 +52,14 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={null}>
             <AffiliatePage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'composition',
+        element: (
+          <Suspense fallback={null}>
+            <CompositionPage />
           </Suspense>
         ),
       },

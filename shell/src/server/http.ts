@@ -4,7 +4,8 @@
  * the environment's `config.json` / `remotes.json` (never cached), optionally `/api/*` proxied to
  * the API, with security headers on every answer (helmet: a Content-Security-Policy whose
  * script-src is this origin, the environment's remote origins and a per-response nonce;
- * frame-ancestors; nosniff; Referrer-Policy; Permissions-Policy; HSTS in production).
+ * frame-ancestors; nosniff; Referrer-Policy; Permissions-Policy; HSTS in production; the policy
+ * itself is ./securityPolicy.mjs, shared with the development server).
  *
  * remotes.json and config.json are read on every request (small files): a remote redeployed
  * alone (`scripts/deploy.mjs use …`) renders at its new version on the next request.
@@ -19,6 +20,8 @@ import sirv from 'sirv';
 import { DEFAULT_RUNTIME_CONFIG, EXPOSED_MODULE_IDS, REMOTE_NAMES, remoteOf, type RemoteName, type RuntimeConfig } from '@landing/shared';
 import { createServerFederation, type RemotesMap, type ServerFederation } from './federation';
 import { renderPage, type HtmlTemplate } from './render';
+import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
+import { cookieDomainFor, publicHostname } from './cookieDomain';
 
 /** Options of {@link createShellServer}. */
 export interface ShellServerOptions {
@@ -102,18 +105,6 @@ function templateReader(distDir: string) {
   };
 }
 
-function originsOf(urls: Array<string | undefined>): string[] {
-  const out = new Set<string>();
-  for (const u of urls) {
-    try {
-      if (u && /^https?:\/\//.test(u)) out.add(new URL(u.replace('{server}', 'royal')).origin);
-    } catch {
-      /* not a URL */
-    }
-  }
-  return [...out];
-}
-
 /**
  * Creates the shell server (not listening yet: call `server.listen`).
  * @param o  see {@link ShellServerOptions}
@@ -153,6 +144,11 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     lastConfig = o.production ? { ...merged, production: true, trustedRemoteOrigins: [] } : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     return lastConfig;
   };
+  /** The config of one request: `cookieDomain` for its public host unless config.json sets one. */
+  const withCookieDomain = (cfg: RuntimeConfig, hostHeader: string | undefined): RuntimeConfig => {
+    const cookieDomain = cfg.cookieDomain ?? cookieDomainFor(publicHostname(hostHeader, o.publicOrigin));
+    return cookieDomain ? { ...cfg, cookieDomain } : cfg;
+  };
   const remotes = (): RemotesMap => {
     const read = readJson<unknown>(o.remotesFile, null);
     if (read !== null) lastRemotes = sanitizeRemotes(read);
@@ -160,41 +156,9 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   };
 
   function securityHeaders(req: IncomingMessage, res: ServerResponse, cfg: RuntimeConfig, map: RemotesMap, nonce: string): Promise<void> {
-    const remoteOrigins = originsOf(Object.values(map));
-    const overrideOrigins = cfg.production ? [] : cfg.trustedRemoteOrigins;
-    const apiOrigins = originsOf([cfg.apiBaseTemplate]);
-    const cdn = originsOf([cfg.cdnBase]);
-    const uniq = (list: string[]) => [...new Set(list)];
-    const middleware = helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: {
-          'default-src': ["'self'"],
-          'script-src': uniq(["'self'", `'nonce-${nonce}'`, ...remoteOrigins, ...overrideOrigins]),
-          'style-src': uniq(["'self'", "'unsafe-inline'", ...remoteOrigins, ...overrideOrigins]),
-          'img-src': uniq(["'self'", 'data:', 'blob:', ...apiOrigins, ...cdn, ...remoteOrigins]),
-          'font-src': uniq(["'self'", ...remoteOrigins]),
-          'connect-src': uniq(["'self'", ...apiOrigins, ...cdn, ...remoteOrigins, ...overrideOrigins]),
-          'media-src': uniq(["'self'", ...cdn]),
-          'worker-src': ["'self'"],
-          'manifest-src': ["'self'"],
-          'frame-src': ["'none'"],
-          'object-src': ["'none'"],
-          'base-uri': ["'self'"],
-          'form-action': ["'self'"],
-          'frame-ancestors': ["'none'"],
-        },
-      },
-      strictTransportSecurity: cfg.production ? { maxAge: 31536000, includeSubDomains: true } : false,
-      referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-      crossOriginEmbedderPolicy: false,
-      // The social-login popup reports back through window.opener (mf-auth): the site keeps its
-      // popups, and the callback pages (reached from the provider's origin) must keep their opener.
-      crossOriginOpenerPolicy: { policy: /^\/auth(_callback|\/)/.test(new URL(req.url ?? '/', 'http://x').pathname) ? 'unsafe-none' : 'same-origin-allow-popups' },
-      crossOriginResourcePolicy: { policy: 'same-site' },
-      xFrameOptions: { action: 'deny' },
-    });
-    res.setHeader('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), interest-cohort=()');
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const middleware = helmet(securityHeaderOptions({ config: cfg, remotes: map, nonce, path }));
+    res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
     return new Promise((resolve) => middleware(req, res, () => resolve()));
   }
 
@@ -223,7 +187,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const path = url.pathname;
     if (o.apiProxyOrigin && path.startsWith('/api/')) return proxy(req, res, o.apiProxyOrigin, (req.url ?? '/').slice(4));
-    const cfg = config();
+    const cfg = withCookieDomain(config(), req.headers.host);
     const map = remotes();
     const nonce = randomBytes(16).toString('base64');
     await securityHeaders(req, res, cfg, map, nonce);

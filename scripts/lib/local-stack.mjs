@@ -1,0 +1,301 @@
+/**
+ * The parts of a local deployment, shared by `npm start` (scripts/serve.mjs: production builds)
+ * and `npm run dev` (scripts/dev.mjs: dev servers with hot module replacement). Every part is on
+ * the origin the app registry gives it (shared/apps.mjs, moved by PORT_OFFSET: scripts/ports.mjs):
+ *   shell   the SSR server (shell/dist/server/index.cjs), or the shell's rspack dev server
+ *   remotes a static server of `<remote>/dist/` (versioned production builds), or the remote's
+ *           rspack dev server (which also serves `dist/`)
+ *   API     `tsx src/main.ts`, or `tsx watch src/main.ts` in development
+ *   OAuth   the local Google/Facebook/VK provider, outside production (mf-auth/scripts/oauth-mock.mjs)
+ * A {@link LocalStack} owns what it started and stops all of it on shutdown.
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import sirv from 'sirv';
+import { HOST, REMOTES } from '../../shared/apps.mjs';
+import { ports } from '../ports.mjs';
+import { packageVersion, repoRoot } from './remotes.mjs';
+
+/** Host name every local server listens on and every local URL uses (HOST, default localhost). */
+export const host = process.env.HOST ?? 'localhost';
+/** Folder of local state: the API's PGlite database, local environments (DATA_DIR, default .data). */
+export const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
+/** Origin of a local port. */
+export const originOf = (port) => `http://${host}:${port}`;
+const apiOrigin = originOf(ports.api);
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Polls `url` until it answers 2xx.
+ * @param {string} url
+ * @param {number} timeoutMs  give up after this long (ms)
+ * @param {() => string | null} [failed]  a reason to stop early (e.g. the process exited), or null
+ * @throws Error on timeout or when `failed` returns a reason
+ */
+export async function waitForUrl(url, timeoutMs, failed = () => null) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const reason = failed();
+    if (reason) throw new Error(reason);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await sleep(250);
+  }
+  throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
+}
+
+/**
+ * config.json of a local environment. Outside production, testers may pin remotes from the
+ * remotes' own local origins (`trustedRemoteOrigins`, issue 10) — that is also how one remote runs
+ * in development inside the production composition (`npm run dev -- mf-news`).
+ * LANDING_PRODUCTION=1 is the environment guard: production, and no override origin at all.
+ * @param {{ environment?: string, production?: boolean }} [o]
+ */
+export function localConfig({ environment = process.env.LANDING_ENV ?? 'local', production = process.env.LANDING_PRODUCTION === '1' } = {}) {
+  return {
+    environment,
+    production,
+    trustedRemoteOrigins: production ? [] : REMOTES.map((r) => originOf(ports[r.name])),
+    apiBaseTemplate: process.env.API_BASE_TEMPLATE ?? `${apiOrigin}/{server}`,
+    gameUrlTemplate: process.env.GAME_URL_TEMPLATE ?? 'https://{server}.game.example/',
+    cdnBase: process.env.CDN_BASE ?? `${originOf(ports.shell)}/cdn`,
+  };
+}
+
+/**
+ * remotes.json of the built remotes: each remote built in `<remote>/dist/<version>/` (version
+ * from its package.json) at `http://host:<its port>/<version>/mf-manifest.json`; REMOTES_FILE
+ * (an environment's remotes.json, see scripts/deploy.mjs) replaces it.
+ * @returns {Record<string, string>}
+ */
+export function builtRemotesMap() {
+  if (process.env.REMOTES_FILE) return JSON.parse(readFileSync(process.env.REMOTES_FILE, 'utf8'));
+  const map = {};
+  for (const r of REMOTES) {
+    const dir = join(repoRoot, r.folder);
+    if (!existsSync(join(dir, 'package.json'))) continue;
+    const version = packageVersion(dir);
+    if (existsSync(join(dir, 'dist', version, 'mf-manifest.json'))) map[r.name] = `${originOf(ports[r.name])}/${version}/mf-manifest.json`;
+  }
+  return map;
+}
+
+/** The development build's manifest URL of a remote (its dev server serves it at the root). */
+export const devManifestUrl = (remote) => `${originOf(ports[remote.name])}/mf-manifest.json`;
+
+/**
+ * Writes a file when its content changed (servers that re-read it see only real changes).
+ * @returns {boolean} whether it was written
+ */
+export function writeIfChanged(file, text) {
+  if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
+  writeFileSync(file, text);
+  return true;
+}
+
+/**
+ * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
+ * on every request.
+ * @param {string} dir
+ * @param {{ remotes: Record<string, string>, config: object }} env
+ */
+export function writeEnvironment(dir, { remotes, config }) {
+  mkdirSync(dir, { recursive: true });
+  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(remotes, null, 2));
+  writeIfChanged(join(dir, 'config.json'), JSON.stringify(config));
+}
+
+function cacheHeaders(res, pathname) {
+  if (/(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(pathname) || pathname === '/') res.setHeader('Cache-Control', 'no-cache');
+  else if (/\.[0-9a-f]{10}\./.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+  else res.setHeader('Cache-Control', 'public, max-age=3600');
+}
+
+/**
+ * sirv handler over `dir` that picks up new files: sirv indexes a folder once, so the index is
+ * rebuilt (debounced 200 ms) whenever something in the folder changes (a rebuild, a deploy).
+ */
+function liveSirv(dir, options, onChange = () => undefined) {
+  let handler = sirv(dir, options);
+  let timer;
+  try {
+    watch(dir, { recursive: true }, () => {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        handler = sirv(dir, options);
+        onChange();
+      }, 200);
+    }).unref();
+  } catch {
+    /* folder watching unavailable: restart to serve new files */
+  }
+  return (req, res, next) => handler(req, res, next);
+}
+
+/** Prefixes each line a child writes with `[label]` (several servers share one terminal). */
+function pipeLabelled(stream, label, out) {
+  if (!stream) return;
+  createInterface({ input: stream }).on('line', (line) => out.write(`[${label}] ${line}\n`));
+}
+
+/**
+ * The processes and servers of one local deployment. Anything started through it is stopped by
+ * {@link LocalStack#shutdown}; a part that exits on its own stops the whole stack (exit code 1).
+ */
+export class LocalStack {
+  constructor() {
+    /** @type {import('node:child_process').ChildProcess[]} */
+    this.children = [];
+    /** @type {import('node:http').Server[]} */
+    this.servers = [];
+    this.oauthMock = null;
+    this.shuttingDown = false;
+  }
+
+  /** Stops everything this stack started (children get SIGTERM); exits the process after 500 ms. */
+  shutdown(code = 0) {
+    if (this.shuttingDown) return;
+    this.shuttingDown = true;
+    for (const s of this.servers) s.close();
+    for (const c of this.children) if (c.exitCode === null) c.kill('SIGTERM');
+    void this.oauthMock?.stop();
+    setTimeout(() => process.exit(code), 500).unref();
+  }
+
+  /** Stops the stack on SIGINT / SIGTERM. */
+  handleSignals() {
+    process.on('SIGINT', () => this.shutdown(0));
+    process.on('SIGTERM', () => this.shutdown(0));
+    return this;
+  }
+
+  /**
+   * Spawns a child that belongs to the stack: when it exits while the stack runs, the stack stops.
+   * @param {string} label  name in logs
+   * @param {{ labelOutput?: boolean }} [o] prefix its output with `[label]` (else inherited)
+   */
+  spawn(label, command, args, { labelOutput = false, ...options } = {}) {
+    const child = spawn(command, args, { stdio: labelOutput ? ['ignore', 'pipe', 'pipe'] : 'inherit', ...options });
+    if (labelOutput) {
+      pipeLabelled(child.stdout, label, process.stdout);
+      pipeLabelled(child.stderr, label, process.stderr);
+    }
+    this.children.push(child);
+    child.on('exit', (code, signal) => {
+      if (this.shuttingDown) return;
+      console.error(`✖ ${label} exited (${signal ?? `code ${code}`})`);
+      this.shutdown(code || 1);
+    });
+    return child;
+  }
+
+  /** Listens with `handler` on `port` of {@link host}; the server belongs to the stack. */
+  listen(port, handler) {
+    return new Promise((resolve, reject) => {
+      const server = createServer(handler);
+      server.once('error', reject);
+      server.listen(port, host, () => {
+        this.servers.push(server);
+        resolve(server);
+      });
+    });
+  }
+
+  /**
+   * The local OAuth provider, outside production only (its URL goes to the API). Skipped with
+   * OAUTH_MOCK=0, NO_API=1 or an OAUTH_MOCK_URL of your own.
+   */
+  async startOAuthProvider() {
+    const production = process.env.LANDING_PRODUCTION === '1' || process.env.NODE_ENV === 'production';
+    if (production || process.env.OAUTH_MOCK === '0' || process.env.NO_API === '1' || process.env.OAUTH_MOCK_URL) return null;
+    const { startOAuthMock } = await import('../../mf-auth/scripts/oauth-mock.mjs');
+    this.oauthMock = await startOAuthMock({ port: ports.oauth, host });
+    return this.oauthMock;
+  }
+
+  /**
+   * The API (embedded PGlite in DATA_DIR, seeded on first start, unless DATABASE_URL), allowing the
+   * shell's origin. Resolves once /health answers (180 s: the first start seeds the database).
+   * @param {{ watch?: boolean }} [o]  `watch`: `tsx watch` restarts it when its sources change
+   */
+  async startApi({ watch: watchMode = false } = {}) {
+    if (process.env.NO_API === '1') return null;
+    const env = {
+      ...process.env,
+      ...(this.oauthMock ? { OAUTH_MOCK_URL: this.oauthMock.url } : {}),
+      API_PORT: String(ports.api),
+      PORT_OFFSET: '0',
+      API_HOST: process.env.API_HOST ?? '127.0.0.1',
+      CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
+    };
+    const apiDir = join(repoRoot, 'api');
+    const args = watchMode
+      ? [join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/main.ts']
+      : ['--import', 'tsx', 'src/main.ts'];
+    const api = this.spawn('API', process.execPath, args, { cwd: apiDir, env });
+    await waitForUrl(`http://127.0.0.1:${ports.api}/health`, 180_000, () => (api.exitCode !== null ? `the API exited with code ${api.exitCode}` : null));
+    return api;
+  }
+
+  /**
+   * Static server of a remote's production builds (`<remote>/dist/<version>/…`) on its port: CORS
+   * open, manifest and remoteEntry no-cache, hashed chunks immutable, precompressed brotli/gzip.
+   * @param {{ name: string, folder: string }} remote  a registry entry
+   * @param {() => void} [onChange]  called after files changed (a rebuild, another version)
+   * @returns {Promise<boolean>} false when the remote has no build
+   */
+  async startStaticRemote(remote, onChange) {
+    const dist = join(repoRoot, remote.folder, 'dist');
+    if (!existsSync(dist)) return false;
+    const files = liveSirv(dist, { dev: false, etag: true, brotli: true, gzip: true, setHeaders: (res, p) => cacheHeaders(res, p) }, onChange);
+    await this.listen(ports[remote.name], (req, res) => {
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      files(req, res, () => {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('Not found');
+      });
+    });
+    return true;
+  }
+
+  /**
+   * The shell's SSR server (production build), as its own process (as deployed), over the
+   * environment folder `envDir` (remotes.json, config.json: re-read on every request).
+   * @param {string} envDir
+   */
+  async startSsrShell(envDir) {
+    const entry = join(repoRoot, HOST.folder, 'dist', 'server', 'index.cjs');
+    if (!existsSync(entry)) throw new Error('shell/dist/server is missing: run `pnpm run build` first');
+    const args = [entry, '--port', String(ports.shell), '--host', host, '--remotes', join(envDir, 'remotes.json'), '--config', join(envDir, 'config.json'), '--api-internal', `http://127.0.0.1:${ports.api}/{server}`];
+    const shell = this.spawn('shell', process.execPath, args, { env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) } });
+    await waitForUrl(`${originOf(ports.shell)}/config.json`, 60_000, () => (shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null));
+    return shell;
+  }
+
+  /**
+   * An app's rspack dev server (`rspack serve`, NODE_ENV=development: hot module replacement with
+   * React Fast Refresh) on the app's port; output prefixed with its folder. Resolves once it serves
+   * its first build (a remote's manifest, the shell's page).
+   * @param {{ kind: string, name: string, folder: string }} app  a registry entry
+   * @param {{ envDir?: string, reactRefresh?: boolean }} [o]  `envDir`: the shell's development
+   *   environment (LANDING_ENV_DIR); `reactRefresh: false` for a remote shown in the production
+   *   composition (its React is the shell's production build: an edit reloads the page)
+   */
+  async startDevServer(app, { envDir, reactRefresh = true } = {}) {
+    const dir = join(repoRoot, app.folder);
+    const cli = join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
+    if (!existsSync(cli)) throw new Error(`${cli} is missing: install the workspace first (pnpm install)`);
+    const env = { ...process.env, NODE_ENV: 'development', ...(envDir ? { LANDING_ENV_DIR: envDir } : {}), ...(reactRefresh ? {} : { LANDING_REACT_REFRESH: '0' }) };
+    const child = this.spawn(app.folder, process.execPath, [cli, 'serve', '--config', 'rspack.config.mjs'], { cwd: dir, env, labelOutput: true });
+    const url = app.kind === 'remote' ? devManifestUrl(app) : `${originOf(ports[app.name])}/`;
+    await waitForUrl(url, 300_000, () => (child.exitCode !== null ? `${app.folder}'s dev server exited with code ${child.exitCode}` : null));
+    return child;
+  }
+}
