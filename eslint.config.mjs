@@ -18,9 +18,15 @@ function forbiddenFor(pkg) {
   const others = remotes.filter((r) => r !== pkg);
   return [
     ...others.flatMap((r) => [
-      { group: [`**/${r}/**`, `../${r}`, `../../${r}`, `@landing/${r}`, `@landing/${r}/**`], message: `A remote never imports another remote (${r}): use the shared store, the shared API client or typed props.` },
+      {
+        group: [`**/${r}/**`, `../${r}`, `../../${r}`, `@landing/${r}`, `@landing/${r}/**`],
+        message: `A remote never imports another remote (${r}): use the shared store, the shared API client or typed props.`,
+      },
     ]),
-    { group: ['**/shared/src/**', '../shared', '../../shared'], message: 'Import shared by its package name @landing/shared (a relative import splits the singleton).' },
+    {
+      group: ['**/shared/src/**', '../shared', '../../shared'],
+      message: 'Import shared by its package name @landing/shared (a relative import splits the singleton).',
+    },
   ];
 }
 
@@ -53,6 +59,16 @@ export default tseslint.config(
   },
   {
     files: ['shell/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [...remotes.map((r) => ({ group: [`**/${r}/**`, `@landing/${r}`], message: 'The shell loads remotes at run time only.' })), { group: ['**/shared/src/**', '../shared'], message: 'Import shared by its package name @landing/shared.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            ...remotes.map((r) => ({ group: [`**/${r}/**`, `@landing/${r}`], message: 'The shell loads remotes at run time only.' })),
+            { group: ['**/shared/src/**', '../shared'], message: 'Import shared by its package name @landing/shared.' },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -21,7 +21,10 @@ const shortName = (name: string) => name.replace(/^mf_/, '');
 /** Ports of the served apps (app registry, shared/apps.mjs) and of the API, moved by the offset. */
 export const ports = {
   shell: HOST.port + offset,
-  ...(Object.fromEntries(REMOTES.map((r) => [shortName(r.name), r.port + offset])) as Record<'auth' | 'news' | 'bets' | 'leaderboard', number>),
+  ...(Object.fromEntries(REMOTES.map((r) => [shortName(r.name), r.port + offset])) as Record<
+    'auth' | 'news' | 'bets' | 'leaderboard',
+    number
+  >),
   api: 4000 + offset,
   /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
   extra: 3560 + offset,
@@ -45,7 +48,14 @@ export default defineConfig({
     serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
   webServer: {

@@ -50,7 +50,9 @@ async function mailTo(request: APIRequestContext, to: string, kind: string, afte
 
 /** Id of the newest mail in the mailbox (to wait for a newer one). */
 async function lastMailId(request: APIRequestContext): Promise<number> {
-  const { messages } = (await (await request.get(`${API}/dev/mailbox.json`, { params: { limit: 1 } })).json()) as { messages: Array<{ id: number }> };
+  const { messages } = (await (await request.get(`${API}/dev/mailbox.json`, { params: { limit: 1 } })).json()) as {
+    messages: Array<{ id: number }>;
+  };
   return messages[0]?.id ?? 0;
 }
 
@@ -60,10 +62,14 @@ async function activeAccount(request: APIRequestContext) {
   await request.get(`${apiBase('royal')}/csrf`);
   const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
   const headers = { 'X-XSRF-TOKEN': xsrf };
-  expect((await request.post(`${apiBase('royal')}/auth/register`, { headers, data: { ...u, password: PASSWORD, terms: true } })).status()).toBe(201);
+  expect(
+    (await request.post(`${apiBase('royal')}/auth/register`, { headers, data: { ...u, password: PASSWORD, terms: true } })).status(),
+  ).toBe(201);
   const mail = await mailTo(request, u.email, 'activation');
   const token = /account-activation\/([\w-]+)/.exec(mail.link!)![1];
-  expect((await request.post(`${apiBase('royal')}/auth/activate`, { headers, data: { token, fingerprint: 'e2e-helper' } })).status()).toBe(200);
+  expect((await request.post(`${apiBase('royal')}/auth/activate`, { headers, data: { token, fingerprint: 'e2e-helper' } })).status()).toBe(
+    200,
+  );
   return u;
 }
 
@@ -89,7 +95,12 @@ async function cookie(context: BrowserContext, name: string) {
 }
 
 test.describe('auth (mf-auth + API)', () => {
-  test('register with partner params → activation mail → activate → new device → 403 → code → logged in → Play now → logout', async ({ page, browser, request, baseURL }) => {
+  test('register with partner params → activation mail → activate → new device → 403 → code → logged in → Play now → logout', async ({
+    page,
+    browser,
+    request,
+    baseURL,
+  }) => {
     const u = uniqueUser('reg');
     await openPage(page, '/royal/join/p/e2e-partner?click_id=clk-42&sub1=s-1');
     await expect(page.getByTestId('join-partner')).toContainText('e2e-partner');
@@ -143,7 +154,11 @@ test.describe('auth (mf-auth + API)', () => {
     expect(token!.expires - Date.now() / 1000).toBeLessThan(86_400 + 120);
     expect(await cookie(other, 'auth.royal._token.uid')).toBeDefined();
     expect(await cookie(other, 'auth.royal._token_expiration.local')).toBeDefined();
-    expect(await device.evaluate(() => [localStorage.getItem('token'), localStorage.getItem('uid'), localStorage.getItem('expiration')].every(Boolean))).toBe(true);
+    expect(
+      await device.evaluate(() =>
+        [localStorage.getItem('token'), localStorage.getItem('uid'), localStorage.getItem('expiration')].every(Boolean),
+      ),
+    ).toBe(true);
     const fingerprint = await cookie(other, 'FT-fingerprint');
     expect(fingerprint?.value).toMatch(/^[a-z0-9]{9}$/);
     // Set for 15768e4 s (≈ 5 years, spec §9); Chromium caps every cookie at 400 days.
@@ -202,7 +217,10 @@ test.describe('auth (mf-auth + API)', () => {
   });
 
   test.describe('social login', () => {
-    test('Google: popup → consent page of the local provider → callback page → logged in; VK returns through /auth_callback', async ({ page, context }) => {
+    test('Google: popup → consent page of the local provider → callback page → logged in; VK returns through /auth_callback', async ({
+      page,
+      context,
+    }) => {
       await openPage(page, '/royal');
       const modal = await openLogin(page);
       await expect(modal.getByTestId('social-google')).toBeEnabled();
@@ -217,7 +235,12 @@ test.describe('auth (mf-auth + API)', () => {
       await popup.waitForEvent('close');
       await expect(page.getByTestId('play-now')).toBeVisible();
       await expect(toast(page, 'Welcome, SocialPlayer!')).toBeVisible();
-      const state = await page.evaluate(() => (window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string; email: string } } } }).__LANDING_STORE__.getState().userData);
+      const state = await page.evaluate(
+        () =>
+          (
+            window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string; email: string } } } }
+          ).__LANDING_STORE__.getState().userData,
+      );
       expect(state).toMatchObject({ nickname: 'SocialPlayer', email: MOCK_USER.email });
 
       // Log out, then the third provider: same person (verified e-mail) → same account.
@@ -234,7 +257,14 @@ test.describe('auth (mf-auth + API)', () => {
       await vk.waitForEvent('close');
       await expect(page.getByTestId('play-now')).toBeVisible();
       expect(callbacks).toContain('/auth_callback');
-      expect(await page.evaluate(() => (window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }).__LANDING_STORE__.getState().userData.nickname)).toBe('SocialPlayer');
+      expect(
+        await page.evaluate(
+          () =>
+            (
+              window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }
+            ).__LANDING_STORE__.getState().userData.nickname,
+        ),
+      ).toBe('SocialPlayer');
     });
 
     test('another person on the consent page gets an account of their own; Cancel says the login was cancelled', async ({ page }) => {
@@ -257,7 +287,14 @@ test.describe('auth (mf-auth + API)', () => {
       await popup.getByRole('button', { name: 'Continue' }).click();
       await popup.waitForEvent('close');
       await expect(page.getByTestId('play-now')).toBeVisible();
-      expect(await page.evaluate(() => (window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }).__LANDING_STORE__.getState().userData.nickname)).toMatch(/^OlaNowak\d*$/);
+      expect(
+        await page.evaluate(
+          () =>
+            (
+              window as unknown as { __LANDING_STORE__: { getState: () => { userData: { nickname: string } } } }
+            ).__LANDING_STORE__.getState().userData.nickname,
+        ),
+      ).toMatch(/^OlaNowak\d*$/);
     });
 
     test('the callback page opened on its own says what it is; a forged state is not accepted', async ({ page, request }) => {
@@ -266,7 +303,10 @@ test.describe('auth (mf-auth + API)', () => {
       await expect(page.getByTestId('social-callback')).toContainText('finishes a login started in another window');
       await request.get(`${apiBase('royal')}/csrf`);
       const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-      const res = await request.post(`${apiBase('royal')}/auth/google`, { headers: { 'X-XSRF-TOKEN': xsrf }, data: { code: 'abc', state: 'forged' } });
+      const res = await request.post(`${apiBase('royal')}/auth/google`, {
+        headers: { 'X-XSRF-TOKEN': xsrf },
+        data: { code: 'abc', state: 'forged' },
+      });
       expect(res.status()).toBe(400);
       expect((await res.json()).error).toBe('OAUTH_STATE_INVALID');
     });
@@ -276,7 +316,12 @@ test.describe('auth (mf-auth + API)', () => {
     await openPage(page, '/royal/join');
     const form = page.getByTestId('register-form');
     await form.getByTestId('register-submit').click();
-    for (const m of ["Nickname hasn't been selected", "Email hasn't been stated", "Password hasn't been stated", 'You have to agree to our Terms of Service']) {
+    for (const m of [
+      "Nickname hasn't been selected",
+      "Email hasn't been stated",
+      "Password hasn't been stated",
+      'You have to agree to our Terms of Service',
+    ]) {
       await expect(form.getByText(m)).toBeVisible();
     }
     await form.getByTestId('register-nickname').fill('ab');
@@ -315,7 +360,12 @@ test.describe('auth (mf-auth + API)', () => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'ru', url: baseURL! }]);
     await openPage(page, '/royal/join');
     await page.getByTestId('register-submit').click();
-    for (const m of ['Никнейм не выбран', 'Email не указан', 'Пароль не указан', 'Вы должны согласиться с нашими Условиями использования']) {
+    for (const m of [
+      'Никнейм не выбран',
+      'Email не указан',
+      'Пароль не указан',
+      'Вы должны согласиться с нашими Условиями использования',
+    ]) {
       await expect(page.getByTestId('register-form').getByText(m)).toBeVisible();
     }
   });

@@ -83,7 +83,10 @@ test('a visitor sees the matches grouped with flags and is told to log in to pre
 
   // Euro 2024 is one click away and finished, with its real final.
   await page.keyboard.press('Escape');
-  await page.getByRole('navigation', { name: 'Tournaments' }).getByRole('link', { name: /Euro 2024/ }).click();
+  await page
+    .getByRole('navigation', { name: 'Tournaments' })
+    .getByRole('link', { name: /Euro 2024/ })
+    .click();
   await expect(page).toHaveURL(/\/royal\/bets\?tournament=euro-2024$/);
   const final = page.getByTestId('block-final');
   await expect(final.getByText('2–1')).toBeVisible();
@@ -91,9 +94,9 @@ test('a visitor sees the matches grouped with flags and is told to log in to pre
 });
 
 test('a player predicts, sees it after a reload, is locked out after kick-off, and the result scores it', async ({ page, request }) => {
-  const tournament = ((await (await request.get(`${apiBase('royal')}/bets/tournaments`)).json()) as { tournaments: ApiTournament[] }).tournaments.find(
-    (t) => t.code === 'world-cup',
-  )!;
+  const tournament = (
+    (await (await request.get(`${apiBase('royal')}/bets/tournaments`)).json()) as { tournaments: ApiTournament[] }
+  ).tournaments.find((t) => t.code === 'world-cup')!;
   const open = (await worldCupMatches(request)).filter((m) => m.status === 'open');
   const match = open.at(-1)!; // the last kick-off: far from the real clock
   const card = page.getByTestId(`match-${match.id}`);

@@ -41,11 +41,16 @@ let staticRoot = '';
 const servers: ChildProcess[] = [];
 
 function run(args: string[], opts: { cwd?: string; env?: Record<string, string> } = {}) {
-  const r = spawnSync(process.execPath, args, { cwd: opts.cwd ?? root, encoding: 'utf8', env: { ...process.env, DEPLOY_BY: 'e2e', ...opts.env } });
+  const r = spawnSync(process.execPath, args, {
+    cwd: opts.cwd ?? root,
+    encoding: 'utf8',
+    env: { ...process.env, DEPLOY_BY: 'e2e', ...opts.env },
+  });
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} failed:\n${r.stdout}\n${r.stderr}`);
   return r.stdout;
 }
-const deploy = (...args: string[]) => run([join(root, 'scripts', 'deploy.mjs'), ...args, '--envs-dir', envsDir, '--static-root', staticRoot]);
+const deploy = (...args: string[]) =>
+  run([join(root, 'scripts', 'deploy.mjs'), ...args, '--envs-dir', envsDir, '--static-root', staticRoot]);
 
 /**
  * An environment whose config.json trusts the static host for tester overrides. The production
@@ -54,15 +59,26 @@ const deploy = (...args: string[]) => run([join(root, 'scripts', 'deploy.mjs'), 
  */
 function makeEnv(name: string, production: boolean) {
   mkdirSync(join(envsDir, name), { recursive: true });
-  writeFileSync(join(envsDir, name, 'environment.json'), JSON.stringify({ name, production, manifestUrl: `http://localhost:${port.static}/{remote}/{version}/mf-manifest.json` }));
+  writeFileSync(
+    join(envsDir, name, 'environment.json'),
+    JSON.stringify({ name, production, manifestUrl: `http://localhost:${port.static}/{remote}/{version}/mf-manifest.json` }),
+  );
   writeFileSync(
     join(envsDir, name, 'config.json'),
-    JSON.stringify({ environment: name, production: false, gameUrlTemplate: 'https://{server}.game.example/', trustedRemoteOrigins: [`http://localhost:${port.static}`] }),
+    JSON.stringify({
+      environment: name,
+      production: false,
+      gameUrlTemplate: 'https://{server}.game.example/',
+      trustedRemoteOrigins: [`http://localhost:${port.static}`],
+    }),
   );
 }
 
 async function serve(args: string[], url: string) {
-  const child = spawn(process.execPath, [join(root, 'scripts', 'env-server.mjs'), ...args], { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'scripts', 'env-server.mjs'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   servers.push(child);
   for (let i = 0; i < 100; i++) {
     try {
@@ -143,9 +159,15 @@ test.beforeAll(async () => {
   deploy('use', 'prod', TARGET.name, inTreeVersion);
 
   const common = ['--envs-dir', envsDir, '--static-root', staticRoot, '--api', apiOrigin];
-  await serve(['--env', 'a', '--port', String(port.a), '--static-port', String(port.static), ...common], `http://localhost:${port.a}/remotes.json`);
+  await serve(
+    ['--env', 'a', '--port', String(port.a), '--static-port', String(port.static), ...common],
+    `http://localhost:${port.a}/remotes.json`,
+  );
   await serve(['--env', 'b', '--port', String(port.b), '--static-port', '0', ...common], `http://localhost:${port.b}/remotes.json`);
-  await serve(['--env', 'prod', '--port', String(port.prod), '--static-port', '0', ...common], `http://localhost:${port.prod}/remotes.json`);
+  await serve(
+    ['--env', 'prod', '--port', String(port.prod), '--static-port', '0', ...common],
+    `http://localhost:${port.prod}/remotes.json`,
+  );
 });
 
 test.afterAll(() => {
@@ -155,7 +177,10 @@ test.afterAll(() => {
 
 test(`environments A and B compose different versions of ${TARGET.folder} with the same shell build`, async ({ browser }) => {
   const shellScripts: string[][] = [];
-  for (const [env, expected] of [['a', inTreeVersion], ['b', '1.1.0']] as const) {
+  for (const [env, expected] of [
+    ['a', inTreeVersion],
+    ['b', '1.1.0'],
+  ] as const) {
     const context = await browser.newContext();
     const page = await context.newPage();
     const versions = trackRemoteVersions(page);
@@ -166,7 +191,11 @@ test(`environments A and B compose different versions of ${TARGET.folder} with t
     await expect(page.getByTestId('override-badge')).toHaveCount(0);
     // The page's own script tags; chunks the bundler adds later (`data-rspack`, e.g. the worker
     // registration loaded after the page) depend on timing, not on the build.
-    shellScripts.push(await page.locator('script[src]:not([data-rspack])').evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).getAttribute('src')!).filter((s) => s.includes('/assets/'))));
+    shellScripts.push(
+      await page
+        .locator('script[src]:not([data-rspack])')
+        .evaluateAll((els) => els.map((e) => (e as HTMLScriptElement).getAttribute('src')!).filter((s) => s.includes('/assets/'))),
+    );
     await context.close();
   }
   expect(shellScripts[0]!.length).toBeGreaterThan(0);
@@ -269,7 +298,9 @@ test('a remote built against another React major is reported in the console and 
   await page.goto(`http://localhost:${port.a}${TARGET.page}${overrideQuery('1.1.1-react18')}`);
   // it renders with hooks, so it runs on the shell's React: a second copy would break it
   expect(await renderedVersion(page)).toBe('1.1.0');
-  expect(errors.join('\n')).toMatch(new RegExp(`\\[remotes\\] ${TARGET.name} was built with react@18\\.3\\.1, the shell provides 19\\.\\d+\\.\\d+ \\(another major\\)`));
+  expect(errors.join('\n')).toMatch(
+    new RegExp(`\\[remotes\\] ${TARGET.name} was built with react@18\\.3\\.1, the shell provides 19\\.\\d+\\.\\d+ \\(another major\\)`),
+  );
   // the composition status page (linked from the badge) shows the same mismatch on the remote's card
   await page.getByTestId('override-status-link').click();
   const card = page.getByTestId(`composition-${TARGET.name}`);

@@ -188,7 +188,12 @@ test.describe('keyboard only', () => {
 
 test.describe('documents, links and servers', () => {
   test('the Terms and Privacy PDFs are served, in the interface language', async ({ page, context, request }) => {
-    for (const path of ['/documents/terms-and-conditions.pdf', '/documents/privacy-policy.pdf', '/documents/pl/terms-and-conditions.pdf', '/documents/tr/privacy-policy.pdf']) {
+    for (const path of [
+      '/documents/terms-and-conditions.pdf',
+      '/documents/privacy-policy.pdf',
+      '/documents/pl/terms-and-conditions.pdf',
+      '/documents/tr/privacy-policy.pdf',
+    ]) {
       const res = await request.get(`${SHELL}${path}`);
       expect(res.status(), path).toBe(200);
       expect(res.headers()['content-type'], path).toContain('application/pdf');
@@ -203,7 +208,10 @@ test.describe('documents, links and servers', () => {
     expect((await pdf.body()).toString('latin1')).toContain('/Lang (pl)');
   });
 
-  test('Affiliate leads to the page that explains partner and referral links; "Play on other servers" to its server list', async ({ page, context }) => {
+  test('Affiliate leads to the page that explains partner and referral links; "Play on other servers" to its server list', async ({
+    page,
+    context,
+  }) => {
     await settle(context);
     await openPage(page, '/royal');
     await page.getByTestId('header').getByRole('link', { name: 'Affiliate' }).click();
@@ -229,7 +237,9 @@ test.describe('documents, links and servers', () => {
   });
 
   test('the switcher shows the locked server from the API dimmed with a lock; it cannot be chosen', async ({ page, context, request }) => {
-    const { servers } = (await (await request.get(`${apiBase('royal')}/servers`)).json()) as { servers: Array<{ value: string; status: string }> };
+    const { servers } = (await (await request.get(`${apiBase('royal')}/servers`)).json()) as {
+      servers: Array<{ value: string; status: string }>;
+    };
     expect(servers.find((s) => s.value === 'us')?.status).toBe('locked');
     await settle(context);
     await openPage(page, '/royal');
@@ -249,10 +259,14 @@ test.describe('weekly Top 3 dates', () => {
   test.use({ timezoneId: 'Asia/Tokyo' });
 
   test("Monday to Sunday, day-month-year, in the server's time zone whatever the visitor's", async ({ page, context, request }) => {
-    const { week } = (await (await request.get(`${apiBase('royal')}/leaderboard?limit=3`)).json()) as { week: { start: string; end: string; time_zone: string } };
+    const { week } = (await (await request.get(`${apiBase('royal')}/leaderboard?limit=3`)).json()) as {
+      week: { start: string; end: string; time_zone: string };
+    };
     expect(week.time_zone).toBe('Europe/Istanbul');
     const day = (iso: string | number) =>
-      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date(iso)).replaceAll('/', '-');
+      new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', day: '2-digit', month: '2-digit', year: 'numeric' })
+        .format(new Date(iso))
+        .replaceAll('/', '-');
     const weekday = new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Istanbul', weekday: 'long' }).format(new Date(week.start));
     expect(weekday).toBe('Monday');
     await settle(context, 'de');
@@ -261,7 +275,10 @@ test.describe('weekly Top 3 dates', () => {
   });
 });
 
-test('registration: an overlong player name is refused with a message, kept as typed; eight spaces are no password', async ({ page, context }) => {
+test('registration: an overlong player name is refused with a message, kept as typed; eight spaces are no password', async ({
+  page,
+  context,
+}) => {
   await settle(context);
   await openPage(page, '/royal/join');
   const form = page.getByTestId('register-form');
@@ -303,7 +320,11 @@ test.describe('mobile, 390 px', () => {
         }),
       );
       expect(brokenWords).toEqual([]);
-      for (const filter of await page.getByRole('group').filter({ has: page.locator('.bt-filter') }).locator('.bt-filter').all()) {
+      for (const filter of await page
+        .getByRole('group')
+        .filter({ has: page.locator('.bt-filter') })
+        .locator('.bt-filter')
+        .all()) {
         const box = (await filter.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);

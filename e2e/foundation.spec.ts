@@ -9,7 +9,9 @@ test.describe('home page', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.getByTestId('stat-registeredUsers')).toHaveAttribute('data-value', String(stats.users));
     await expect(page.getByTestId('stat-numberOfTeams')).toHaveAttribute('data-value', String(stats.teams));
-    await expect(page.getByTestId('stat-registeredUsers')).toHaveText(new Intl.NumberFormat('en-US').format(stats.users), { timeout: 8000 });
+    await expect(page.getByTestId('stat-registeredUsers')).toHaveText(new Intl.NumberFormat('en-US').format(stats.users), {
+      timeout: 8000,
+    });
     const leaderboard = page.getByTestId('leaderboard');
     await expect(leaderboard.getByText(board.ranking[0].nickname, { exact: true })).toBeVisible();
     await leaderboard.getByRole('tab', { name: 'Teams' }).click();
@@ -90,8 +92,13 @@ test.describe('route normalisation (spec §2)', () => {
 });
 
 test.describe('language', () => {
-  test('switching writes i18n_redirected for 365 days, X-Lang follows, remotes and API texts re-render', async ({ page, context, request }) => {
-    const germanBanner = (await (await request.get(`${apiBase('royal')}/landing`, { headers: { 'X-Lang': 'de' } })).json()).landing_header_code as string;
+  test('switching writes i18n_redirected for 365 days, X-Lang follows, remotes and API texts re-render', async ({
+    page,
+    context,
+    request,
+  }) => {
+    const germanBanner = (await (await request.get(`${apiBase('royal')}/landing`, { headers: { 'X-Lang': 'de' } })).json())
+      .landing_header_code as string;
     await openPage(page, '/royal');
     const leaderboardTitle = page.getByTestId('leaderboard').getByRole('heading', { level: 2 });
     await expect(leaderboardTitle).toHaveText('Leaderboard');
@@ -149,7 +156,10 @@ test.describe('module federation', () => {
     await page.getByTestId('switcher-toggle').click();
     await page.getByTestId('lang-pl').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
-    await page.getByRole('link', { name: /News|Aktualności|Wiadomości/ }).first().click();
+    await page
+      .getByRole('link', { name: /News|Aktualności|Wiadomości/ })
+      .first()
+      .click();
     await expect(page).toHaveURL(/\/royal\/news$/);
   });
 });
@@ -160,7 +170,11 @@ test.describe('API errors (spec §8)', () => {
   test('an error answer is shown as a toast with its message', async ({ page }) => {
     await openPage(page, '/royal');
     await page.route(`${apiBase('royal')}/news?*`, (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ statusCode: 500, error: 'Internal', message: 'News are resting' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ statusCode: 500, error: 'Internal', message: 'News are resting' }),
+      }),
     );
     await page.getByRole('link', { name: 'News', exact: true }).first().click();
     await expect(page.getByRole('alert').filter({ hasText: 'News are resting' })).toBeVisible();
@@ -170,7 +184,11 @@ test.describe('API errors (spec §8)', () => {
   test('503 shows the technical-break page', async ({ page }) => {
     await openPage(page, '/royal');
     await page.route(`${apiBase('royal')}/news?*`, (route) =>
-      route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: 'TECHNICAL_BREAK', message: 'Technical break is in progress' }) }),
+      route.fulfill({
+        status: 503,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: 'TECHNICAL_BREAK', message: 'Technical break is in progress' }),
+      }),
     );
     await page.getByRole('link', { name: 'News', exact: true }).first().click();
     await expect(page.getByTestId('maintenance-page')).toBeVisible();

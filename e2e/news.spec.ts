@@ -40,7 +40,8 @@ const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').g
  * focusable and clickable, spec §4: the click plays the lock sound and shows the lock error), which
  * Playwright's actionability check refuses, hence `force`.
  */
-const clickLocked = (page: Page, index: number) => page.getByTestId('news-poll').getByTestId('poll-option').nth(index).click({ force: true });
+const clickLocked = (page: Page, index: number) =>
+  page.getByTestId('news-poll').getByTestId('poll-option').nth(index).click({ force: true });
 
 test.beforeEach(async ({ context }) => {
   // The demo accounts' trusted device; cookie banner and age notice already answered.
@@ -53,7 +54,10 @@ test.beforeEach(async ({ context }) => {
 
 /** Logs in through the auth modal that the news remote opens from its "Log in" button. */
 async function logIn(page: Page, nickname: string, from: 'comments' | 'poll' = 'comments'): Promise<void> {
-  await page.getByTestId(from === 'comments' ? 'comments' : 'news-poll').getByRole('button', { name: 'Log in' }).click();
+  await page
+    .getByTestId(from === 'comments' ? 'comments' : 'news-poll')
+    .getByRole('button', { name: 'Log in' })
+    .click();
   const modal = page.getByTestId('auth-modal');
   await expect(modal).toBeVisible();
   await modal.getByTestId('login-name').fill(nickname);
@@ -93,7 +97,9 @@ test.describe('news list and article', () => {
     await expect(page).toHaveURL(/\/royal\/news$/);
   });
 
-  test('an unknown slug: HTTP 404 with the translated not-found state; toast when reached in the browser; link back; a page past the end', async ({ page }) => {
+  test('an unknown slug: HTTP 404 with the translated not-found state; toast when reached in the browser; link back; a page past the end', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
     // Loaded directly: the server answers 404 with the not-found state.
@@ -224,7 +230,10 @@ test.describe('comments', () => {
 test.describe('polls', () => {
   /** Percent shown in each answer's ring, in order. */
   const ringValues = (page: Page) =>
-    page.getByTestId('news-poll').getByRole('progressbar').evaluateAll((rings) => rings.map((r) => Number(r.getAttribute('aria-valuenow'))));
+    page
+      .getByTestId('news-poll')
+      .getByRole('progressbar')
+      .evaluateAll((rings) => rings.map((r) => Number(r.getAttribute('aria-valuenow'))));
 
   test('a visitor sees the login message; a locked answer gives the lock error', async ({ page }) => {
     await openPage(page, `/royal/news/${SINGLE}`);

@@ -21,9 +21,13 @@ test.use({ serviceWorkers: 'allow' });
 
 /** Waits until a service worker controls the page. */
 async function waitForWorker(page: Page): Promise<void> {
-  await page.waitForFunction(() => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined, null, {
-    timeout: 30_000,
-  });
+  await page.waitForFunction(
+    () => navigator.serviceWorker?.controller !== null && navigator.serviceWorker?.controller !== undefined,
+    null,
+    {
+      timeout: 30_000,
+    },
+  );
 }
 
 /** Accepts the cookie banner and the age notice so they do not cover the page. */
@@ -41,10 +45,16 @@ test.describe('offline worker (spec §1)', () => {
       return { scope: r?.scope, script: r?.active?.scriptURL };
     });
     expect(reg).toEqual({ scope: `${SHELL}/`, script: `${SHELL}/sw.js` });
-    await expect.poll(() => storeState<{ offlineReady: boolean; swError: boolean }>(page, 'pwa')).toMatchObject({ offlineReady: true, swError: false });
+    await expect
+      .poll(() => storeState<{ offlineReady: boolean; swError: boolean }>(page, 'pwa'))
+      .toMatchObject({ offlineReady: true, swError: false });
     // First visit, one message at a time (issue 13): the offline-ready toast waits for the cookie
     // banner and the age notice.
-    const offlineReady = page.getByRole('alert').or(page.getByRole('status')).filter({ hasText: 'The site is ready to work offline' }).first();
+    const offlineReady = page
+      .getByRole('alert')
+      .or(page.getByRole('status'))
+      .filter({ hasText: 'The site is ready to work offline' })
+      .first();
     await expect(page.getByTestId('cookie-banner')).toBeVisible();
     await expect(offlineReady).toBeHidden();
     await page.getByTestId('cookie-accept').click();
@@ -54,7 +64,10 @@ test.describe('offline worker (spec §1)', () => {
     await expect(offlineReady).toBeVisible();
   });
 
-  test('offline reading: the news list and an article read once open offline with their comments; writing says it needs a connection and keeps the text', async ({ page, context }) => {
+  test('offline reading: the news list and an article read once open offline with their comments; writing says it needs a connection and keeps the text', async ({
+    page,
+    context,
+  }) => {
     await dismissNotices(context);
     await openPage(page, '/royal');
     await waitForWorker(page);
@@ -133,7 +146,14 @@ test.describe('installable app (spec §1, Lighthouse installability)', () => {
     const profile = mkdtempSync(join(tmpdir(), 'landing-install-'));
     const context = await chromium.launchPersistentContext(profile, {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-dev-shm-usage',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
     });
     try {
       const page = await context.newPage();
@@ -206,8 +226,21 @@ class ShellDeployment {
     }
     let file = join(this.dir, normalize(path).replace(/^(\.\.[/\\])+/, ''));
     if (!extname(path) || !existsSync(file)) file = join(this.dir, 'index.html');
-    const types: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css', '.json': 'application/json', '.webmanifest': 'application/manifest+json', '.png': 'image/png', '.svg': 'image/svg+xml', '.ogg': 'audio/ogg', '.mp3': 'audio/mpeg' };
-    res.writeHead(existsSync(file) ? 200 : 404, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+    const types: Record<string, string> = {
+      '.html': 'text/html',
+      '.js': 'text/javascript',
+      '.css': 'text/css',
+      '.json': 'application/json',
+      '.webmanifest': 'application/manifest+json',
+      '.png': 'image/png',
+      '.svg': 'image/svg+xml',
+      '.ogg': 'audio/ogg',
+      '.mp3': 'audio/mpeg',
+    };
+    res.writeHead(existsSync(file) ? 200 : 404, {
+      'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Cache-Control': 'no-cache',
+    });
     res.end(readFileSync(file));
   }
 
@@ -318,13 +351,19 @@ test.describe('contact and founder-pack sign-up', () => {
     await modal.getByRole('button', { name: 'Send message' }).click();
     const res = await answer;
     expect(res.status()).toBe(201);
-    expect(res.request().postDataJSON()).toEqual({ name: 'Ana', email: 'ana@example.com', message: 'Is there a Portuguese server planned?' });
+    expect(res.request().postDataJSON()).toEqual({
+      name: 'Ana',
+      email: 'ana@example.com',
+      message: 'Is there a Portuguese server planned?',
+    });
     expect(((await res.json()) as { id: number }).id).toBeGreaterThan(0);
     await expect(modal.getByText('Thank you!')).toBeVisible();
   });
 
   test('founder pack: rewards from the API, invalid input, sign-up, duplicate e-mail', async ({ page, request }) => {
-    const offer = (await (await request.get(`${apiBase('royal')}/newsletter`)).json()) as { rewards: { euro: number; energy: number; free_keys: number } };
+    const offer = (await (await request.get(`${apiBase('royal')}/newsletter`)).json()) as {
+      rewards: { euro: number; energy: number; free_keys: number };
+    };
     await openPage(page, '/royal');
     const section = page.getByTestId('founder-pack');
     await section.scrollIntoViewIfNeeded();
@@ -360,7 +399,10 @@ test.describe('technical break (spec §4, §8)', () => {
   const admin = { 'X-Admin-Secret': 'e2e-admin-secret' };
   test('503 from the API shows the maintenance page', async ({ page, request, context }) => {
     await dismissNotices(context);
-    const on = await request.post(`http://localhost:${ports.api}/admin/technical-break`, { headers: admin, data: { enabled: true, server: 'royal' } });
+    const on = await request.post(`http://localhost:${ports.api}/admin/technical-break`, {
+      headers: admin,
+      data: { enabled: true, server: 'royal' },
+    });
     expect(on.status()).toBe(200);
     try {
       await openPage(page, '/royal');
@@ -371,7 +413,10 @@ test.describe('technical break (spec §4, §8)', () => {
       await expect(page.getByTestId('stats')).toBeVisible();
       await expect(page.getByTestId('maintenance-page')).toHaveCount(0);
     } finally {
-      await request.post(`http://localhost:${ports.api}/admin/technical-break`, { headers: admin, data: { enabled: false, server: 'royal' } });
+      await request.post(`http://localhost:${ports.api}/admin/technical-break`, {
+        headers: admin,
+        data: { enabled: false, server: 'royal' },
+      });
     }
   });
 });

@@ -25,7 +25,12 @@ async function html(path: string, cookie = ''): Promise<{ status: number; text: 
   return { status: res.status, text: await res.text() };
 }
 
-const text = (s: string) => s.replace(/<[^>]+>/g, ' ').replace(/&amp;/g, '&').replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, ' ');
+const text = (s: string) =>
+  s
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
 
 test.describe('the HTML carries the page', () => {
   test('/royal: hero heading and the three stats numbers, with SEO head', async ({ request }) => {
@@ -33,7 +38,10 @@ test.describe('the HTML carries the page', () => {
     const { status, text: page } = await html('/royal');
     expect(status).toBe(200);
     expect(page).toMatch(/<h1[^>]*>Create your footballer and become a legend<\/h1>/);
-    for (const [id, value] of [['registeredUsers', stats.users], ['numberOfTeams', stats.teams]] as const) {
+    for (const [id, value] of [
+      ['registeredUsers', stats.users],
+      ['numberOfTeams', stats.teams],
+    ] as const) {
       expect(page).toContain(`data-testid="stat-${id}" data-value="${value}"`);
       expect(page).toContain(`>${new Intl.NumberFormat('en-US').format(value)}<`);
     }
@@ -93,7 +101,8 @@ test.describe('hydration', () => {
       const list = await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json();
       const problems: string[] = [];
       page.on('console', (m) => {
-        if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|#418|#423|#425|did not match|mismatch/i.test(m.text())) problems.push(m.text());
+        if ((m.type() === 'error' || m.type() === 'warning') && /hydrat|#418|#423|#425|did not match|mismatch/i.test(m.text()))
+          problems.push(m.text());
       });
       const dataCalls: string[] = [];
       page.on('request', (r) => {
@@ -150,7 +159,10 @@ test.describe('a broken remote never breaks a page', () => {
     mkdirSync(envDir(), { recursive: true });
     live = await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json();
     writeFileSync(join(envDir(), 'remotes.json'), JSON.stringify(live));
-    writeFileSync(join(envDir(), 'config.json'), JSON.stringify({ environment: 'e2e-broken', production: false, gameUrlTemplate: 'https://{server}.game.example/' }));
+    writeFileSync(
+      join(envDir(), 'config.json'),
+      JSON.stringify({ environment: 'e2e-broken', production: false, gameUrlTemplate: 'https://{server}.game.example/' }),
+    );
     const { startSsrShell } = await import('../scripts/env-server.mjs');
     shell = await startSsrShell({ port: shellPort, envDir: envDir(), apiOrigin: `http://localhost:${ports.api}` });
   });
@@ -173,7 +185,8 @@ test.describe('a broken remote never breaks a page', () => {
     return runs.sort((a, b) => a.ms - b.ms)[1]!;
   }
 
-  const slotOf = (body: string) => /data-remote="mf_leaderboard"[^>]*>([\s\S]*?)<\/section>\s*<section class="devices/.exec(body)?.[1] ?? '';
+  const slotOf = (body: string) =>
+    /data-remote="mf_leaderboard"[^>]*>([\s\S]*?)<\/section>\s*<section class="devices/.exec(body)?.[1] ?? '';
 
   for (const [label, url, inBrowser] of [
     ['down', `http://localhost:${closedPort}/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
@@ -228,7 +241,12 @@ test.describe('remotes whose public URLs the server cannot reach', () => {
     writeFileSync(join(work, 'remotes.json'), JSON.stringify(remotes));
     writeFileSync(join(work, 'config.json'), JSON.stringify({ environment: 'e2e-origins', production: false }));
     const { startSsrShell } = await import('../scripts/env-server.mjs');
-    shell = await startSsrShell({ port: shellPort, envDir: work, apiOrigin: `http://localhost:${ports.api}`, extraArgs: ['--remote-origin', `${publicOrigin}=${realOrigin}`] });
+    shell = await startSsrShell({
+      port: shellPort,
+      envDir: work,
+      apiOrigin: `http://localhost:${ports.api}`,
+      extraArgs: ['--remote-origin', `${publicOrigin}=${realOrigin}`],
+    });
   });
 
   test.afterAll(() => {

@@ -59,7 +59,9 @@ const { values } = parseArgs({
   },
 });
 if (values.help || !values.target?.length) {
-  console.log('usage: node scripts/bench-api.mjs --target <name>=<checkout dir> [--target …] [--db pglite,pg1,pg2] [--duration 10] [--rounds 3] [--connections 50] [--warmup 2] [--routes stats,news] [--json out.json]');
+  console.log(
+    'usage: node scripts/bench-api.mjs --target <name>=<checkout dir> [--target …] [--db pglite,pg1,pg2] [--duration 10] [--rounds 3] [--connections 50] [--warmup 2] [--routes stats,news] [--json out.json]',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -68,7 +70,10 @@ const targets = values.target.map((t) => {
   if (eq < 1) throw new Error(`--target must be name=dir, got ${t}`);
   return { name: t.slice(0, eq), dir: resolve(t.slice(eq + 1)) };
 });
-const modes = values.db.split(',').map((s) => s.trim()).filter(Boolean);
+const modes = values.db
+  .split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
 for (const m of modes) if (!['pglite', 'pg1', 'pg2'].includes(m)) throw new Error(`unknown --db mode ${m}`);
 const duration = Number(values.duration);
 const warmup = Number(values.warmup);
@@ -123,7 +128,15 @@ async function startApi(target, env) {
   const port = nextPort++;
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: join(target.dir, 'api'),
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PORT_OFFSET: '0', API_PORT: String(port), API_HOST: '127.0.0.1', ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT_OFFSET: '0',
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let stderr = '';
@@ -143,11 +156,15 @@ async function startApi(target, env) {
     if (Date.now() > deadline) throw new Error(`${target.name}: API did not answer /health in 180 s:\n${stderr}`);
     await sleep(300);
   }
-  return { base, child, async stop() {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
-  } };
+  return {
+    base,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
 }
 
 async function json(url) {
@@ -176,7 +193,13 @@ async function routePaths(base) {
 
 /** One autocannon run; its load is generated in a worker thread (`workers: 1`), so probes of this thread are not delayed by it. */
 async function cannon(bases, path, seconds) {
-  const result = await autocannon({ url: bases.map((b) => b + path), connections, duration: seconds, workers: 1, headers: { 'x-lang': 'en' } });
+  const result = await autocannon({
+    url: bases.map((b) => b + path),
+    connections,
+    duration: seconds,
+    workers: 1,
+    headers: { 'x-lang': 'en' },
+  });
   return summarise(result);
 }
 
@@ -203,7 +226,13 @@ function probe(url, rate) {
   return async () => {
     running = false;
     await done;
-    return { n: latencies.length, p50: median(latencies), p99: percentile(latencies, 99), over3s: latencies.filter((l) => l > 3000).length, errors };
+    return {
+      n: latencies.length,
+      p50: median(latencies),
+      p99: percentile(latencies, 99),
+      over3s: latencies.filter((l) => l > 3000).length,
+      errors,
+    };
   };
 }
 function percentile(xs, p) {
@@ -244,7 +273,9 @@ for (const mode of modes) {
       for (const r of running) {
         const res = await cannon(r.bases, r.paths[route], duration);
         ((results[route] ??= {})[r.target.name] ??= []).push(res);
-        console.log(`  ${route.padEnd(12)} ${r.target.name.padEnd(8)} round ${round + 1}: ${fmt(res.rps)} req/s  p50 ${fmt(res.p50)} ms  p99 ${fmt(res.p99)} ms  errors ${res.errors}`);
+        console.log(
+          `  ${route.padEnd(12)} ${r.target.name.padEnd(8)} round ${round + 1}: ${fmt(res.rps)} req/s  p50 ${fmt(res.p50)} ms  p99 ${fmt(res.p99)} ms  errors ${res.errors}`,
+        );
       }
     }
   }
@@ -258,7 +289,9 @@ for (const mode of modes) {
       const load = await cannon(r.bases, r.paths.leaderboard, duration);
       const [health, landing] = await Promise.all([stopHealth(), stopLanding()]);
       (saturation[r.target.name] ??= []).push({ load, health, landing });
-      console.log(`  saturation   ${r.target.name.padEnd(8)} round ${round + 1}: leaderboard ${fmt(load.rps)} req/s; /health p99 ${fmt(health.p99)} ms (${health.n} probes, ${health.over3s} > 3 s); /landing p99 ${fmt(landing.p99)} ms`);
+      console.log(
+        `  saturation   ${r.target.name.padEnd(8)} round ${round + 1}: leaderboard ${fmt(load.rps)} req/s; /health p99 ${fmt(health.p99)} ms (${health.n} probes, ${health.over3s} > 3 s); /landing p99 ${fmt(landing.p99)} ms`,
+      );
     }
   }
 
@@ -300,11 +333,14 @@ for (const mode of modes) {
   console.log(`\n${mode}: medians of ${rounds} round(s), ${connections} connections, ${duration} s each\n`);
   console.log('| route | build | req/s | p50 ms | p99 ms | errors |');
   console.log('|---|---|---|---|---|---|');
-  for (const row of table) console.log(`| ${row.route} | ${row.target} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.errors)} |`);
+  for (const row of table)
+    console.log(`| ${row.route} | ${row.target} | ${fmt(row.rps)} | ${fmt(row.p50)} | ${fmt(row.p99)} | ${fmt(row.errors)} |`);
   console.log('\n| build | leaderboard req/s (saturated) | /health p50 / p99 ms | /health probes > 3 s | /landing p50 / p99 ms |');
   console.log('|---|---|---|---|---|');
   for (const s of sat) {
-    console.log(`| ${s.target} | ${fmt(s.leaderboard_rps)} | ${fmt(s.health_p50)} / ${fmt(s.health_p99)} | ${fmt(s.health_over3s)} of ${fmt(s.health_probes)} | ${fmt(s.landing_p50)} / ${fmt(s.landing_p99)} |`);
+    console.log(
+      `| ${s.target} | ${fmt(s.leaderboard_rps)} | ${fmt(s.health_p50)} / ${fmt(s.health_p99)} | ${fmt(s.health_over3s)} of ${fmt(s.health_probes)} | ${fmt(s.landing_p50)} / ${fmt(s.landing_p99)} |`,
+    );
   }
 }
 

@@ -40,7 +40,15 @@ import { repoRoot } from './lib/remotes.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** Headless Chromium as in the team's other browser scripts (README, playwright.config.ts). */
-const CHROME_FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 /** Time a served checkout gets to answer its first page (its first start seeds a database: slow on 2 cores). */
 const SERVE_START_MS = 240_000;
 /** Port variables of scripts/ports.mjs: removed so a served checkout's ports follow PORT_OFFSET only. */
@@ -90,8 +98,9 @@ async function serveCheckout(t, firstPage) {
     // A query makes each import a new module instance, evaluated with this offset.
     ({ ports } = await import(`${pathToFileURL(join(dir, 'scripts', 'ports.mjs')).href}?bench=${t.name}`));
   } finally {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
   }
   const logFile = join(work, `serve-${t.name}.log`);
   const fd = openSync(logFile, 'w');
@@ -148,7 +157,10 @@ async function startMonolith({ from, port, config, api }) {
   const mono = await buildMonolith(join(work, 'monolith'));
   const envDir = join(work, 'monolith-env');
   mkdirSync(envDir, { recursive: true });
-  writeFileSync(join(envDir, 'remotes.json'), JSON.stringify(Object.fromEntries(mono.remotes.map((n) => [n, `/bundled/${n}/mf-manifest.json`]))));
+  writeFileSync(
+    join(envDir, 'remotes.json'),
+    JSON.stringify(Object.fromEntries(mono.remotes.map((n) => [n, `/bundled/${n}/mf-manifest.json`]))),
+  );
   writeFileSync(join(envDir, 'config.json'), JSON.stringify(config));
   servers.push(await startShellServer({ port, envDir, apiOrigin: api, shellDist: mono.dist }));
   log(`  monolith (shell + ${mono.remotes.join(', ')}) on http://localhost:${port}`);
@@ -262,7 +274,8 @@ async function main() {
     targets.push({ name: t.name, url, api, article });
     log(`  ${t.name}: ${url} (API ${api})`);
   }
-  if (new Set(targets.map((t) => t.article)).size > 1) log(`! the newest article differs: ${targets.map((t) => `${t.name} ${t.article}`).join(', ')}`);
+  if (new Set(targets.map((t) => t.article)).size > 1)
+    log(`! the newest article differs: ${targets.map((t) => `${t.name} ${t.article}`).join(', ')}`);
   if (o.monolith) {
     const first = targets[0];
     let config;
@@ -293,9 +306,11 @@ async function main() {
           chromium = /Chrome\/([\d.]+)/.exec(lhr.environment?.hostUserAgent ?? '')?.[1] ?? chromium;
           Object.assign(entry, await figuresOf(lhr));
           const f = entry.figures;
-          log(`[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: ${f.score} · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(f.tbtMs)} ms · CLS ${f.cls.toFixed(3)} · first-load JS ${(f.firstLoadJsGzip / 1024).toFixed(1)} KiB gzip (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+          log(
+            `[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: ${f.score} · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(f.tbtMs)} ms · CLS ${f.cls.toFixed(3)} · first-load JS ${(f.firstLoadJsGzip / 1024).toFixed(1)} KiB gzip (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+          );
         } catch (e) {
-          entry.error = e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ""}` : String(e);
+          entry.error = e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ''}` : String(e);
           log(`[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: FAILED ${entry.error}`);
         }
         runs.push(entry);
@@ -307,7 +322,12 @@ async function main() {
   for (const page of o.pages) {
     for (const t of targets) {
       const ok = runs.filter((r) => r.page === label(page) && r.target === t.name && r.figures);
-      rows.push({ page: label(page), target: t.name, url: `${t.url}${page.replace('{article}', t.article)}`, median: medians(ok.map((r) => r.figures)) });
+      rows.push({
+        page: label(page),
+        target: t.name,
+        url: `${t.url}${page.replace('{article}', t.article)}`,
+        median: medians(ok.map((r) => r.figures)),
+      });
     }
   }
   const date = new Date().toISOString().slice(0, 10);

@@ -7,7 +7,7 @@
  *   here, and a global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
- * - `test`: builds, then typecheck, lint, unit/component tests, the API tests twice — on PGlite,
+ * - `test`: builds, then typecheck, formatting (Prettier), lint, unit/component tests, the API tests twice — on PGlite,
  *   then on a PostgreSQL server started (and stopped) by scripts/pg-local.mjs — and e2e (Debian
  *   chromium and postgresql are installed with apt-get when missing and we are root).
  *
@@ -51,7 +51,9 @@ function ensureChromium() {
   if (existsSync('/usr/bin/chromium')) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('✖ Debian chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (e2e needs /usr/bin/chromium)');
+    console.error(
+      '✖ Debian chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (e2e needs /usr/bin/chromium)',
+    );
     process.exit(1);
   }
   console.log('› installing Debian chromium for Playwright (apt-get)');
@@ -67,12 +69,16 @@ function ensurePostgres() {
   if (has) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    console.error('✖ Debian postgresql is missing: run `sudo apt-get update && sudo apt-get install -y postgresql` (the API tests also run on PostgreSQL)');
+    console.error(
+      '✖ Debian postgresql is missing: run `sudo apt-get update && sudo apt-get install -y postgresql` (the API tests also run on PostgreSQL)',
+    );
     process.exit(1);
   }
   console.log('› installing Debian postgresql for the API tests on PostgreSQL (apt-get)');
   must('apt-get', ['update']);
-  must('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], { env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  must('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 const pnpm = findPnpm();
@@ -88,6 +94,7 @@ if (task === 'start') {
   ensureChromium();
   must(pnpm, ['run', 'build']);
   must(pnpm, ['run', 'typecheck']);
+  must(pnpm, ['run', 'format:check']); // Prettier (.prettierrc.json); `pnpm run format` fixes it
   must(pnpm, ['run', 'lint']);
   must(pnpm, ['run', 'test:unit']);
   must(pnpm, ['run', 'test:api']); // PGlite

@@ -89,7 +89,11 @@ export async function checkContracts(remotes) {
     if (groups.length) {
       // One program for all remotes (they share tsconfig.base.json); each remote's own tsconfig
       // gives the options of the first one, ambient test types are left out.
-      const parsed = ts.getParsedCommandLineOfConfigFile(join(groups[0].dir, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined });
+      const parsed = ts.getParsedCommandLineOfConfigFile(
+        join(groups[0].dir, 'tsconfig.json'),
+        {},
+        { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => undefined },
+      );
       if (!parsed) throw new Error(`${groups[0].dir}/tsconfig.json could not be read`);
       const options = { ...parsed.options, noEmit: true, types: [] };
       const program = ts.createProgram({ rootNames: [...groups.map((g) => g.checkFile), sharedGlobals], options });
@@ -126,7 +130,8 @@ async function main(argv) {
     remotes = [resolveRemote(positionals[0])];
   } else {
     const all = allRemotes();
-    for (const r of all.filter((x) => !x.exists)) console.log(`- ${r.name}: no package yet (${r.folder}/rspack.config.mjs missing), skipped`);
+    for (const r of all.filter((x) => !x.exists))
+      console.log(`- ${r.name}: no package yet (${r.folder}/rspack.config.mjs missing), skipped`);
     remotes = all.filter((x) => x.exists);
   }
   const { ok, problems, checked } = await checkContracts(remotes);

@@ -73,7 +73,9 @@ async function ensureDevServer() {
   }
   console.log('› starting npm run dev (scripts/dev.mjs) …');
   const child = spawn(process.execPath, [join(repoRoot, 'scripts', 'dev.mjs')], { stdio: 'inherit', detached: true });
-  await waitForUrl(`${originOf(ports.mf_leaderboard)}/mf-manifest.json`, 600_000, () => (child.exitCode !== null ? 'npm run dev exited' : null));
+  await waitForUrl(`${originOf(ports.mf_leaderboard)}/mf-manifest.json`, 600_000, () =>
+    child.exitCode !== null ? 'npm run dev exited' : null,
+  );
   await waitForUrl(shellUrl, 600_000, () => (child.exitCode !== null ? 'npm run dev exited' : null));
   return { stop: () => process.kill(-child.pid, 'SIGTERM') };
 }
@@ -82,7 +84,10 @@ async function main(argv) {
   const { values } = parseArgs({ args: argv, options: { timeout: { type: 'string', default: '60' } } });
   const timeoutMs = Number(values.timeout) * 1000;
   const dev = await ensureDevServer();
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const restores = [];
   let failed = false;
   try {
@@ -108,7 +113,9 @@ async function main(argv) {
       const teamsSelected = await teams.getAttribute('aria-selected');
       const ok = mark === 'before the edits' && reloads.length === navigationsBefore && teamsSelected === 'true';
       failed ||= !ok;
-      console.log(`${ok ? '✓' : '✖'} ${edit.app}: edit shown in ${Date.now() - started} ms; window kept: ${mark === 'before the edits'}; navigations: ${reloads.length - navigationsBefore}; Teams tab still chosen: ${teamsSelected === 'true'}`);
+      console.log(
+        `${ok ? '✓' : '✖'} ${edit.app}: edit shown in ${Date.now() - started} ms; window kept: ${mark === 'before the edits'}; navigations: ${reloads.length - navigationsBefore}; Teams tab still chosen: ${teamsSelected === 'true'}`,
+      );
     }
     for (const restore of restores.splice(0).reverse()) restore();
     for (const edit of EDITS) await page.getByTestId(edit.testId).waitFor({ state: 'detached', timeout: timeoutMs });

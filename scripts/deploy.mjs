@@ -100,7 +100,8 @@ function treeHash(dir) {
 
 /** Folder of published versions of a remote in an environment (for the "is it published" check). */
 function publishedDir(settings, options, remote, version) {
-  if (options['static-root'] || process.env.DEPLOY_STATIC_ROOT || !settings.staticRoot) return join(staticRootOf(options), remote.folder, version);
+  if (options['static-root'] || process.env.DEPLOY_STATIC_ROOT || !settings.staticRoot)
+    return join(staticRootOf(options), remote.folder, version);
   return join(abs(join(repoRoot, settings.staticRoot.replaceAll('{remote}', remote.folder))), version);
 }
 
@@ -130,7 +131,8 @@ async function publish([id], options) {
   const version = options.version ? checkVersion(options.version) : packageVersion(remote.dir);
   const src = join(abs(options.from ?? join(remote.dir, 'dist')), version);
   const manifestFile = join(src, 'mf-manifest.json');
-  if (!existsSync(manifestFile)) throw new Error(`${manifestFile} is missing: build first (node scripts/deploy.mjs build ${remote.folder} --version ${version})`);
+  if (!existsSync(manifestFile))
+    throw new Error(`${manifestFile} is missing: build first (node scripts/deploy.mjs build ${remote.folder} --version ${version})`);
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8'));
   if (manifest.name !== remote.name) throw new Error(`${manifestFile} is the manifest of "${manifest.name}", not ${remote.name}`);
   const built = manifest.metaData?.buildInfo?.buildVersion;
@@ -147,7 +149,9 @@ async function publish([id], options) {
       console.log(`✓ ${remote.folder}@${version} is already published (identical) at ${dest}`);
       return;
     }
-    throw new Error(`${remote.folder}@${version} is already published with other content at ${dest}: versions are immutable, publish a new version`);
+    throw new Error(
+      `${remote.folder}@${version} is already published with other content at ${dest}: versions are immutable, publish a new version`,
+    );
   }
   mkdirSync(join(root, remote.folder), { recursive: true });
   const tmp = join(root, remote.folder, `.${version}.${process.pid}.tmp`);
@@ -176,7 +180,9 @@ async function use([env, id, version], options) {
   if (!options['no-verify']) {
     const dir = publishedDir(settings, options, remote, version);
     if (!existsSync(join(dir, 'mf-manifest.json'))) {
-      throw new Error(`${remote.folder}@${version} is not published (${join(dir, 'mf-manifest.json')} missing): publish it first, or pass --no-verify`);
+      throw new Error(
+        `${remote.folder}@${version} is not published (${join(dir, 'mf-manifest.json')} missing): publish it first, or pass --no-verify`,
+      );
     }
   }
   let unchanged = false;
@@ -188,7 +194,11 @@ async function use([env, id, version], options) {
       entry: { at: new Date().toISOString(), action: 'use', remote: remote.name, from, to: version, url, by: byOf(options) },
     };
   });
-  console.log(unchanged ? `✓ ${env} already used ${remote.name}@${version} (recorded again)` : `✓ ${env}: ${remote.name} ${entry.from ?? '(none)'} → ${version}`);
+  console.log(
+    unchanged
+      ? `✓ ${env} already used ${remote.name}@${version} (recorded again)`
+      : `✓ ${env}: ${remote.name} ${entry.from ?? '(none)'} → ${version}`,
+  );
 }
 
 /**
@@ -252,7 +262,9 @@ function envs(_, options) {
   const dir = envsDirOf(options);
   for (const env of listEnvironments(dir)) {
     const s = readJson(join(dir, env, 'environment.json'), {});
-    console.log(`${env.padEnd(12)} ${s.production ? 'production' : 'non-production'}  ${typeof s.manifestUrl === 'string' ? s.manifestUrl : 'per-remote URLs'}`);
+    console.log(
+      `${env.padEnd(12)} ${s.production ? 'production' : 'non-production'}  ${typeof s.manifestUrl === 'string' ? s.manifestUrl : 'per-remote URLs'}`,
+    );
   }
 }
 

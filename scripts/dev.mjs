@@ -56,7 +56,11 @@ function buildApp(app) {
   const dir = join(repoRoot, app.folder);
   console.log(`› no production build of ${app.folder} yet: building it`);
   const cli = join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
-  const r = spawnSync(process.execPath, [cli, 'build', '--config', 'rspack.config.mjs'], { cwd: dir, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const r = spawnSync(process.execPath, [cli, 'build', '--config', 'rspack.config.mjs'], {
+    cwd: dir,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (r.status !== 0) throw new Error(`the build of ${app.folder} failed (exit ${r.status})`);
 }
 
@@ -90,11 +94,15 @@ async function someRemotes(stack, devRemotes) {
   await stack.startApi();
   for (const r of REMOTES) if (!devRemotes.includes(r)) await stack.startStaticRemote(r, writeLocal);
   writeLocal();
-  console.log(`› ${devRemotes.map((r) => r.folder).join(', ')} on rspack dev servers (an edit rebuilds and reloads the page), the rest from production builds`);
+  console.log(
+    `› ${devRemotes.map((r) => r.folder).join(', ')} on rspack dev servers (an edit rebuilds and reloads the page), the rest from production builds`,
+  );
   await Promise.all(devRemotes.map((r) => stack.startDevServer(r, { reactRefresh: false })));
   await stack.startSsrShell(envDir);
   const query = overrideQuery(devRemotes);
-  console.log(`\n  Open (the override pins ${devRemotes.map((r) => r.name).join(', ')} to the dev build${devRemotes.length > 1 ? 's' : ''} for this browser tab):`);
+  console.log(
+    `\n  Open (the override pins ${devRemotes.map((r) => r.name).join(', ')} to the dev build${devRemotes.length > 1 ? 's' : ''} for this browser tab):`,
+  );
   console.log(`    ${originOf(ports.shell)}/royal?${query}`);
   console.log('  The test-versions badge shows the override; Reset goes back to the production builds.');
   console.log(`  API: ${originOf(ports.api)}/royal/stats${oauth ? `   Social login: ${oauth.url}` : ''}\n`);
@@ -103,7 +111,12 @@ async function someRemotes(stack, devRemotes) {
 async function main(argv) {
   const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: { help: { type: 'boolean', short: 'h' } } });
   if (values.help) {
-    console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^#!.*\n\/\*\*\n?/, '').replace(/^ \* ?/gm, ''));
+    console.log(
+      readFileSync(fileURLToPath(import.meta.url), 'utf8')
+        .split('*/')[0]
+        .replace(/^#!.*\n\/\*\*\n?/, '')
+        .replace(/^ \* ?/gm, ''),
+    );
     return;
   }
   const devRemotes = [...new Set(positionals.map((id) => resolveRemote(id).name))].map((name) => REMOTES.find((r) => r.name === name));

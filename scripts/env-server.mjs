@@ -132,9 +132,20 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
 export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost', extraArgs = [] }) {
   const entry = join(root, 'shell', 'dist', 'server', 'index.cjs');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm run build first`);
-  const args = [entry, '--port', String(port), '--host', host, '--remotes', join(envDir, 'remotes.json'), '--config', join(envDir, 'config.json')];
+  const args = [
+    entry,
+    '--port',
+    String(port),
+    '--host',
+    host,
+    '--remotes',
+    join(envDir, 'remotes.json'),
+    '--config',
+    join(envDir, 'config.json'),
+  ];
   if (existsSync(join(envDir, 'environment.json'))) args.push('--environment', join(envDir, 'environment.json'));
-  if (apiOrigin) args.push('--api-proxy', apiOrigin, '--api-base', `http://${host}:${port}/api/{server}`, '--api-internal', `${apiOrigin}/{server}`);
+  if (apiOrigin)
+    args.push('--api-proxy', apiOrigin, '--api-base', `http://${host}:${port}/api/{server}`, '--api-internal', `${apiOrigin}/{server}`);
   args.push(...extraArgs);
   const child = spawn(process.execPath, args, { stdio: ['ignore', 'inherit', 'inherit'], env: process.env });
   const close = () => child.kill('SIGTERM');
@@ -168,7 +179,9 @@ async function main(argv) {
   const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
   const env = opt('env');
   if (!env) {
-    console.error('usage: node scripts/env-server.mjs --env <name> [--port 3090] [--static-port 3070] [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]');
+    console.error(
+      'usage: node scripts/env-server.mjs --env <name> [--port 3090] [--static-port 3070] [--static-root .data/static] [--envs-dir deploy/environments] [--api http://localhost:4000]',
+    );
     process.exit(2);
   }
   const envDir = join(abs(opt('envs-dir')), env);

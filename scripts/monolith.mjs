@@ -52,7 +52,10 @@ export async function buildMonolith(outDir = mkdtempSync(join(tmpdir(), 'monolit
   const remotes = [];
   for (const r of allRemotes().filter((x) => x.exists)) {
     const exposes = await exposesOf(r.dir);
-    const files = Object.entries(exposes).map(([key, file]) => ({ id: `${r.name}/${key.replace(/^\.\//, '')}`, file: isAbsolute(file) ? file : resolve(r.dir, file) }));
+    const files = Object.entries(exposes).map(([key, file]) => ({
+      id: `${r.name}/${key.replace(/^\.\//, '')}`,
+      file: isAbsolute(file) ? file : resolve(r.dir, file),
+    }));
     if (files.length && files.every((f) => existsSync(f.file))) {
       modules.push(...files);
       remotes.push(r.name);

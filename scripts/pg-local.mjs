@@ -37,7 +37,12 @@ const { values, positionals } = parseArgs({
 });
 const command = positionals[0] ?? 'start';
 if (values.help || !['start', 'stop', 'status', 'url', 'run', 'destroy'].includes(command)) {
-  console.log(readFileSync(fileURLToPath(import.meta.url), 'utf8').split('*/')[0].replace(/^#!.*\n\/\*\*\n/, '').replace(/^ \* ?/gm, ''));
+  console.log(
+    readFileSync(fileURLToPath(import.meta.url), 'utf8')
+      .split('*/')[0]
+      .replace(/^#!.*\n\/\*\*\n/, '')
+      .replace(/^ \* ?/gm, ''),
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -96,7 +101,10 @@ function must(result, what) {
 function ensureUser() {
   if (!isRoot) return;
   if (spawnSync('id', ['-u', RUN_AS]).status === 0) return;
-  must(spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', RUN_AS], { encoding: 'utf8' }), `useradd ${RUN_AS}`);
+  must(
+    spawnSync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', RUN_AS], { encoding: 'utf8' }),
+    `useradd ${RUN_AS}`,
+  );
 }
 
 function ownerIds() {
@@ -118,7 +126,10 @@ function init() {
     chownSync(dataDir, uid, gid);
   }
   console.log(`› initdb ${dataDir}`);
-  must(pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions']), 'initdb');
+  must(
+    pg('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-instructions']),
+    'initdb',
+  );
   // Loopback only, sockets in the data directory (no /var/run/postgresql needed), room for
   // several API processes with a pool of 10 each plus tests.
   const conf = [
@@ -144,7 +155,18 @@ function start() {
     console.log(`› starting PostgreSQL (${bin}) on 127.0.0.1:${port}`);
     must(pg('pg_ctl', ['-D', dataDir, '-l', join(dataDir, 'server.log'), '-o', `-p ${port}`, '-w', '-t', '60', 'start']), 'pg_ctl start');
   }
-  const exists = pg('psql', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-tAc', `SELECT 1 FROM pg_database WHERE datname = '${DB_NAME}'`]);
+  const exists = pg('psql', [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'postgres',
+    '-d',
+    'postgres',
+    '-tAc',
+    `SELECT 1 FROM pg_database WHERE datname = '${DB_NAME}'`,
+  ]);
   must(exists, 'psql');
   if (exists.stdout.trim() !== '1') must(pg('createdb', ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', DB_NAME]), 'createdb');
 }

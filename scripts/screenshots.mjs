@@ -15,7 +15,10 @@ const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });
-for (const [label, width, height] of [['desktop', 1440, 900], ['mobile', 390, 844]]) {
+for (const [label, width, height] of [
+  ['desktop', 1440, 900],
+  ['mobile', 390, 844],
+]) {
   const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
   if (process.env.LANG_CODE) await context.addCookies([{ name: 'i18n_redirected', value: process.env.LANG_CODE, url: base }]);
   const page = await context.newPage();

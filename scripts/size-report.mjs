@@ -102,11 +102,15 @@ async function startBundledRuntime(config) {
   for (const r of allRemotes().filter((x) => x.exists && existsSync(join(x.dir, 'dist', packageVersion(x.dir), 'mf-manifest.json')))) {
     const version = packageVersion(r.dir);
     log(`› building ${r.folder}@${version} with a bundled federation runtime (temp)`);
-    const res = spawnSync(process.execPath, [join(repoRoot, 'scripts', 'deploy.mjs'), 'build', r.folder, '--no-check', '--out', join(root, r.folder)], {
-      cwd: repoRoot,
-      env: { ...process.env, MF_EXTERNAL_RUNTIME: '0' },
-      encoding: 'utf8',
-    });
+    const res = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'scripts', 'deploy.mjs'), 'build', r.folder, '--no-check', '--out', join(root, r.folder)],
+      {
+        cwd: repoRoot,
+        env: { ...process.env, MF_EXTERNAL_RUNTIME: '0' },
+        encoding: 'utf8',
+      },
+    );
     if (res.status !== 0) throw new Error(`bundled-runtime build of ${r.folder} failed:\n${res.stdout}${res.stderr}`);
     remotes[r.name] = `http://localhost:${ports.bundledStatic}/${r.folder}/${version}/mf-manifest.json`;
   }
@@ -140,7 +144,11 @@ async function measure(browser, url) {
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const scripts = await Promise.all(pending);
-  const slots = await page.locator('.remote-slot').evaluateAll((els) => els.map((e) => `${e.getAttribute('data-remote')}${e.querySelector('[data-testid="remote-fallback"]') ? ' (fallback)' : ''}`));
+  const slots = await page
+    .locator('.remote-slot')
+    .evaluateAll((els) =>
+      els.map((e) => `${e.getAttribute('data-remote')}${e.querySelector('[data-testid="remote-fallback"]') ? ' (fallback)' : ''}`),
+    );
   await context.close();
   return {
     jsRequests: scripts.length,
@@ -165,8 +173,15 @@ async function main() {
   servers.push(await startShellServer({ port: ports.monolith, envDir: envDir('monolith', bundled, config), shellDist: mono.dist }));
   if (withBundled) await startBundledRuntime(config);
 
-  const variants = [['federated', ports.shell], ...(withBundled ? [['bundled-rt', ports.bundledShell]] : []), ['monolithic', ports.monolith]];
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  const variants = [
+    ['federated', ports.shell],
+    ...(withBundled ? [['bundled-rt', ports.bundledShell]] : []),
+    ['monolithic', ports.monolith],
+  ];
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu'],
+  });
   const rows = [];
   try {
     for (const path of pages) {
@@ -193,8 +208,24 @@ async function main() {
     const fed = rows.find((r) => r.page === path && r.variant === 'federated');
     const mon = rows.find((r) => r.page === path && r.variant === 'monolithic');
     const own = rows.filter((r) => r.page === path);
-    const cells = own.map((r) => [path, r.variant, kb(r.jsGzip), kb(r.jsRaw), String(r.jsRequests), String(r.requests), r.slots.join(', ')]);
-    cells.push([path, 'ratio fed/mono', ratio(fed.jsGzip, mon.jsGzip), ratio(fed.jsRaw, mon.jsRaw), ratio(fed.jsRequests, mon.jsRequests), ratio(fed.requests, mon.requests), '']);
+    const cells = own.map((r) => [
+      path,
+      r.variant,
+      kb(r.jsGzip),
+      kb(r.jsRaw),
+      String(r.jsRequests),
+      String(r.requests),
+      r.slots.join(', '),
+    ]);
+    cells.push([
+      path,
+      'ratio fed/mono',
+      ratio(fed.jsGzip, mon.jsGzip),
+      ratio(fed.jsRaw, mon.jsRaw),
+      ratio(fed.jsRequests, mon.jsRequests),
+      ratio(fed.requests, mon.requests),
+      '',
+    ]);
     for (const c of cells) lines.push(md ? `| ${c.join(' | ')} |` : c.map((x, i) => x.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
   }
   console.log(lines.join('\n'));
@@ -204,7 +235,9 @@ async function main() {
       for (const x of r.scripts) console.log(`  ${kb(x.gzip).padStart(10)}  ${x.url}`);
     }
   }
-  console.log(`\nmonolith bundles: ${mono.remotes.join(', ') || 'no remote'}; gzip level 6; cold cache; service workers blocked; Chromium ${browser.version()}`);
+  console.log(
+    `\nmonolith bundles: ${mono.remotes.join(', ') || 'no remote'}; gzip level 6; cold cache; service workers blocked; Chromium ${browser.version()}`,
+  );
 }
 
 process.on('SIGINT', () => {

@@ -112,17 +112,31 @@ const B = await startApi('B', portBase + 1);
 async function xsrfPair(proc) {
   const res = await fetch(`${proc.base}/${SERVER}/csrf`);
   const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const token = cookies.find((c) => /XSRF-TOKEN=/.test(c))?.split('=').slice(1).join('=');
+  const token = cookies
+    .find((c) => /XSRF-TOKEN=/.test(c))
+    ?.split('=')
+    .slice(1)
+    .join('=');
   if (!token) throw new Error(`no XSRF cookie from ${proc.base}/${SERVER}/csrf`);
   return { cookie: cookies.join('; '), token };
 }
 
 /** One request; `{ status, body }`, or `{ status: 0, error }` when the process did not answer. */
 async function call(proc, method, path, { body, ip, session, xsrf } = {}) {
-  const headers = { 'content-type': 'application/json', cookie: xsrf.cookie, 'x-xsrf-token': xsrf.token, 'x-forwarded-for': ip ?? '10.200.0.1' };
+  const headers = {
+    'content-type': 'application/json',
+    cookie: xsrf.cookie,
+    'x-xsrf-token': xsrf.token,
+    'x-forwarded-for': ip ?? '10.200.0.1',
+  };
   if (session) Object.assign(headers, { 'x-auth-token': session.token, 'x-auth-id': session.uid });
   try {
-    const res = await fetch(proc.base + path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+    const res = await fetch(proc.base + path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(15_000),
+    });
     const text = await res.text();
     let json = null;
     try {
@@ -145,11 +159,18 @@ for (let i = 0; i < CLIENTS; i++) {
   const email = `${nickname}@example.org`;
   const ip = `10.201.${i >> 8}.${i & 255}`;
   const xsrf = await xsrfPair(A);
-  const reg = await call(A, 'POST', `/${SERVER}/auth/register`, { body: { nickname, email, password: `Stadium-${nickname}-Night!`, terms: true }, ip, xsrf });
+  const reg = await call(A, 'POST', `/${SERVER}/auth/register`, {
+    body: { nickname, email, password: `Stadium-${nickname}-Night!`, terms: true },
+    ip,
+    xsrf,
+  });
   if (reg.status !== 201) throw new Error(`register ${nickname}: ${reg.status} ${JSON.stringify(reg.body)}`);
   let token;
   for (let k = 0; k < 50 && !token; k++) {
-    const { rows } = await db.query(`SELECT text_body FROM dev_mailbox WHERE lower(to_address) = $1 AND kind = 'activation' ORDER BY id DESC LIMIT 1`, [email]);
+    const { rows } = await db.query(
+      `SELECT text_body FROM dev_mailbox WHERE lower(to_address) = $1 AND kind = 'activation' ORDER BY id DESC LIMIT 1`,
+      [email],
+    );
     token = rows[0] && /-activation\/([A-Za-z0-9_-]+)/.exec(rows[0].text_body)?.[1];
     if (!token) await sleep(100);
   }
@@ -159,7 +180,10 @@ for (let i = 0; i < CLIENTS; i++) {
   clients.push({ i, nickname, ip, xsrf, session: { token: act.body.token, uid: act.body.uid }, playerId: null });
 }
 await db.query(`UPDATE players SET ovr = 85 WHERE server = $1 AND nickname LIKE $2`, [SERVER, `load${stamp}%`]);
-const { rows: playerRows } = await db.query(`SELECT id, nickname FROM players WHERE server = $1 AND nickname LIKE $2`, [SERVER, `load${stamp}%`]);
+const { rows: playerRows } = await db.query(`SELECT id, nickname FROM players WHERE server = $1 AND nickname LIKE $2`, [
+  SERVER,
+  `load${stamp}%`,
+]);
 const playerOf = new Map(playerRows.map((r) => [r.nickname, r.id]));
 for (const c of clients) c.playerId = playerOf.get(c.nickname);
 
@@ -170,8 +194,13 @@ const { rows: polls } = await db.query(
    GROUP BY p.id, p.type`,
   [SERVER],
 );
-const { rows: articles } = await db.query(`SELECT slug FROM news_articles WHERE server = $1 AND published_at <= now() ORDER BY published_at DESC LIMIT 6`, [SERVER]);
-const { rows: matches } = await db.query(`SELECT id FROM bet_matches WHERE kickoff_at > now() + interval '5 minutes' AND home_score IS NULL ORDER BY kickoff_at LIMIT 12`);
+const { rows: articles } = await db.query(
+  `SELECT slug FROM news_articles WHERE server = $1 AND published_at <= now() ORDER BY published_at DESC LIMIT 6`,
+  [SERVER],
+);
+const { rows: matches } = await db.query(
+  `SELECT id FROM bet_matches WHERE kickoff_at > now() + interval '5 minutes' AND home_score IS NULL ORDER BY kickoff_at LIMIT 12`,
+);
 console.log(`› targets: ${polls.length} open polls, ${articles.length} articles, ${matches.length} open matches`);
 
 // ---- load ------------------------------------------------------------------------------------------
@@ -279,7 +308,10 @@ for (const a of acks.prediction) {
   if (!lastAck.has(k) || lastAck.get(k).seq < a.seq) lastAck.set(k, a);
 }
 for (const [k, a] of lastAck) {
-  const { rows } = await db.query('SELECT home_score, away_score FROM bet_predictions WHERE match_id = $1 AND player_id = $2', [a.matchId, a.playerId]);
+  const { rows } = await db.query('SELECT home_score, away_score FROM bet_predictions WHERE match_id = $1 AND player_id = $2', [
+    a.matchId,
+    a.playerId,
+  ]);
   const row = rows[0];
   // Later attempts of the same client on the same match (acknowledged or not) may have replaced it.
   const later = attempts.filter((t) => `${t.matchId}:${t.playerId}` === k && t.seq > a.seq).map((t) => t.score);
@@ -295,11 +327,18 @@ await db.end();
 console.log(`\n| figure | value |\n|---|---|`);
 console.log(`| clients, duration | ${CLIENTS}, ${elapsed.toFixed(1)} s (B killed with SIGKILL at ${(killedAt / 1000).toFixed(1)} s) |`);
 console.log(`| requests sent | ${requests} (${(requests / elapsed).toFixed(0)}/s) |`);
-console.log(`| acknowledged writes | ${acks.comment.length} comments, ${acks.vote.length} votes, ${acks.prediction.length} predictions, ${acks.signup.length} sign-ups |`);
+console.log(
+  `| acknowledged writes | ${acks.comment.length} comments, ${acks.vote.length} votes, ${acks.prediction.length} predictions, ${acks.signup.length} sign-ups |`,
+);
 console.log(`| not answered (B dying: connection refused/reset) | ${unanswered} |`);
 console.log(`| 5xx answers | ${fiveXX} |`);
 console.log(`| acknowledged writes missing from the database | ${lost.length} |`);
-console.log(`\nanswers by kind and status: ${[...statuses].sort().map(([k, v]) => `${k}: ${v}`).join(', ')}`);
+console.log(
+  `\nanswers by kind and status: ${[...statuses]
+    .sort()
+    .map(([k, v]) => `${k}: ${v}`)
+    .join(', ')}`,
+);
 if (lost.length) console.log('lost:', JSON.stringify(lost.slice(0, 10), null, 1));
 if (fiveXX) console.log(`A's stderr (tail):\n${A.stderr().slice(-3000)}`);
 for (const p of procs) if (p.alive) p.child.kill('SIGTERM');

@@ -31,7 +31,14 @@ export const HOST = /** @type {const} */ ({ kind: 'host', name: 'shell', folder:
  *             refuses a module of another major and shows the fallback)
  */
 export const REMOTES = /** @type {const} */ ([
-  { kind: 'remote', name: 'mf_auth', folder: 'mf-auth', port: 3001, contract: 1, exposes: ['AuthModal', 'TwoFactorDialog', 'JoinPage', 'ActivationPage', 'SocialCallback'] },
+  {
+    kind: 'remote',
+    name: 'mf_auth',
+    folder: 'mf-auth',
+    port: 3001,
+    contract: 1,
+    exposes: ['AuthModal', 'TwoFactorDialog', 'JoinPage', 'ActivationPage', 'SocialCallback'],
+  },
   { kind: 'remote', name: 'mf_news', folder: 'mf-news', port: 3002, contract: 1, exposes: ['NewsList', 'NewsArticle', 'NewsTeaser'] },
   { kind: 'remote', name: 'mf_bets', folder: 'mf-bets', port: 3003, contract: 1, exposes: ['BetsPage'] },
   { kind: 'remote', name: 'mf_leaderboard', folder: 'mf-leaderboard', port: 3004, contract: 1, exposes: ['Leaderboard'] },

@@ -12,7 +12,13 @@ import { APPS, HOST, REMOTES, exposedModuleIds, findRemote, portEnvName, portOf 
 import { CONTRACT_MAJOR, EXPOSED_MODULE_IDS, REMOTE_NAMES } from '../shared/src/contracts';
 
 const root = join(__dirname, '..');
-type Service = { image?: string; volumes?: string[]; ports?: string[]; command?: string[]; depends_on?: string[] | Record<string, unknown> };
+type Service = {
+  image?: string;
+  volumes?: string[];
+  ports?: string[];
+  command?: string[];
+  depends_on?: string[] | Record<string, unknown>;
+};
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8')) as { services: Record<string, Service> };
 const envJson = (env: string, file: string) => JSON.parse(readFileSync(join(root, 'deploy', 'environments', env, file), 'utf8'));
 
@@ -50,14 +56,17 @@ test('the contracts are derived from the registry', () => {
 
 describe('docker-compose.yml matches the registry', () => {
   const shell = compose.services[HOST.folder]!;
-  test.each(REMOTES.map((r) => [r.folder, r] as const))('%s: nginx service on its port, its dist mounted, fetched by the shell', (_folder, r) => {
-    const svc = compose.services[r.folder];
-    expect(svc).toBeDefined();
-    expect(svc!.ports).toEqual([`${r.port}:80`]);
-    expect(svc!.volumes).toContain(`./${r.folder}/dist:/usr/share/nginx/html:ro`);
-    expect(shell.command).toContain(`--remote-origin=http://localhost:${r.port}=http://${r.folder}`);
-    expect(shell.depends_on).toContain(r.folder);
-  });
+  test.each(REMOTES.map((r) => [r.folder, r] as const))(
+    '%s: nginx service on its port, its dist mounted, fetched by the shell',
+    (_folder, r) => {
+      const svc = compose.services[r.folder];
+      expect(svc).toBeDefined();
+      expect(svc!.ports).toEqual([`${r.port}:80`]);
+      expect(svc!.volumes).toContain(`./${r.folder}/dist:/usr/share/nginx/html:ro`);
+      expect(shell.command).toContain(`--remote-origin=http://localhost:${r.port}=http://${r.folder}`);
+      expect(shell.depends_on).toContain(r.folder);
+    },
+  );
   test('the shell on its port, and no remote service the registry does not list', () => {
     expect(shell.ports).toEqual([`${HOST.port}:${HOST.port}`]);
     const remoteLike = Object.keys(compose.services).filter((s) => s.startsWith('mf-'));

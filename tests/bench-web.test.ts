@@ -9,24 +9,58 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DEFAULT_PAGES, interleave, labMetrics, markdownTable, median, medians, networkSummary, parseBenchArgs } from '../scripts/lib/bench-web.mjs';
+import {
+  DEFAULT_PAGES,
+  interleave,
+  labMetrics,
+  markdownTable,
+  median,
+  medians,
+  networkSummary,
+  parseBenchArgs,
+} from '../scripts/lib/bench-web.mjs';
 
 const lhr = JSON.parse(readFileSync(join(__dirname, 'fixtures', 'lighthouse-royal.json'), 'utf8'));
 const defaults = { defaultServeDir: '/repo' };
 
 describe('parseBenchArgs', () => {
   test('measures two deployments in one run: running targets first, then served checkouts on their own port offsets', () => {
-    const o = parseBenchArgs(['--target', 'after=http://localhost:3000/', '--serve', 'before=/work/wt/web-base', '--serve', 'other=../x', '--runs', '5', '--json', 'out.json'], defaults);
+    const o = parseBenchArgs(
+      [
+        '--target',
+        'after=http://localhost:3000/',
+        '--serve',
+        'before=/work/wt/web-base',
+        '--serve',
+        'other=../x',
+        '--runs',
+        '5',
+        '--json',
+        'out.json',
+      ],
+      defaults,
+    );
     expect(o.targets).toEqual([
       { name: 'after', url: 'http://localhost:3000' },
       { name: 'before', dir: '/work/wt/web-base', portOffset: 600 },
       { name: 'other', dir: '../x', portOffset: 610 },
     ]);
-    expect(o).toMatchObject({ runs: 5, json: 'out.json', monolith: true, monolithPort: 3690, timeoutMs: 120_000, pages: DEFAULT_PAGES, server: 'royal' });
+    expect(o).toMatchObject({
+      runs: 5,
+      json: 'out.json',
+      monolith: true,
+      monolithPort: 3690,
+      timeoutMs: 120_000,
+      pages: DEFAULT_PAGES,
+      server: 'royal',
+    });
   });
 
   test('without a target it serves this checkout; --no-monolith, --pages and --api are honoured', () => {
-    const o = parseBenchArgs(['--no-monolith', '--pages', '/royal, /royal/news/{article}', '--api', 'current=http://localhost:4600/', '--port-offset', '650'], defaults);
+    const o = parseBenchArgs(
+      ['--no-monolith', '--pages', '/royal, /royal/news/{article}', '--api', 'current=http://localhost:4600/', '--port-offset', '650'],
+      defaults,
+    );
     expect(o.targets).toEqual([{ name: 'current', dir: '/repo', portOffset: 650 }]);
     expect(o.apis).toEqual({ current: 'http://localhost:4600' });
     expect(o.pages).toEqual(['/royal', '/royal/news/{article}']);
@@ -57,7 +91,20 @@ describe('median', () => {
   });
 
   test('medians take each figure over the usable runs on its own', () => {
-    const run = (score: number, lcpMs: number) => ({ score, fcpMs: 1, lcpMs, tbtMs: 0, cls: 0, speedIndexMs: 1, firstLoadJsGzip: 100, firstLoadJsWire: 300, firstLoadScripts: 2, allJsGzip: 150, allScripts: 3, requests: 9 });
+    const run = (score: number, lcpMs: number) => ({
+      score,
+      fcpMs: 1,
+      lcpMs,
+      tbtMs: 0,
+      cls: 0,
+      speedIndexMs: 1,
+      firstLoadJsGzip: 100,
+      firstLoadJsWire: 300,
+      firstLoadScripts: 2,
+      allJsGzip: 150,
+      allScripts: 3,
+      requests: 9,
+    });
     expect(medians([run(40, 9000), run(60, 7000), run(50, 8000)])).toMatchObject({ runs: 3, score: 50, lcpMs: 8000, firstLoadJsGzip: 100 });
   });
 });
@@ -90,7 +137,9 @@ describe('reading a recorded Lighthouse result (/royal on main)', () => {
   });
 
   test('a result without network records (failed load) is an error, not zero bytes', () => {
-    expect(() => networkSummary({ audits: { 'network-requests': { details: { items: [] } }, metrics: lhr.audits.metrics } })).toThrow(/no network records/);
+    expect(() => networkSummary({ audits: { 'network-requests': { details: { items: [] } }, metrics: lhr.audits.metrics } })).toThrow(
+      /no network records/,
+    );
   });
 
   test('lab metrics: score 0–100 and LCP/TBT in ms as Lighthouse computed them', () => {
@@ -101,7 +150,21 @@ describe('reading a recorded Lighthouse result (/royal on main)', () => {
 });
 
 test('the Markdown table gives each deployment a row and its ratio to the monolithic build', () => {
-  const m = (firstLoadJsGzip: number, runs = 3) => ({ runs, score: 50, fcpMs: 1200, lcpMs: 8000, tbtMs: 1500, cls: 0.1, speedIndexMs: 4000, firstLoadJsGzip, firstLoadJsWire: 3 * firstLoadJsGzip, firstLoadScripts: 10, allJsGzip: firstLoadJsGzip, allScripts: 12, requests: 30 });
+  const m = (firstLoadJsGzip: number, runs = 3) => ({
+    runs,
+    score: 50,
+    fcpMs: 1200,
+    lcpMs: 8000,
+    tbtMs: 1500,
+    cls: 0.1,
+    speedIndexMs: 4000,
+    firstLoadJsGzip,
+    firstLoadJsWire: 3 * firstLoadJsGzip,
+    firstLoadScripts: 10,
+    allJsGzip: firstLoadJsGzip,
+    allScripts: 12,
+    requests: 30,
+  });
   const table = markdownTable(
     [
       { page: '/royal', target: 'base', median: m(300 * 1024) },

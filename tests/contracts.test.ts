@@ -30,7 +30,10 @@ function brokenCopy(parent: string, label: string, edit: (dir: string) => void):
   cpSync(join(reference, 'package.json'), join(dir, 'package.json'));
   cpSync(join(reference, 'rspack.config.mjs'), join(dir, 'rspack.config.mjs'));
   symlinkSync(join(reference, 'node_modules'), join(dir, 'node_modules'), 'dir');
-  writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { noEmit: true }, include: ['src'] }));
+  writeFileSync(
+    join(dir, 'tsconfig.json'),
+    JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { noEmit: true }, include: ['src'] }),
+  );
   edit(dir);
   return dir;
 }
@@ -73,8 +76,14 @@ describe('a breaking change fails the check', () => {
       cpSync(join(dir, 'src/exposes/Leaderboard.tsx'), join(dir, 'src/exposes/Podium.tsx'));
       const file = join(dir, 'rspack.config.mjs');
       const config = readFileSync(file, 'utf8')
-        .replace("import { createAppConfig } from '@landing/shared/build/rspack.mjs';", `$&\nimport { findRemote } from ${JSON.stringify(join(root, 'shared', 'apps.mjs'))};`)
-        .replace('createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)) })', "createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)), app: { ...findRemote('mf_leaderboard'), exposes: ['Podium', 'Leaderboard'] } })");
+        .replace(
+          "import { createAppConfig } from '@landing/shared/build/rspack.mjs';",
+          `$&\nimport { findRemote } from ${JSON.stringify(join(root, 'shared', 'apps.mjs'))};`,
+        )
+        .replace(
+          'createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)) })',
+          "createAppConfig({ dir: dirname(fileURLToPath(import.meta.url)), app: { ...findRemote('mf_leaderboard'), exposes: ['Podium', 'Leaderboard'] } })",
+        );
       expect(config).toContain("exposes: ['Podium'");
       writeFileSync(file, config);
     });

@@ -32,7 +32,10 @@ function hashes(dir: string): Record<string, string> {
   walk(dir);
   return out;
 }
-const others = () => ({ ...hashes(join(root, 'shell', 'dist')), ...['mf-auth', 'mf-news', 'mf-bets'].reduce((a, r) => ({ ...a, ...hashes(join(root, r, 'dist')) }), {}) });
+const others = () => ({
+  ...hashes(join(root, 'shell', 'dist')),
+  ...['mf-auth', 'mf-news', 'mf-bets'].reduce((a, r) => ({ ...a, ...hashes(join(root, r, 'dist')) }), {}),
+});
 
 /** Builds mf-leaderboard with the deploy tool. */
 function buildLeaderboard(version: string, out: string, env: Record<string, string> = {}) {
@@ -50,7 +53,9 @@ function buildLeaderboard(version: string, out: string, env: Record<string, stri
  */
 async function holdShellBuildLock(): Promise<ChildProcess | null> {
   if (!flock) return null;
-  const holder = spawn(flock, ['/tmp/shell-build.lock', process.execPath, '-e', "console.log('locked'); setInterval(() => {}, 1000)"], { detached: true });
+  const holder = spawn(flock, ['/tmp/shell-build.lock', process.execPath, '-e', "console.log('locked'); setInterval(() => {}, 1000)"], {
+    detached: true,
+  });
   await new Promise((resolve) => holder.stdout!.once('data', resolve));
   return holder;
 }
@@ -77,7 +82,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-test("building a remote changes no file of the shell or of another remote", () => {
+test('building a remote changes no file of the shell or of another remote', () => {
   expect(Object.keys(before).some((f) => f.startsWith('shell/dist/'))).toBe(true);
   expect(after).toEqual(before);
   expect(hashes(join(root, 'mf-leaderboard', 'dist'))).toEqual(ownBefore); // --out: not even its own dist

@@ -56,7 +56,10 @@ function fakeBuild(dir: string, name: string, version: string, opts: { reactVers
     { name: 'react/jsx-runtime', version: react, singleton: true },
     { name: '@landing/shared', version: '1.0.0', singleton: true },
   ];
-  writeFileSync(join(out, 'mf-manifest.json'), JSON.stringify({ id: name, name, metaData: { buildInfo: { buildVersion: version } }, shared, exposes: [] }));
+  writeFileSync(
+    join(out, 'mf-manifest.json'),
+    JSON.stringify({ id: name, name, metaData: { buildInfo: { buildVersion: version } }, shared, exposes: [] }),
+  );
   writeFileSync(join(out, 'remoteEntry.js'), `/* ${name} ${version} */`);
   writeFileSync(join(out, 'assets', 'main.0123456789.js'), opts.chunk ?? `console.log(${JSON.stringify(version)})`);
   return dir;
@@ -107,7 +110,10 @@ describe('publish', () => {
     const wrongName = fakeBuild(join(work, 'n'), 'mf_bets', '1.0.0');
     expect(deploy(['publish', 'mf_news', '--version', '1.0.0', '--from', wrongName]).out).toMatch(/manifest of "mf_bets"/);
     const wrongVersion = fakeBuild(join(work, 'v'), 'mf_news', '1.0.0');
-    writeFileSync(join(wrongVersion, '1.0.0', 'mf-manifest.json'), JSON.stringify({ name: 'mf_news', metaData: { buildInfo: { buildVersion: '0.9.0' } }, shared: [] }));
+    writeFileSync(
+      join(wrongVersion, '1.0.0', 'mf-manifest.json'),
+      JSON.stringify({ name: 'mf_news', metaData: { buildInfo: { buildVersion: '0.9.0' } }, shared: [] }),
+    );
     expect(deploy(['publish', 'mf_news', '--version', '1.0.0', '--from', wrongVersion]).out).toMatch(/built as version 0\.9\.0/);
     const oldReact = fakeBuild(join(work, 'r'), 'mf_news', '1.2.0', { reactVersion: '18.3.1' });
     const r = deploy(['publish', 'mf_news', '--version', '1.2.0', '--from', oldReact]);
@@ -177,7 +183,12 @@ describe('use and rollback', () => {
 
 describe('two teams deploying at the same moment', () => {
   beforeEach(() => {
-    for (const [name, folder] of [['mf_news', 'mf-news'], ['mf_bets', 'mf-bets'], ['mf_auth', 'mf-auth'], ['mf_leaderboard', 'mf-leaderboard']] as const) {
+    for (const [name, folder] of [
+      ['mf_news', 'mf-news'],
+      ['mf_bets', 'mf-bets'],
+      ['mf_auth', 'mf-auth'],
+      ['mf_leaderboard', 'mf-leaderboard'],
+    ] as const) {
       for (const v of ['1.0.0', '1.1.0']) mkdirSync(join(staticRoot, folder, v), { recursive: true });
       for (const v of ['1.0.0', '1.1.0']) writeFileSync(join(staticRoot, folder, v, 'mf-manifest.json'), JSON.stringify({ name }));
     }
@@ -200,7 +211,11 @@ describe('two teams deploying at the same moment', () => {
       mf_auth: 'http://static.test/mf-auth/1.0.0/mf-manifest.json',
       mf_leaderboard: 'http://static.test/mf-leaderboard/1.1.0/mf-manifest.json',
     });
-    expect(historyOf('staging').map((e) => e.remote).sort()).toEqual(['mf_auth', 'mf_bets', 'mf_leaderboard', 'mf_news']);
+    expect(
+      historyOf('staging')
+        .map((e) => e.remote)
+        .sort(),
+    ).toEqual(['mf_auth', 'mf_bets', 'mf_leaderboard', 'mf_news']);
     expect(readdirSync(join(envsDir, 'staging')).sort()).toEqual(['environment.json', 'history.json', 'remotes.json']); // no lock or temp file left
   });
 

@@ -43,7 +43,11 @@ test('the shell build serves a PDF in every language at the address the site lin
     const english = readFileSync(join(dist, legalDocumentUrl(kind, 'en')));
     for (const lang of LANGS) {
       const path = legalDocumentUrl(kind, lang);
-      expect(path).toEqual(lang === 'en' ? `/documents/${kind === 'terms' ? 'terms-and-conditions' : 'privacy-policy'}.pdf` : expect.stringMatching(new RegExp(`^/documents/${lang}/`)));
+      expect(path).toEqual(
+        lang === 'en'
+          ? `/documents/${kind === 'terms' ? 'terms-and-conditions' : 'privacy-policy'}.pdf`
+          : expect.stringMatching(new RegExp(`^/documents/${lang}/`)),
+      );
       const pdf = readFileSync(join(dist, path));
       expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
       expect(pdf.toString('latin1')).toContain(`/Lang (${ISO[lang] ?? lang})`);

@@ -28,7 +28,10 @@ import {
 initI18n('en');
 registerTranslationLoaders('shell', loaders);
 
-const ENV_MAP = { mf_leaderboard: 'http://static.test/mf-leaderboard/1.0.0/mf-manifest.json', mf_news: 'http://static.test/mf-news/1.0.0/mf-manifest.json' };
+const ENV_MAP = {
+  mf_leaderboard: 'http://static.test/mf-leaderboard/1.0.0/mf-manifest.json',
+  mf_news: 'http://static.test/mf-news/1.0.0/mf-manifest.json',
+};
 const RC = 'http://static.test/mf-leaderboard/1.1.0/mf-manifest.json';
 const EVIL = 'http://evil.test/x/mf-manifest.json';
 /** config.json of a staging-like environment: trusts the static host of published remotes. */
@@ -43,7 +46,11 @@ function setSearch(search: string) {
 }
 function emitManifest(name: string, version: string, shared: Array<{ name: string; version: string }>, hostShared: object) {
   const plugin = deliveryPlugin() as unknown as { loadRemoteSnapshot: (a: object) => object };
-  const args = { options: { shared: hostShared }, moduleInfo: { name }, manifestJson: { name, metaData: { buildInfo: { buildVersion: version } }, shared } };
+  const args = {
+    options: { shared: hostShared },
+    moduleInfo: { name },
+    manifestJson: { name, metaData: { buildInfo: { buildVersion: version } }, shared },
+  };
   return plugin.loadRemoteSnapshot(args);
 }
 
@@ -75,15 +82,29 @@ test('only manifests on a trusted origin are accepted (exact scheme, host and po
 });
 
 test('a query override lasts for the browser session only, and joins kept ones once they are kept', () => {
-  const fresh = readOverrides(`?mf_override=mf_leaderboard@${encodeURIComponent(RC)}&mf_override=evil@http://x`, storages(), ['http://static.test'], 'http://shell.test/');
+  const fresh = readOverrides(
+    `?mf_override=mf_leaderboard@${encodeURIComponent(RC)}&mf_override=evil@http://x`,
+    storages(),
+    ['http://static.test'],
+    'http://shell.test/',
+  );
   expect(fresh).toEqual({ overrides: { mf_leaderboard: RC }, kept: false, refused: [] });
   expect(localStorage.getItem(OVERRIDES_STORAGE_KEY)).toBeNull();
   expect(JSON.parse(sessionStorage.getItem(OVERRIDES_STORAGE_KEY)!)).toEqual({ mf_leaderboard: RC });
 
   sessionStorage.clear();
   localStorage.setItem(OVERRIDES_STORAGE_KEY, JSON.stringify({ mf_news: 'http://static.test/mf-news/2.0.0/mf-manifest.json' }));
-  const got = readOverrides(`?mf_override=mf_leaderboard@${encodeURIComponent(RC)}`, storages(), ['http://static.test'], 'http://shell.test/');
-  expect(got).toEqual({ overrides: { mf_news: 'http://static.test/mf-news/2.0.0/mf-manifest.json', mf_leaderboard: RC }, kept: true, refused: [] });
+  const got = readOverrides(
+    `?mf_override=mf_leaderboard@${encodeURIComponent(RC)}`,
+    storages(),
+    ['http://static.test'],
+    'http://shell.test/',
+  );
+  expect(got).toEqual({
+    overrides: { mf_news: 'http://static.test/mf-news/2.0.0/mf-manifest.json', mf_leaderboard: RC },
+    kept: true,
+    refused: [],
+  });
   expect(JSON.parse(localStorage.getItem(OVERRIDES_STORAGE_KEY)!)).toEqual(got.overrides);
 });
 
@@ -215,17 +236,42 @@ test('without overrides the badge renders nothing', async () => {
 });
 
 describe('shared singleton majors', () => {
-  const host = { react: [{ version: '19.3.1', from: 'shell' }], 'react-i18next': [{ version: '17.1.13', from: 'shell' }], zustand: [{ version: '5.1.0', from: 'shell' }] };
+  const host = {
+    react: [{ version: '19.3.1', from: 'shell' }],
+    'react-i18next': [{ version: '17.1.13', from: 'shell' }],
+    zustand: [{ version: '5.1.0', from: 'shell' }],
+  };
 
   test('compatible majors are quiet, another major is reported in the console', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    emitManifest('mf_news', '1.0.0', [{ name: 'react', version: '19.0.0' }, { name: 'zustand', version: '5.2.0' }], host);
+    emitManifest(
+      'mf_news',
+      '1.0.0',
+      [
+        { name: 'react', version: '19.0.0' },
+        { name: 'zustand', version: '5.2.0' },
+      ],
+      host,
+    );
     expect(error).not.toHaveBeenCalled();
-    const out = emitManifest('mf_bets', '1.0.0', [{ name: 'react', version: '18.3.1' }, { name: 'react-i18next', version: '17.0.0' }], host);
+    const out = emitManifest(
+      'mf_bets',
+      '1.0.0',
+      [
+        { name: 'react', version: '18.3.1' },
+        { name: 'react-i18next', version: '17.0.0' },
+      ],
+      host,
+    );
     expect(out).toMatchObject({ moduleInfo: { name: 'mf_bets' } }); // the waterfall hook passes its args on
     expect(error).toHaveBeenCalledTimes(1);
     expect(error.mock.calls[0]![0]).toMatch(/mf_bets was built with react@18\.3\.1, the shell provides 19\.3\.1/);
-    expect(remoteInfo().sharedMismatches).toContainEqual({ remote: 'mf_bets', name: 'react', remoteVersion: '18.3.1', hostVersion: '19.3.1' });
+    expect(remoteInfo().sharedMismatches).toContainEqual({
+      remote: 'mf_bets',
+      name: 'react',
+      remoteVersion: '18.3.1',
+      hostVersion: '19.3.1',
+    });
     expect(remoteInfo().versions.mf_bets).toBe('1.0.0');
   });
 

@@ -68,7 +68,9 @@ describe('a remote built against other majors is reported', () => {
   });
 
   test('a singleton shared without singleton: true', () => {
-    const r = check([manifest([...base, { name: 'react', version: '19.3.1', singleton: true }, { name: 'zustand', version: '5.1.0', singleton: false }])]);
+    const r = check([
+      manifest([...base, { name: 'react', version: '19.3.1', singleton: true }, { name: 'zustand', version: '5.1.0', singleton: false }]),
+    ]);
     expect(r.code).toBe(1);
     expect(r.out).toContain('mf_news shares zustand without singleton: true');
   });

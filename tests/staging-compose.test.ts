@@ -12,7 +12,17 @@ import { parse } from 'yaml';
 
 const root = join(__dirname, '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.staging.yml'), 'utf8'));
-const services = compose.services as Record<string, { volumes?: string[]; ports?: string[]; environment?: Record<string, string>; depends_on?: unknown; image?: string; build?: { dockerfile: string } }>;
+const services = compose.services as Record<
+  string,
+  {
+    volumes?: string[];
+    ports?: string[];
+    environment?: Record<string, string>;
+    depends_on?: unknown;
+    image?: string;
+    build?: { dockerfile: string };
+  }
+>;
 const envFile = (env: string, file: string) => JSON.parse(readFileSync(join(root, 'deploy', 'environments', env, file), 'utf8'));
 const hostPort = (svc: string) => Number(services[svc]!.ports![0]!.split(':')[0]);
 
@@ -27,7 +37,9 @@ test('both environments run the same shell image with their own environment fold
     expect(svc.build!.dockerfile).toBe('shell/Dockerfile');
     // a folder, not a single file: deploy.mjs renames remotes.json atomically
     expect(svc.volumes).toContain(`./deploy/environments/${env}:/etc/landing-env:ro`);
-    expect(svc.command).toEqual(expect.arrayContaining(['--remotes=/etc/landing-env/remotes.json', '--config=/etc/landing-env/config.json']));
+    expect(svc.command).toEqual(
+      expect.arrayContaining(['--remotes=/etc/landing-env/remotes.json', '--config=/etc/landing-env/config.json']),
+    );
     // the SSR server fetches the remotes the browser loads from localhost:<static> from the static service
     expect(svc.command).toContain(`--remote-origin=http://localhost:${hostPort('static')}=http://static`);
     expect(svc.command).toContain('--api-internal=http://api:4000/{server}');
@@ -36,7 +48,10 @@ test('both environments run the same shell image with their own environment fold
 });
 
 test('the static host serves every published version with the remote nginx rules', () => {
-  expect(services.static!.volumes).toEqual(['./.data/static:/usr/share/nginx/html:ro', './deploy/nginx-remote.conf:/etc/nginx/conf.d/default.conf:ro']);
+  expect(services.static!.volumes).toEqual([
+    './.data/static:/usr/share/nginx/html:ro',
+    './deploy/nginx-remote.conf:/etc/nginx/conf.d/default.conf:ro',
+  ]);
 });
 
 test("each environment's remotes.json points at versioned manifests on the static host", () => {
@@ -68,7 +83,9 @@ test('the API runs on PostgreSQL, allows both shells and is where their config p
   expect(api.environment!.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
   expect((api.depends_on as Record<string, { condition: string }>).postgres!.condition).toBe('service_healthy');
   const origins = api.environment!.CORS_ORIGINS!.split(',');
-  expect(origins).toEqual(expect.arrayContaining([`http://localhost:${hostPort('shell-production')}`, `http://localhost:${hostPort('shell-staging')}`]));
+  expect(origins).toEqual(
+    expect.arrayContaining([`http://localhost:${hostPort('shell-production')}`, `http://localhost:${hostPort('shell-staging')}`]),
+  );
   for (const env of ['production', 'staging']) {
     expect(envFile(env, 'config.json').apiBaseTemplate).toBe(`http://localhost:${hostPort('api')}/{server}`);
   }

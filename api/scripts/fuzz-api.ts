@@ -50,7 +50,9 @@ try {
   console.log(`5xx               ${report.serverErrors}`);
   console.log(`leaks             ${report.leaks}`);
   console.log(`missing headers   ${report.missingHeaders}`);
-  console.log(`duration          ${(report.durationMs / 1000).toFixed(1)} s (${(report.inputs / (report.durationMs / 1000)).toFixed(0)} inputs/s)`);
+  console.log(
+    `duration          ${(report.durationMs / 1000).toFixed(1)} s (${(report.inputs / (report.durationMs / 1000)).toFixed(0)} inputs/s)`,
+  );
   for (const f of report.failures) console.log(`  ✖ ${f.method} ${f.url} → ${f.status} (${f.problem}): ${f.body.slice(0, 160)}`);
   process.exitCode = report.serverErrors || report.leaks || report.missingHeaders ? 1 : 0;
 } finally {

@@ -53,7 +53,12 @@ try {
   const run = Date.now().toString(36);
   // A known, active account to aim at (registered through the API, activated in the database).
   const ownerEmail = `owner-${run}@example.org`;
-  await timed(app, '/royal/auth/register', { nickname: `Own${run}`.slice(0, 20), email: ownerEmail, password: 'Stadium-Night-2026!', terms: true }, 201);
+  await timed(
+    app,
+    '/royal/auth/register',
+    { nickname: `Own${run}`.slice(0, 20), email: ownerEmail, password: 'Stadium-Night-2026!', terms: true },
+    201,
+  );
   await t.handle.withSession((s) => s.query(`UPDATE auth_accounts SET status = 'active' WHERE email = $1`, [ownerEmail]));
   await drain();
 
@@ -90,8 +95,24 @@ try {
   }
   for (let i = 0; i < tries; i++) {
     const pair = [
-      async () => registerKnown.push(await timed(app, '/royal/auth/register', { nickname: `K${i}x${run}`.slice(0, 20), email: ownerEmail, password: 'Stadium-Night-2026!', terms: true }, 201)),
-      async () => registerUnknown.push(await timed(app, '/royal/auth/register', { nickname: `U${i}x${run}`.slice(0, 20), email: `new${i}-${run}@example.org`, password: 'Stadium-Night-2026!', terms: true }, 201)),
+      async () =>
+        registerKnown.push(
+          await timed(
+            app,
+            '/royal/auth/register',
+            { nickname: `K${i}x${run}`.slice(0, 20), email: ownerEmail, password: 'Stadium-Night-2026!', terms: true },
+            201,
+          ),
+        ),
+      async () =>
+        registerUnknown.push(
+          await timed(
+            app,
+            '/royal/auth/register',
+            { nickname: `U${i}x${run}`.slice(0, 20), email: `new${i}-${run}@example.org`, password: 'Stadium-Night-2026!', terms: true },
+            201,
+          ),
+        ),
     ];
     if (i % 2) pair.reverse();
     for (const f of pair) await f();

@@ -68,13 +68,18 @@ function validationMessage(error: FastifyError & { validationContext?: string })
   const part = PART_NAMES[error.validationContext ?? ''] ?? 'input';
   const issues = (error.validation ?? []).map((v) => {
     const path = (v.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    return path ? `Invalid ${part} "${path}": ${v.message ?? 'invalid value'}` : `Invalid ${part === 'body field' ? 'body' : part}: ${v.message ?? 'invalid value'}`;
+    return path
+      ? `Invalid ${part} "${path}": ${v.message ?? 'invalid value'}`
+      : `Invalid ${part === 'body field' ? 'body' : part}: ${v.message ?? 'invalid value'}`;
   });
   return issues.length ? issues.join('; ') : 'Invalid request';
 }
 
 function statusCodeName(status: number): string {
-  return (STATUS_CODES[status] ?? 'Error').toUpperCase().replace(/[^A-Z0-9]+/g, '_').replace(/^_|_$/g, '');
+  return (STATUS_CODES[status] ?? 'Error')
+    .toUpperCase()
+    .replace(/[^A-Z0-9]+/g, '_')
+    .replace(/^_|_$/g, '');
 }
 
 function header(request: FastifyRequest, name: string): string | null {
@@ -108,7 +113,11 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       applySecurityHeaders(request.raw, reply.raw, production);
       const status = typeof error.statusCode === 'number' && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 400;
       const message =
-        error.code === 'FST_ERR_BAD_URL' ? 'Invalid URL: bad percent-encoding' : error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'Invalid URL: a path segment is too long' : 'Bad request';
+        error.code === 'FST_ERR_BAD_URL'
+          ? 'Invalid URL: bad percent-encoding'
+          : error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+            ? 'Invalid URL: a path segment is too long'
+            : 'Bad request';
       const body: ErrorBody = { statusCode: status, error: statusCodeName(status), message };
       void (reply as unknown as FastifyReply).code(status).type('application/json; charset=utf-8').send(body);
     },
@@ -164,7 +173,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
   if (options.migrate !== false) {
     const report = await runMigrations(handle, MIGRATIONS_DIR);
     if (report.applied.length) app.log.info({ applied: report.applied }, 'migrations applied');
-    if (report.changed.length) app.log.warn({ changed: report.changed }, 'applied migrations were edited since; add a new migration instead');
+    if (report.changed.length)
+      app.log.warn({ changed: report.changed }, 'applied migrations were edited since; add a new migration instead');
   }
   if (options.seed !== false) {
     const report = await runSeeds(handle.db, config.servers);

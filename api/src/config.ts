@@ -92,7 +92,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
   const portOffset = int(env.PORT_OFFSET, 0, 'PORT_OFFSET');
   const port = int(env.API_PORT, 4000, 'API_PORT') + portOffset;
   const corsOrigins = env.CORS_ORIGINS?.trim()
-    ? env.CORS_ORIGINS.split(',').map((o) => o.trim()).filter(Boolean)
+    ? env.CORS_ORIGINS.split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
     : defaultCorsOrigins(portOffset);
   return {
     nodeEnv,

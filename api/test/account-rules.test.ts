@@ -14,14 +14,46 @@ import { freshIp, post } from './auth-helpers.js';
 import { setupTestApp } from './helpers.js';
 
 const NICKNAMES = [
-  '', '   ', 'ab', 'abc', '  abc  ', 'Łukasz_10', 'Дмитрий', 'İsmail.K', 'a-b.c_d', 'with space', 'semi;colon', 'emoji⚽',
-  'x'.repeat(20), 'x'.repeat(21), 'Żółć'.repeat(5), 'Żółć'.repeat(5) + 'x', 'ab\u0301', '１２３',
+  '',
+  '   ',
+  'ab',
+  'abc',
+  '  abc  ',
+  'Łukasz_10',
+  'Дмитрий',
+  'İsmail.K',
+  'a-b.c_d',
+  'with space',
+  'semi;colon',
+  'emoji⚽',
+  'x'.repeat(20),
+  'x'.repeat(21),
+  'Żółć'.repeat(5),
+  'Żółć'.repeat(5) + 'x',
+  'ab\u0301',
+  '１２３',
 ];
 const EMAILS = ['', '  ', 'plain', 'a@b', 'a@b.c', 'a@b.cd', ' Striker99@Example.org ', 'two@@example.org', 'sp ace@example.org'];
 const PASSWORDS = [
-  '', ' ', 'short', '1234567', '        ', '\t\t\t\t\t\t\t\t', '   a    ', 'Stadium-Lights-2026', 'pass with spaces',
-  'zażółć gęślą', 'x'.repeat(PASSWORD_MAX_LENGTH), 'x'.repeat(PASSWORD_MAX_LENGTH + 1), '⚽'.repeat(8), '⚽'.repeat(7),
-  'Striker_99', 'STRIKER_99', 'striker99@example.org', 'striker99', 'password123',
+  '',
+  ' ',
+  'short',
+  '1234567',
+  '        ',
+  '\t\t\t\t\t\t\t\t',
+  '   a    ',
+  'Stadium-Lights-2026',
+  'pass with spaces',
+  'zażółć gęślą',
+  'x'.repeat(PASSWORD_MAX_LENGTH),
+  'x'.repeat(PASSWORD_MAX_LENGTH + 1),
+  '⚽'.repeat(8),
+  '⚽'.repeat(7),
+  'Striker_99',
+  'STRIKER_99',
+  'striker99@example.org',
+  'striker99',
+  'password123',
 ];
 const GOOD = { nickname: 'Striker_99', email: 'striker99@example.org', password: 'Stadium-Lights-2026' };
 

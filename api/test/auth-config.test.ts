@@ -11,12 +11,19 @@ describe('social login providers from the environment (api/README.md "Auth")', (
       assert.equal(p.authorizeUrl, 'http://localhost:5100/authorize');
     }
     assert.equal(loadConfig({ NODE_ENV: 'development' }).auth.oauth.google?.tokenUrl, 'http://localhost:4900/token');
-    assert.equal(loadConfig({ NODE_ENV: 'development', OAUTH_MOCK_URL: 'http://127.0.0.1:7000/' }).auth.oauth.vk?.userinfoUrl, 'http://127.0.0.1:7000/userinfo');
+    assert.equal(
+      loadConfig({ NODE_ENV: 'development', OAUTH_MOCK_URL: 'http://127.0.0.1:7000/' }).auth.oauth.vk?.userinfoUrl,
+      'http://127.0.0.1:7000/userinfo',
+    );
   });
 
   it('production has no local provider: only the providers configured with real credentials', () => {
     assert.deepEqual(loadConfig({ NODE_ENV: 'production' }).auth.oauth, {});
-    const { oauth } = loadConfig({ NODE_ENV: 'production', OAUTH_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com', OAUTH_GOOGLE_CLIENT_SECRET: 's3cret' }).auth;
+    const { oauth } = loadConfig({
+      NODE_ENV: 'production',
+      OAUTH_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',
+      OAUTH_GOOGLE_CLIENT_SECRET: 's3cret',
+    }).auth;
     assert.deepEqual(Object.keys(oauth), ['google']);
     assert.equal(oauth.google?.mock, false);
     assert.equal(oauth.google?.authorizeUrl, 'https://accounts.google.com/o/oauth2/v2/auth');

@@ -49,15 +49,24 @@ describe('auth: new device and rate limits', () => {
     const code = codeOf(mail);
     assert.match(code, /^\d{6}$/);
     assert.equal(mail.subject, `Il tuo codice di verifica: ${code}`);
-    const stored = await sqlRows<{ code_hash: string }>(t.handle, 'SELECT code_hash FROM auth_device_challenges WHERE account_id = $1', [Number(a.session.uid)]);
-    assert.ok(stored.every((s) => s.code_hash !== code), 'only a hash of the code is stored');
+    const stored = await sqlRows<{ code_hash: string }>(t.handle, 'SELECT code_hash FROM auth_device_challenges WHERE account_id = $1', [
+      Number(a.session.uid),
+    ]);
+    assert.ok(
+      stored.every((s) => s.code_hash !== code),
+      'only a hash of the code is stored',
+    );
 
     const ok = await post(t.app, '/royal/auth/device/confirm', { challenge: body.challenge, code, fingerprint: 'new-laptop' });
     assert.equal(ok.statusCode, 200, ok.body);
     assert.equal(ok.json().user.nickname, a.nickname);
     assert.equal((await get(t.app, '/royal/auth/me', { token: ok.json().token, uid: ok.json().uid })).statusCode, 200);
     // Single use, and the device is trusted from now on.
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: body.challenge, code, fingerprint: 'new-laptop' }), 400, 'CHALLENGE_INVALID');
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: body.challenge, code, fingerprint: 'new-laptop' }),
+      400,
+      'CHALLENGE_INVALID',
+    );
     assert.equal((await login(a, 'new-laptop')).statusCode, 200);
   });
 
@@ -68,7 +77,11 @@ describe('auth: new device and rate limits', () => {
     const code = codeOf(lastMail(t.app, a.email));
     const second = (await login(a, 'phone-123')).json();
     assert.notEqual(second.challenge, first.challenge);
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: first.challenge, code, fingerprint: 'phone-123' }), 400, 'CHALLENGE_INVALID');
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: first.challenge, code, fingerprint: 'phone-123' }),
+      400,
+      'CHALLENGE_INVALID',
+    );
     const ok = await post(t.app, '/royal/auth/device/confirm', { challenge: second.challenge, code, fingerprint: 'phone-123' });
     assert.equal(ok.statusCode, 200, ok.body);
   });
@@ -80,12 +93,30 @@ describe('auth: new device and rate limits', () => {
     const cb = (await login(b, 'tablet-b1')).json().challenge;
     await post(t.app, '/royal/auth/device/send', { challenge: ca });
     const codeA = codeOf(lastMail(t.app, a.email));
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: cb, code: codeA, fingerprint: 'tablet-b1' }), 400, 'CODE_INVALID');
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: ca, code: codeA, fingerprint: 'other-device' }), 400, 'CHALLENGE_INVALID');
-    await t.handle.withSession((s) => s.query("UPDATE auth_device_challenges SET code_expires_at = now() - interval '1 second' WHERE account_id = $1", [Number(a.session.uid)]));
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: ca, code: codeA, fingerprint: 'tablet-a1' }), 400, 'CODE_INVALID');
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: cb, code: codeA, fingerprint: 'tablet-b1' }),
+      400,
+      'CODE_INVALID',
+    );
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: ca, code: codeA, fingerprint: 'other-device' }),
+      400,
+      'CHALLENGE_INVALID',
+    );
+    await t.handle.withSession((s) =>
+      s.query("UPDATE auth_device_challenges SET code_expires_at = now() - interval '1 second' WHERE account_id = $1", [
+        Number(a.session.uid),
+      ]),
+    );
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: ca, code: codeA, fingerprint: 'tablet-a1' }),
+      400,
+      'CODE_INVALID',
+    );
     // The whole attempt expires too.
-    await t.handle.withSession((s) => s.query("UPDATE auth_device_challenges SET expires_at = now() - interval '1 second' WHERE account_id = $1", [Number(a.session.uid)]));
+    await t.handle.withSession((s) =>
+      s.query("UPDATE auth_device_challenges SET expires_at = now() - interval '1 second' WHERE account_id = $1", [Number(a.session.uid)]),
+    );
     assertErrorBody(await post(t.app, '/royal/auth/device/send', { challenge: ca }), 400, 'CHALLENGE_INVALID');
     assertErrorBody(await post(t.app, '/royal/auth/device/send', { challenge: 'made-up-challenge' }), 400, 'CHALLENGE_INVALID');
   });
@@ -105,10 +136,23 @@ describe('auth: new device and rate limits', () => {
     const code = codeOf(lastMail(t.app, a.email));
     const wrong = code === '000000' ? '000001' : '000000';
     const ip = freshIp();
-    for (let i = 0; i < 4; i++) assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: c, code: wrong, fingerprint: 'pc-000001' }, { ip }), 400, 'CODE_INVALID');
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: c, code: wrong, fingerprint: 'pc-000001' }, { ip }), 429, 'CODE_TOO_MANY');
+    for (let i = 0; i < 4; i++)
+      assertErrorBody(
+        await post(t.app, '/royal/auth/device/confirm', { challenge: c, code: wrong, fingerprint: 'pc-000001' }, { ip }),
+        400,
+        'CODE_INVALID',
+      );
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: c, code: wrong, fingerprint: 'pc-000001' }, { ip }),
+      429,
+      'CODE_TOO_MANY',
+    );
     // Even the right code no longer works for this attempt.
-    assertErrorBody(await post(t.app, '/royal/auth/device/confirm', { challenge: c, code, fingerprint: 'pc-000001' }, { ip }), 400, 'CHALLENGE_INVALID');
+    assertErrorBody(
+      await post(t.app, '/royal/auth/device/confirm', { challenge: c, code, fingerprint: 'pc-000001' }, { ip }),
+      400,
+      'CHALLENGE_INVALID',
+    );
     // A fresh login attempt starts over.
     const c2 = (await login(a, 'pc-000001')).json().challenge;
     assert.notEqual(c2, c);
@@ -122,7 +166,12 @@ describe('auth: new device and rate limits', () => {
       const a = await activeAccount(t.app);
       const c = (await login(a, `ipdev-${round}aa`)).json().challenge;
       for (let i = 0; i < 4; i++) {
-        const r = await post(t.app, '/royal/auth/device/confirm', { challenge: c, code: '999999', fingerprint: `ipdev-${round}aa` }, { ip });
+        const r = await post(
+          t.app,
+          '/royal/auth/device/confirm',
+          { challenge: c, code: '999999', fingerprint: `ipdev-${round}aa` },
+          { ip },
+        );
         if (r.statusCode === 429) {
           assert.equal(r.json().error, 'TOO_MANY_ATTEMPTS');
           blocked = true;
@@ -137,7 +186,8 @@ describe('auth: new device and rate limits', () => {
   it('wrong passwords: 5 per (name, IP), then 429 even with the right password — from another IP the owner still gets in', async () => {
     const a = await activeAccount(t.app);
     const ip = freshIp();
-    for (let i = 0; i < 5; i++) assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 5; i++)
+      assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
     const blocked = assertErrorBody(await login(a, a.fingerprint, ip, 'pl'), 429, 'TOO_MANY_ATTEMPTS');
     assert.match(blocked.message, /^Zbyt wiele prób. Spróbuj ponownie za \d+ min$/);
     assert.equal((await login(a, a.fingerprint, freshIp())).statusCode, 200);
@@ -153,13 +203,15 @@ describe('auth: new device and rate limits', () => {
   it('one IP trying many names is limited per IP', async () => {
     const ip = freshIp();
     let status = 0;
-    for (let i = 0; i < 13; i++) status = (await login({ nickname: `spray-${i}-name`, password: 'Nope-nope-123' }, 'spray-dev', ip)).statusCode;
+    for (let i = 0; i < 13; i++)
+      status = (await login({ nickname: `spray-${i}-name`, password: 'Nope-nope-123' }, 'spray-dev', ip)).statusCode;
     assert.equal(status, 429);
   });
 
   it('a distributed attack on one name blocks untrusted devices only: the owner keeps logging in from a trusted device', async () => {
     const a = await activeAccount(t.app, 'royal', 'owner-laptop');
-    for (let i = 0; i < 8; i++) assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 8; i++)
+      assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
     // The attacker (any IP, untrusted device) is stopped, even with the right password.
     assertErrorBody(await login(a, 'bot-99-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
     // The owner on their trusted device is not locked out.
@@ -170,8 +222,14 @@ describe('auth: new device and rate limits', () => {
   it('the nickname and the e-mail of one account share one counter per IP (issue 10 item 6)', async () => {
     const a = await activeAccount(t.app);
     const ip = freshIp();
-    for (let i = 0; i < 3; i++) assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
-    for (let i = 3; i < 5; i++) assertErrorBody(await login({ nickname: a.email.toUpperCase(), password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 3; i++)
+      assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    for (let i = 3; i < 5; i++)
+      assertErrorBody(
+        await login({ nickname: a.email.toUpperCase(), password: `Wrong-${i}-pass` }, a.fingerprint, ip),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     // 3 + 2 failures = the 5 of the account: blocked by nickname and by e-mail, even with the right password.
     assertErrorBody(await login({ nickname: a.email, password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
     assertErrorBody(await login({ nickname: a.nickname.toUpperCase(), password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
@@ -179,11 +237,21 @@ describe('auth: new device and rate limits', () => {
 
   it('the per-account limit from everywhere counts nickname and e-mail attempts together', async () => {
     const a = await activeAccount(t.app, 'royal', 'owner-phone1');
-    for (let i = 0; i < 4; i++) assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-n${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
-    for (let i = 4; i < 8; i++) assertErrorBody(await login({ nickname: a.email, password: `Guess-${i}-xx` }, `bot-e${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
+    for (let i = 0; i < 4; i++)
+      assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-n${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
+    for (let i = 4; i < 8; i++)
+      assertErrorBody(
+        await login({ nickname: a.email, password: `Guess-${i}-xx` }, `bot-e${i}-dev`, freshIp()),
+        401,
+        'INVALID_CREDENTIALS',
+      );
     // 4 + 4 = the 8 allowed per account: untrusted devices are stopped whichever name they type.
     assertErrorBody(await login(a, 'bot-99-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
     assertErrorBody(await login({ nickname: a.email, password: a.password }, 'bot-98-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
-    assert.equal((await login({ nickname: a.email, password: a.password }, 'owner-phone1', freshIp())).statusCode, 200, 'the owner on a trusted device');
+    assert.equal(
+      (await login({ nickname: a.email, password: a.password }, 'owner-phone1', freshIp())).statusCode,
+      200,
+      'the owner on a trusted device',
+    );
   });
 });

@@ -32,7 +32,13 @@ async function headers(app: FastifyInstance, o: CallOptions): Promise<Record<str
 
 /** POST with the XSRF pair; then runs the mail outbox, so the mails of the request are in the mailbox. */
 export async function post(app: FastifyInstance, url: string, body: unknown, o: CallOptions = {}): Promise<LightMyRequestResponse> {
-  const res = await app.inject({ method: 'POST', url, payload: body as object, headers: await headers(app, o), remoteAddress: o.ip ?? '10.255.255.1' });
+  const res = await app.inject({
+    method: 'POST',
+    url,
+    payload: body as object,
+    headers: await headers(app, o),
+    remoteAddress: o.ip ?? '10.255.255.1',
+  });
   // Mail is sent by the outbox worker, off the request path: send what the request queued.
   await app.mailOutbox.drain();
   return res;

@@ -46,7 +46,9 @@ class FakeProvider {
         if (form.client_id !== 'test-client' || form.client_secret !== 'test-secret') return send(401, { error: 'invalid_client' });
         if (form.redirect_uri !== grant.redirectUri) return send(400, { error: 'invalid_grant', error_description: 'redirect_uri' });
         if (grant.challenge) {
-          const computed = createHash('sha256').update(form.code_verifier ?? '').digest('base64url');
+          const computed = createHash('sha256')
+            .update(form.code_verifier ?? '')
+            .digest('base64url');
           if (computed !== grant.challenge) return send(400, { error: 'invalid_grant', error_description: 'pkce' });
         }
         this.codes.delete(form.code!);
@@ -101,13 +103,16 @@ describe('auth: social login (popup authorization-code flow)', () => {
     });
     const { loadConfig } = await import('../src/config.js');
     const auth = loadConfig(process.env).auth;
-    return { config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } } };
+    return {
+      config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } },
+    };
   });
   after(() => {
     provider.server?.close();
   });
 
-  const start = (p: string, redirectUri = `${SITE}/auth/${p}/callback`, server = 'royal') => post(t.app, `/${server}/auth/oauth/${p}/start`, { redirectUri }, { ip: freshIp() });
+  const start = (p: string, redirectUri = `${SITE}/auth/${p}/callback`, server = 'royal') =>
+    post(t.app, `/${server}/auth/oauth/${p}/start`, { redirectUri }, { ip: freshIp() });
 
   async function socialLogin(p: 'google' | 'facebook', user: FakeUser, server = 'royal') {
     const started = await start(p, undefined, server);
@@ -141,7 +146,13 @@ describe('auth: social login (popup authorization-code flow)', () => {
     const fb = new URL((await start('facebook')).json().authorizeUrl);
     assert.equal(fb.searchParams.get('code_challenge'), null, 'no PKCE where the provider does not support it');
     assert.equal((await start('google', `${SITE}/auth_callback`)).statusCode, 200);
-    for (const bad of ['https://evil.example/auth/google/callback', `${SITE}/auth/facebook/callback`, `${SITE}/auth/google/callback?x=1`, `${SITE}/royal`, 'not a url']) {
+    for (const bad of [
+      'https://evil.example/auth/google/callback',
+      `${SITE}/auth/facebook/callback`,
+      `${SITE}/auth/google/callback?x=1`,
+      `${SITE}/royal`,
+      'not a url',
+    ]) {
       assertErrorBody(await start('google', bad), 400, 'REDIRECT_URI_INVALID');
     }
     assert.equal(isAllowedRedirect(`${SITE}/auth/google/callback`, 'google', [SITE]), true);
@@ -187,10 +198,15 @@ describe('auth: social login (popup authorization-code flow)', () => {
     assertErrorBody(await post(t.app, '/pl/auth/google', { code: g2.code, state: g2.state }), 400, 'OAUTH_STATE_INVALID');
     const s3 = (await start('google')).json();
     const g3 = provider.authorize(s3.authorizeUrl, { sub: 'g-2004' });
-    await t.handle.withSession((s) => s.query("UPDATE auth_oauth_states SET expires_at = now() - interval '1 second' WHERE used_at IS NULL"));
+    await t.handle.withSession((s) =>
+      s.query("UPDATE auth_oauth_states SET expires_at = now() - interval '1 second' WHERE used_at IS NULL"),
+    );
     assertErrorBody(await post(t.app, '/royal/auth/google', { code: g3.code, state: g3.state }), 400, 'OAUTH_STATE_INVALID');
     const stored = await sqlRows<{ state_hash: string }>(t.handle, 'SELECT state_hash FROM auth_oauth_states');
-    assert.ok(stored.every((r) => r.state_hash !== s3.state), 'only hashes of states are stored');
+    assert.ok(
+      stored.every((r) => r.state_hash !== s3.state),
+      'only hashes of states are stored',
+    );
   });
 
   it('a failing provider (bad code, token endpoint down) → 400 OAUTH_FAILED, translated', async () => {
@@ -215,7 +231,11 @@ describe('auth: social login (popup authorization-code flow)', () => {
     const verified = await socialLogin('google', { sub: 'g-4002', email: a.email, email_verified: true, name: 'Owner' });
     assert.equal(verified.json().uid, a.session.uid);
     assert.equal(verified.json().user.nickname, a.nickname);
-    const ids = await sqlRows<{ provider: string; subject: string }>(t.handle, 'SELECT provider, subject FROM auth_oauth_identities WHERE account_id = $1', [Number(a.session.uid)]);
+    const ids = await sqlRows<{ provider: string; subject: string }>(
+      t.handle,
+      'SELECT provider, subject FROM auth_oauth_identities WHERE account_id = $1',
+      [Number(a.session.uid)],
+    );
     assert.deepEqual(ids, [{ provider: 'google', subject: 'g-4002' }]);
   });
 });

@@ -17,7 +17,10 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
 
   const me = (s: { token: string; uid: string }) => get(t.app, '/royal/auth/me', { token: s.token, uid: s.uid });
   const setLastUsed = (s: { uid: string }, minutesAgo: number) =>
-    sqlRows(t.handle, `UPDATE auth_sessions SET last_used_at = now() - make_interval(mins => $2) WHERE account_id = $1`, [Number(s.uid), minutesAgo]);
+    sqlRows(t.handle, `UPDATE auth_sessions SET last_used_at = now() - make_interval(mins => $2) WHERE account_id = $1`, [
+      Number(s.uid),
+      minutesAgo,
+    ]);
 
   /** A social account (no password) on royal, active, with a session obtained by Google `minutesAgo` minutes ago. */
   async function socialAccount(email: string | null, minutesAgo = 0) {
@@ -28,7 +31,11 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
       [u.nickname, email],
     );
     const s = await createSession(t.app.db, acc!.id, { method: 'social:google', ip: null, ttlS: 86_400 });
-    await sqlRows(t.handle, `UPDATE auth_sessions SET created_at = now() - make_interval(mins => $2), last_used_at = now() WHERE account_id = $1`, [acc!.id, minutesAgo]);
+    await sqlRows(
+      t.handle,
+      `UPDATE auth_sessions SET created_at = now() - make_interval(mins => $2), last_used_at = now() WHERE account_id = $1`,
+      [acc!.id, minutesAgo],
+    );
     return { ...u, email, session: { token: s.token, uid: s.uid } };
   }
 
@@ -38,7 +45,11 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
       const a = await activeAccount(t.app);
       await setLastUsed(a.session, 29);
       assert.equal((await me(a.session)).statusCode, 200);
-      const [row] = await sqlRows<{ idle_s: number }>(t.handle, 'SELECT extract(epoch FROM now() - last_used_at)::int AS idle_s FROM auth_sessions WHERE account_id = $1', [Number(a.session.uid)]);
+      const [row] = await sqlRows<{ idle_s: number }>(
+        t.handle,
+        'SELECT extract(epoch FROM now() - last_used_at)::int AS idle_s FROM auth_sessions WHERE account_id = $1',
+        [Number(a.session.uid)],
+      );
       assert.ok(row!.idle_s < 60, 'the request renewed it');
       await setLastUsed(a.session, 31);
       assertErrorBody(await me(a.session), 401, 'SESSION_EXPIRED');
@@ -48,7 +59,11 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
 
     it('the 24 h absolute limit still holds for a session in constant use', async () => {
       const a = await activeAccount(t.app);
-      await sqlRows(t.handle, "UPDATE auth_sessions SET expires_at = now() - interval '1 second', last_used_at = now() WHERE account_id = $1", [Number(a.session.uid)]);
+      await sqlRows(
+        t.handle,
+        "UPDATE auth_sessions SET expires_at = now() - interval '1 second', last_used_at = now() WHERE account_id = $1",
+        [Number(a.session.uid)],
+      );
       assertErrorBody(await me(a.session), 401, 'SESSION_EXPIRED');
     });
   });
@@ -58,7 +73,12 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
       const a = await activeAccount(t.app);
       const other = await createSession(t.app.db, Number(a.session.uid), { method: 'password', ip: null, ttlS: 86_400 });
       const newEmail = `moved-${a.email}`;
-      const asked = await post(t.app, '/royal/auth/email/change', { email: newEmail, password: a.password }, { token: a.session.token, uid: a.session.uid, lang: 'de' });
+      const asked = await post(
+        t.app,
+        '/royal/auth/email/change',
+        { email: newEmail, password: a.password },
+        { token: a.session.token, uid: a.session.uid, lang: 'de' },
+      );
       assert.equal(asked.statusCode, 200, asked.body);
       const token = tokenOf(lastMail(t.app, newEmail));
       assert.equal((await me(other)).statusCode, 200, 'nothing ends before the change is confirmed');
@@ -79,7 +99,12 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
 
     it('confirmed from a browser without a session: every session ends', async () => {
       const a = await activeAccount(t.app);
-      await post(t.app, '/royal/auth/email/change', { email: `x-${a.email}`, password: a.password }, { token: a.session.token, uid: a.session.uid });
+      await post(
+        t.app,
+        '/royal/auth/email/change',
+        { email: `x-${a.email}`, password: a.password },
+        { token: a.session.token, uid: a.session.uid },
+      );
       const done = await post(t.app, '/royal/auth/email/activate', { token: tokenOf(lastMail(t.app, `x-${a.email}`)) });
       assert.equal(done.statusCode, 200, done.body);
       assertErrorBody(await me(a.session), 401, 'SESSION_EXPIRED');
@@ -97,7 +122,9 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
       const mail = lastMail(t.app, s.email!);
       assert.equal(mail.kind, 'emailChangeCode');
       const code = codeOf(mail);
-      const stored = await sqlRows<{ code_hash: string }>(t.handle, 'SELECT code_hash FROM auth_email_change_codes WHERE account_id = $1', [Number(s.session.uid)]);
+      const stored = await sqlRows<{ code_hash: string }>(t.handle, 'SELECT code_hash FROM auth_email_change_codes WHERE account_id = $1', [
+        Number(s.session.uid),
+      ]);
       assert.ok(stored.length === 1 && !stored[0]!.code_hash.includes(code), 'only a hash is stored');
 
       // Resend is throttled; the code does not work for another address; a wrong code counts.
@@ -120,7 +147,8 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
       await post(t.app, '/royal/auth/email/change', { email: target }, auth);
       const code = codeOf(lastMail(t.app, s.email!));
       const wrong = code === '000000' ? '111111' : '000000';
-      for (let i = 0; i < 4; i++) assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: target, code: wrong }, auth), 400, 'CODE_INVALID');
+      for (let i = 0; i < 4; i++)
+        assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: target, code: wrong }, auth), 400, 'CODE_INVALID');
       assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: target, code: wrong }, auth), 429, 'CODE_TOO_MANY');
       // Void: even the right code is refused now (ask for a new one).
       assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: target, code }, auth), 429, 'CODE_TOO_MANY');
@@ -130,7 +158,11 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
     it(`a social account without any address needs a provider login of the last ${REAUTH_WINDOW_S / 60} minutes`, async () => {
       const stale = await socialAccount(null, 11);
       const target = uniqueUser('first').email;
-      const refused = assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: target }, { token: stale.session.token, uid: stale.session.uid }), 403, 'REAUTH_REQUIRED');
+      const refused = assertErrorBody(
+        await post(t.app, '/royal/auth/email/change', { email: target }, { token: stale.session.token, uid: stale.session.uid }),
+        403,
+        'REAUTH_REQUIRED',
+      );
       assert.match(refused.message, /log in again with your social account/);
       assert.equal(mails(t.app, target).length, 0);
       const fresh = await socialAccount(null, 1);
@@ -141,7 +173,11 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
 
     it('a password account still needs its password', async () => {
       const a = await activeAccount(t.app);
-      assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: `y-${a.email}` }, { token: a.session.token, uid: a.session.uid }), 400, 'WRONG_PASSWORD');
+      assertErrorBody(
+        await post(t.app, '/royal/auth/email/change', { email: `y-${a.email}` }, { token: a.session.token, uid: a.session.uid }),
+        400,
+        'WRONG_PASSWORD',
+      );
     });
   });
 
@@ -161,48 +197,83 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 
           const p = oauth[id];
           assert.ok(p, `${id} enabled`);
           assert.equal(p.pkce, true, `${id} uses PKCE`);
-          const url = new URL(authorizeUrl(p, { state: 's', redirectUri: 'https://site.example/auth_callback', codeChallenge: 'c'.repeat(43) }));
+          const url = new URL(
+            authorizeUrl(p, { state: 's', redirectUri: 'https://site.example/auth_callback', codeChallenge: 'c'.repeat(43) }),
+          );
           assert.equal(url.searchParams.get('code_challenge_method'), 'S256');
         }
       }
       // A provider that refuses it can be switched off explicitly.
-      assert.equal(loadAuthConfig({ ...env, OAUTH_FACEBOOK_PKCE: '0' }, { nodeEnv: 'production', corsOrigins: [] }).oauth.facebook?.pkce, false);
+      assert.equal(
+        loadAuthConfig({ ...env, OAUTH_FACEBOOK_PKCE: '0' }, { nodeEnv: 'production', corsOrigins: [] }).oauth.facebook?.pkce,
+        false,
+      );
     });
 
     it('the popup start stores a verifier and sends its challenge to Facebook', async () => {
-      const res = await post(t.app, '/royal/auth/oauth/facebook/start', { redirectUri: `${t.app.apiConfig.auth.allowedOrigins[0]}/auth/facebook/callback` }, { ip: freshIp() });
+      const res = await post(
+        t.app,
+        '/royal/auth/oauth/facebook/start',
+        { redirectUri: `${t.app.apiConfig.auth.allowedOrigins[0]}/auth/facebook/callback` },
+        { ip: freshIp() },
+      );
       assert.equal(res.statusCode, 200, res.body);
       assert.match(new URL(res.json().authorizeUrl).searchParams.get('code_challenge') ?? '', /^[A-Za-z0-9_-]{43}$/);
-      const [state] = await sqlRows<{ code_verifier: string | null }>(t.handle, `SELECT code_verifier FROM auth_oauth_states WHERE provider = 'facebook' ORDER BY created_at DESC LIMIT 1`);
+      const [state] = await sqlRows<{ code_verifier: string | null }>(
+        t.handle,
+        `SELECT code_verifier FROM auth_oauth_states WHERE provider = 'facebook' ORDER BY created_at DESC LIMIT 1`,
+      );
       assert.match(state!.code_verifier ?? '', /^[A-Za-z0-9_-]{43,128}$/);
     });
   });
 
   describe('XSRF token bound to the session (item 8)', () => {
-    it('a session started in one browser refuses mutating requests carrying another browser\'s valid XSRF pair', async () => {
+    it("a session started in one browser refuses mutating requests carrying another browser's valid XSRF pair", async () => {
       const u = uniqueUser();
       const ip = freshIp();
       const pairOf = async () => Object.fromEntries((await t.app.inject({ url: '/royal/csrf' })).cookies.map((c) => [c.name, c.value]));
       const mine = await pairOf();
       const theirs = await pairOf();
       const send = (cookies: Record<string, string>, url: string, payload: object, extra: Record<string, string> = {}) =>
-        t.app.inject({ method: 'POST', url, payload, cookies, headers: { 'x-xsrf-token': cookies['XSRF-TOKEN']!, ...extra }, remoteAddress: ip });
+        t.app.inject({
+          method: 'POST',
+          url,
+          payload,
+          cookies,
+          headers: { 'x-xsrf-token': cookies['XSRF-TOKEN']!, ...extra },
+          remoteAddress: ip,
+        });
       assert.equal((await send(mine, '/royal/auth/register', { ...u, terms: true })).statusCode, 201);
       await t.app.mailOutbox.drain();
       const login = await send(mine, '/royal/auth/activate', { token: tokenOf(lastMail(t.app, u.email)), fingerprint: 'bound-dev' });
       assert.equal(login.statusCode, 200, login.body);
       const session = { 'x-auth-token': login.json().token, 'x-auth-id': login.json().uid };
-      const [row] = await sqlRows<{ h: string | null }>(t.handle, 'SELECT xsrf_secret_hash AS h FROM auth_sessions WHERE account_id = $1', [Number(login.json().uid)]);
+      const [row] = await sqlRows<{ h: string | null }>(t.handle, 'SELECT xsrf_secret_hash AS h FROM auth_sessions WHERE account_id = $1', [
+        Number(login.json().uid),
+      ]);
       assert.match(row!.h ?? '', /^[0-9a-f]{64}$/, 'the session records a hash of the browser secret');
 
       // The other browser's pair is valid on its own (visitor requests pass) …
-      const visitor = await send(theirs, '/royal/contact', { name: 'Other browser', email: u.email, message: 'A visitor message is fine.' });
+      const visitor = await send(theirs, '/royal/contact', {
+        name: 'Other browser',
+        email: u.email,
+        message: 'A visitor message is fine.',
+      });
       assert.equal(visitor.statusCode, 201, visitor.body);
       // … but not with this session: the token is bound to the session's browser.
       assertErrorBody(await send(theirs, '/royal/auth/logout', {}, session), 401, 'SESSION_EXPIRED');
-      assertErrorBody(await send(theirs, '/royal/contact', { name: 'Stolen session', email: u.email, message: 'This must not pass here.' }, session), 401, 'SESSION_EXPIRED');
+      assertErrorBody(
+        await send(theirs, '/royal/contact', { name: 'Stolen session', email: u.email, message: 'This must not pass here.' }, session),
+        401,
+        'SESSION_EXPIRED',
+      );
       // The session's own browser goes on.
-      const own = await send(mine, '/royal/contact', { name: 'Own browser', email: u.email, message: 'This passes in the right browser.' }, session);
+      const own = await send(
+        mine,
+        '/royal/contact',
+        { name: 'Own browser', email: u.email, message: 'This passes in the right browser.' },
+        session,
+      );
       assert.equal(own.statusCode, 201, own.body);
       assert.equal((await send(mine, '/royal/auth/logout', {}, session)).statusCode, 200);
     });

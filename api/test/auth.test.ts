@@ -25,7 +25,11 @@ describe('auth: registration, activation, sessions, reset', () => {
     for (const table of Object.values(authSchema)) {
       if (!(table instanceof PgTable)) continue;
       const name = getTableName(table);
-      const cols = await sqlRows<{ column_name: string }>(t.handle, 'SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()', [name]);
+      const cols = await sqlRows<{ column_name: string }>(
+        t.handle,
+        'SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()',
+        [name],
+      );
       const have = new Set(cols.map((c) => c.column_name));
       for (const col of Object.values(getTableColumns(table))) assert.ok(have.has(col.name), `${name}.${col.name} exists`);
     }
@@ -41,7 +45,12 @@ describe('auth: registration, activation, sessions, reset', () => {
         [{ ...good(), email: '  ' }, 'EMAIL_REQUIRED', "Email hasn't been stated", 'Nie podano adresu e-mail'],
         [{ ...good(), password: '' }, 'PASSWORD_REQUIRED', "Password hasn't been stated", 'Nie podano hasła'],
         [{ ...good(), terms: false }, 'TERMS_REQUIRED', 'You have to agree to our Terms of Service', 'Musisz zaakceptować nasz Regulamin'],
-        [{ ...good(), terms: undefined }, 'TERMS_REQUIRED', 'You have to agree to our Terms of Service', 'Musisz zaakceptować nasz Regulamin'],
+        [
+          { ...good(), terms: undefined },
+          'TERMS_REQUIRED',
+          'You have to agree to our Terms of Service',
+          'Musisz zaakceptować nasz Regulamin',
+        ],
       ];
       for (const [body, code, en, pl] of cases) {
         assert.equal(assertErrorBody(await reg(body), 400, code).message, en);
@@ -68,14 +77,30 @@ describe('auth: registration, activation, sessions, reset', () => {
       const u = good();
       assert.equal((await reg(u)).statusCode, 201);
       assertErrorBody(await reg({ ...good(), nickname: u.nickname.toUpperCase() }), 409, 'NICKNAME_TAKEN');
-      const [player] = await sqlRows<{ nickname: string }>(t.handle, "SELECT nickname FROM players WHERE server = 'royal' AND nickname ~ '^[A-Za-z0-9_.-]{3,20}$' LIMIT 1");
+      const [player] = await sqlRows<{ nickname: string }>(
+        t.handle,
+        "SELECT nickname FROM players WHERE server = 'royal' AND nickname ~ '^[A-Za-z0-9_.-]{3,20}$' LIMIT 1",
+      );
       assertErrorBody(await reg({ ...good(), nickname: player!.nickname.toLowerCase() }), 409, 'NICKNAME_TAKEN');
     });
 
     it('stores argon2id (OWASP m=19456,t=2,p=1) hashes, register params, consents; mails a translated activation link', async () => {
       const u = good();
-      const params = { partner: 'fm-partner', click_id: 'c-123', sub1: 's1', banana: 'b', admitad_uid: 'adm', click_id_track: 'trk', ref_id_track: '42' };
-      const res = await post(t.app, '/royal/auth/register', { ...u, newsletter: true, params }, { lang: 'de', ip: freshIp(), origin: 'http://localhost:3000' });
+      const params = {
+        partner: 'fm-partner',
+        click_id: 'c-123',
+        sub1: 's1',
+        banana: 'b',
+        admitad_uid: 'adm',
+        click_id_track: 'trk',
+        ref_id_track: '42',
+      };
+      const res = await post(
+        t.app,
+        '/royal/auth/register',
+        { ...u, newsletter: true, params },
+        { lang: 'de', ip: freshIp(), origin: 'http://localhost:3000' },
+      );
       assert.equal(res.statusCode, 201, res.body);
       assert.match(res.json().message, /Fast geschafft/);
       const [row] = await sqlRows<Record<string, unknown>>(t.handle, 'SELECT * FROM auth_accounts WHERE email = $1', [u.email]);
@@ -130,11 +155,28 @@ describe('auth: registration, activation, sessions, reset', () => {
       const u = uniqueUser();
       await post(t.app, '/royal/auth/register', { ...u, terms: true }, { ip: freshIp() });
       const before = mails(t.app, u.email).length;
-      assertErrorBody(await post(t.app, '/royal/auth/login', { login: u.nickname, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }), 403, 'ACCOUNT_NOT_ACTIVATED');
-      assertErrorBody(await post(t.app, '/royal/auth/login', { login: u.email, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }), 403, 'ACCOUNT_NOT_ACTIVATED');
+      assertErrorBody(
+        await post(t.app, '/royal/auth/login', { login: u.nickname, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }),
+        403,
+        'ACCOUNT_NOT_ACTIVATED',
+      );
+      assertErrorBody(
+        await post(t.app, '/royal/auth/login', { login: u.email, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }),
+        403,
+        'ACCOUNT_NOT_ACTIVATED',
+      );
       assert.equal(mails(t.app, u.email).length, before, 'a token of the last 5 minutes exists: no new mail');
-      await t.handle.withSession((s) => s.query("UPDATE auth_tokens SET created_at = now() - interval '6 minutes' WHERE account_id IN (SELECT id FROM auth_accounts WHERE email = $1)", [u.email]));
-      assertErrorBody(await post(t.app, '/royal/auth/login', { login: u.email, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }), 403, 'ACCOUNT_NOT_ACTIVATED');
+      await t.handle.withSession((s) =>
+        s.query(
+          "UPDATE auth_tokens SET created_at = now() - interval '6 minutes' WHERE account_id IN (SELECT id FROM auth_accounts WHERE email = $1)",
+          [u.email],
+        ),
+      );
+      assertErrorBody(
+        await post(t.app, '/royal/auth/login', { login: u.email, password: u.password, fingerprint: 'abcdefg12' }, { ip: freshIp() }),
+        403,
+        'ACCOUNT_NOT_ACTIVATED',
+      );
       assert.equal(mails(t.app, u.email).length, before + 1);
     });
 
@@ -152,12 +194,21 @@ describe('auth: registration, activation, sessions, reset', () => {
       assert.deepEqual(body.user, { id: body.uid, nickname: u.nickname, email: u.email, ovr: 40, server: 'royal' });
       assert.ok(Date.parse(body.expiresAt) > Date.now() + 86_000_000);
       assert.equal((await get(t.app, '/royal/stats')).json().users, stats0 + 1);
-      const [player] = await sqlRows<{ country: string }>(t.handle, 'SELECT p.country FROM players p JOIN auth_accounts a ON a.player_id = p.id WHERE a.email = $1', [u.email]);
+      const [player] = await sqlRows<{ country: string }>(
+        t.handle,
+        'SELECT p.country FROM players p JOIN auth_accounts a ON a.player_id = p.id WHERE a.email = $1',
+        [u.email],
+      );
       assert.equal(player!.country, 'PL');
       assertErrorBody(await post(t.app, '/royal/auth/activate', { token, fingerprint: 'browser-a1' }), 400, 'TOKEN_INVALID');
       assert.deepEqual((await post(t.app, '/royal/auth/token/check', { kind: 'account', token })).json(), { valid: false });
       // The activating browser is trusted: its next login needs no code.
-      const login = await post(t.app, '/royal/auth/login', { login: u.nickname, password: u.password, fingerprint: 'browser-a1' }, { ip: freshIp() });
+      const login = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: u.nickname, password: u.password, fingerprint: 'browser-a1' },
+        { ip: freshIp() },
+      );
       assert.equal(login.statusCode, 200, login.body);
     });
 
@@ -166,38 +217,79 @@ describe('auth: registration, activation, sessions, reset', () => {
       await post(t.app, '/royal/auth/register', { ...u, terms: true }, { ip: freshIp() });
       const token = tokenOf(lastMail(t.app, u.email));
       assertErrorBody(await post(t.app, '/pl/auth/activate', { token }), 400, 'TOKEN_INVALID');
-      await t.handle.withSession((s) => s.query("UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE account_id IN (SELECT id FROM auth_accounts WHERE email = $1)", [u.email]));
+      await t.handle.withSession((s) =>
+        s.query(
+          "UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE account_id IN (SELECT id FROM auth_accounts WHERE email = $1)",
+          [u.email],
+        ),
+      );
       assertErrorBody(await post(t.app, '/royal/auth/activate', { token }), 400, 'TOKEN_INVALID');
       assertErrorBody(await post(t.app, '/royal/auth/activate', { token: 'x'.repeat(43) }), 400, 'TOKEN_INVALID');
     });
 
     it('unknown name and wrong password answer exactly alike (no enumeration)', async () => {
       const a = await activeAccount(t.app);
-      const unknown = await post(t.app, '/royal/auth/login', { login: 'nobody-here-xyz', password: 'Whatever-123!', fingerprint: a.fingerprint }, { ip: freshIp() });
-      const wrong = await post(t.app, '/royal/auth/login', { login: a.nickname, password: 'Whatever-123!', fingerprint: a.fingerprint }, { ip: freshIp() });
-      const unknownMail = await post(t.app, '/royal/auth/login', { login: 'nobody@example.org', password: 'Whatever-123!', fingerprint: a.fingerprint }, { ip: freshIp() });
-      for (const r of [unknown, wrong, unknownMail]) assert.deepEqual(assertErrorBody(r, 401, 'INVALID_CREDENTIALS'), { statusCode: 401, error: 'INVALID_CREDENTIALS', message: 'Wrong login or password' });
+      const unknown = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: 'nobody-here-xyz', password: 'Whatever-123!', fingerprint: a.fingerprint },
+        { ip: freshIp() },
+      );
+      const wrong = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: a.nickname, password: 'Whatever-123!', fingerprint: a.fingerprint },
+        { ip: freshIp() },
+      );
+      const unknownMail = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: 'nobody@example.org', password: 'Whatever-123!', fingerprint: a.fingerprint },
+        { ip: freshIp() },
+      );
+      for (const r of [unknown, wrong, unknownMail])
+        assert.deepEqual(assertErrorBody(r, 401, 'INVALID_CREDENTIALS'), {
+          statusCode: 401,
+          error: 'INVALID_CREDENTIALS',
+          message: 'Wrong login or password',
+        });
       assertErrorBody(await post(t.app, '/royal/auth/login', { login: '', password: 'x' }), 400, 'LOGIN_REQUIRED');
       assertErrorBody(await post(t.app, '/royal/auth/login', { login: 'x', password: '' }), 400, 'PASSWORD_REQUIRED');
     });
 
     it('login by nickname (any case) or e-mail; a new 256-bit token every time; accounts are per server', async () => {
       const a = await activeAccount(t.app);
-      const l1 = await post(t.app, '/royal/auth/login', { login: a.nickname.toUpperCase(), password: a.password, fingerprint: a.fingerprint }, { ip: freshIp() });
-      const l2 = await post(t.app, '/royal/auth/login', { login: a.email, password: a.password, fingerprint: a.fingerprint }, { ip: freshIp() });
+      const l1 = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: a.nickname.toUpperCase(), password: a.password, fingerprint: a.fingerprint },
+        { ip: freshIp() },
+      );
+      const l2 = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: a.email, password: a.password, fingerprint: a.fingerprint },
+        { ip: freshIp() },
+      );
       assert.equal(l1.statusCode, 200, l1.body);
       assert.equal(l2.statusCode, 200, l2.body);
       assert.notEqual(l1.json().token, l2.json().token);
       assert.notEqual(l1.json().token, a.session.token);
-      assertErrorBody(await post(t.app, '/pl/auth/login', { login: a.nickname, password: a.password, fingerprint: a.fingerprint }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
-      const stored = await sqlRows<{ token_hash: string }>(t.handle, 'SELECT token_hash FROM auth_sessions WHERE account_id = $1', [Number(a.session.uid)]);
+      assertErrorBody(
+        await post(t.app, '/pl/auth/login', { login: a.nickname, password: a.password, fingerprint: a.fingerprint }, { ip: freshIp() }),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+      const stored = await sqlRows<{ token_hash: string }>(t.handle, 'SELECT token_hash FROM auth_sessions WHERE account_id = $1', [
+        Number(a.session.uid),
+      ]);
       assert.equal(stored.length, 3);
       assert.ok(stored.every((s) => /^[0-9a-f]{64}$/.test(s.token_hash) && s.token_hash !== l1.json().token));
     });
   });
 
   describe('sessions', () => {
-    it('GET /auth/me: the user with ovr; 401 without, with a wrong, another server\'s or an expired token', async () => {
+    it("GET /auth/me: the user with ovr; 401 without, with a wrong, another server's or an expired token", async () => {
       const a = await activeAccount(t.app);
       const { token, uid } = a.session;
       const me = await get(t.app, '/royal/auth/me', { token, uid });
@@ -207,7 +299,9 @@ describe('auth: registration, activation, sessions, reset', () => {
       assertErrorBody(await get(t.app, '/royal/auth/me', { token: token + 'x', uid }), 401, 'SESSION_EXPIRED');
       assertErrorBody(await get(t.app, '/royal/auth/me', { token, uid: String(Number(uid) + 1) }), 401, 'SESSION_EXPIRED');
       assertErrorBody(await get(t.app, '/pl/auth/me', { token, uid }), 401, 'SESSION_EXPIRED');
-      await t.handle.withSession((s) => s.query("UPDATE auth_sessions SET expires_at = now() - interval '1 second' WHERE account_id = $1", [Number(uid)]));
+      await t.handle.withSession((s) =>
+        s.query("UPDATE auth_sessions SET expires_at = now() - interval '1 second' WHERE account_id = $1", [Number(uid)]),
+      );
       assertErrorBody(await get(t.app, '/royal/auth/me', { token, uid }), 401, 'SESSION_EXPIRED');
     });
 
@@ -220,7 +314,11 @@ describe('auth: registration, activation, sessions, reset', () => {
       assertErrorBody(await get(t.app, '/royal/auth/me', { token, uid }), 401, 'SESSION_EXPIRED');
       assert.equal((await post(t.app, '/royal/auth/logout', {})).statusCode, 200);
       // XSRF applies to logout too.
-      const noXsrf = await t.app.inject({ method: 'POST', url: '/royal/auth/logout', headers: { 'x-auth-token': token, 'x-auth-id': uid } });
+      const noXsrf = await t.app.inject({
+        method: 'POST',
+        url: '/royal/auth/logout',
+        headers: { 'x-auth-token': token, 'x-auth-id': uid },
+      });
       assertErrorBody(noXsrf, 403, 'XSRF_MISMATCH');
     });
   });
@@ -235,7 +333,8 @@ describe('auth: registration, activation, sessions, reset', () => {
       assert.equal(known.json().message, 'If an account uses this e-mail, we have sent it a link to set a new password');
       assert.equal(mails(t.app, 'ghost-user@example.org').length, 0);
       assert.equal(lastMail(t.app, a.email).kind, 'passwordReset');
-      for (let i = 0; i < 4; i++) assert.equal((await post(t.app, '/royal/auth/password/forgot', { email: a.email }, { ip: freshIp() })).statusCode, 200);
+      for (let i = 0; i < 4; i++)
+        assert.equal((await post(t.app, '/royal/auth/password/forgot', { email: a.email }, { ip: freshIp() })).statusCode, 200);
       assert.equal(mails(t.app, a.email).filter((m) => m.kind === 'passwordReset').length, 3);
       assertErrorBody(await post(t.app, '/royal/auth/password/forgot', { email: '' }), 400, 'EMAIL_REQUIRED');
     });
@@ -256,15 +355,38 @@ describe('auth: registration, activation, sessions, reset', () => {
       assert.equal(ok.statusCode, 200, ok.body);
       assertErrorBody(await post(t.app, '/royal/auth/password/reset', { token, password: 'Another-Boots-2026!' }), 400, 'TOKEN_INVALID');
       assertErrorBody(await get(t.app, '/royal/auth/me', { token: a.session.token, uid: a.session.uid }), 401, 'SESSION_EXPIRED');
-      assertErrorBody(await post(t.app, '/royal/auth/login', { login: a.nickname, password: a.password, fingerprint: 'reset-browser' }, { ip: freshIp() }), 401, 'INVALID_CREDENTIALS');
-      assert.equal((await post(t.app, '/royal/auth/login', { login: a.nickname, password: newPassword, fingerprint: 'reset-browser' }, { ip: freshIp() })).statusCode, 200);
+      assertErrorBody(
+        await post(
+          t.app,
+          '/royal/auth/login',
+          { login: a.nickname, password: a.password, fingerprint: 'reset-browser' },
+          { ip: freshIp() },
+        ),
+        401,
+        'INVALID_CREDENTIALS',
+      );
+      assert.equal(
+        (
+          await post(
+            t.app,
+            '/royal/auth/login',
+            { login: a.nickname, password: newPassword, fingerprint: 'reset-browser' },
+            { ip: freshIp() },
+          )
+        ).statusCode,
+        200,
+      );
     });
 
     it('an expired reset link is refused', async () => {
       const a = await activeAccount(t.app);
       await post(t.app, '/royal/auth/password/forgot', { email: a.email }, { ip: freshIp() });
       const token = tokenOf(lastMail(t.app, a.email));
-      await t.handle.withSession((s) => s.query("UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE kind = 'password_reset' AND account_id = $1", [Number(a.session.uid)]));
+      await t.handle.withSession((s) =>
+        s.query("UPDATE auth_tokens SET expires_at = now() - interval '1 second' WHERE kind = 'password_reset' AND account_id = $1", [
+          Number(a.session.uid),
+        ]),
+      );
       assertErrorBody(await post(t.app, '/royal/auth/password/reset', { token, password: 'Fresh-Boots-2026!' }), 400, 'TOKEN_INVALID');
     });
   });
@@ -274,7 +396,11 @@ describe('auth: registration, activation, sessions, reset', () => {
       const a = await activeAccount(t.app);
       const auth = { token: a.session.token, uid: a.session.uid };
       assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: 'x@example.org', password: a.password }), 401, 'UNAUTHORIZED');
-      assertErrorBody(await post(t.app, '/royal/auth/email/change', { email: 'new-' + a.email, password: 'wrong-password!' }, auth), 400, 'WRONG_PASSWORD');
+      assertErrorBody(
+        await post(t.app, '/royal/auth/email/change', { email: 'new-' + a.email, password: 'wrong-password!' }, auth),
+        400,
+        'WRONG_PASSWORD',
+      );
       const newEmail = 'new-' + a.email;
       const res = await post(t.app, '/royal/auth/email/change', { email: newEmail, password: a.password }, auth);
       assert.equal(res.statusCode, 200, res.body);
@@ -295,13 +421,23 @@ describe('auth: registration, activation, sessions, reset', () => {
     it('demo accounts log in on every server with the documented password; OVR above and below thresholds', async () => {
       for (const server of ['royal', 'pl', 'classic', 'en']) {
         for (const d of DEMO_ACCOUNTS) {
-          const res = await post(t.app, `/${server}/auth/login`, { login: d.nickname, password: DEMO_PASSWORD, fingerprint: DEMO_TRUSTED_DEVICE }, { ip: freshIp() });
+          const res = await post(
+            t.app,
+            `/${server}/auth/login`,
+            { login: d.nickname, password: DEMO_PASSWORD, fingerprint: DEMO_TRUSTED_DEVICE },
+            { ip: freshIp() },
+          );
           assert.equal(res.statusCode, 200, res.body);
           assert.equal(res.json().user.ovr, d.ovr);
         }
       }
       // Any other device needs the e-mailed code.
-      const other = await post(t.app, '/royal/auth/login', { login: 'demo', password: DEMO_PASSWORD, fingerprint: 'someone-else' }, { ip: freshIp() });
+      const other = await post(
+        t.app,
+        '/royal/auth/login',
+        { login: 'demo', password: DEMO_PASSWORD, fingerprint: 'someone-else' },
+        { ip: freshIp() },
+      );
       assert.equal(other.statusCode, 403);
       assert.equal(other.json().error, 'UNAUTHORIZED_DEVICE');
     });
@@ -309,10 +445,21 @@ describe('auth: registration, activation, sessions, reset', () => {
     it('every mail renders in all nine languages, translated, with the name escaped in HTML (texts: src/locales, test/locales.test.ts)', () => {
       for (const lang of LOCALE_CODES) {
         for (const kind of MAIL_KINDS) {
-          const m = renderMail(kind, lang, { nickname: 'Zoë <b>', serverName: 'Royal', link: 'http://localhost:3000/royal/x', code: kind === 'deviceCode' ? '123456' : undefined, email: 'a@b.cd' });
+          const m = renderMail(kind, lang, {
+            nickname: 'Zoë <b>',
+            serverName: 'Royal',
+            link: 'http://localhost:3000/royal/x',
+            code: kind === 'deviceCode' ? '123456' : undefined,
+            email: 'a@b.cd',
+          });
           assert.ok(m.subject && m.text.includes('Zoë <b>') && m.html.includes('Zoë &lt;b&gt;'), `${kind} ${lang}`);
           assert.ok(!/\{\{|\}\}/.test(m.text + m.subject), `${kind} ${lang}: every placeholder filled`);
-          if (lang !== 'en') assert.notEqual(m.subject, renderMail(kind, 'en', { nickname: 'x', serverName: 'Royal', code: '123456' }).subject, `${kind} ${lang} is translated`);
+          if (lang !== 'en')
+            assert.notEqual(
+              m.subject,
+              renderMail(kind, 'en', { nickname: 'x', serverName: 'Royal', code: '123456' }).subject,
+              `${kind} ${lang} is translated`,
+            );
         }
         assert.notEqual(authMessage(lang, 'TOO_MANY_ATTEMPTS', { minutes: 5 }), '', lang);
         assert.ok(authMessage(lang, 'TOO_MANY_ATTEMPTS', { minutes: 5 }).includes('5'), lang);
@@ -354,11 +501,19 @@ describe('auth: registration, activation, sessions, reset', () => {
 
   it('flood guard: too many registrations from one IP → 429 TOO_MANY_REQUESTS, translated', async () => {
     const database2 = await createTestDatabase();
-    const small = await startApp(database2, { seed: false, config: { auth: { ...t.app.apiConfig.auth, limits: { ...t.app.apiConfig.auth.limits, registerPerIp: { max: 2, windowS: 60 } } } } });
+    const small = await startApp(database2, {
+      seed: false,
+      config: { auth: { ...t.app.apiConfig.auth, limits: { ...t.app.apiConfig.auth.limits, registerPerIp: { max: 2, windowS: 60 } } } },
+    });
     try {
       const ip = freshIp();
-      for (let i = 0; i < 2; i++) assert.equal((await post(small.app, '/royal/auth/register', { ...uniqueUser(), terms: true }, { ip })).statusCode, 201);
-      const body = assertErrorBody(await post(small.app, '/royal/auth/register', { ...uniqueUser(), terms: true }, { ip, lang: 'tr' }), 429, 'TOO_MANY_REQUESTS');
+      for (let i = 0; i < 2; i++)
+        assert.equal((await post(small.app, '/royal/auth/register', { ...uniqueUser(), terms: true }, { ip })).statusCode, 201);
+      const body = assertErrorBody(
+        await post(small.app, '/royal/auth/register', { ...uniqueUser(), terms: true }, { ip, lang: 'tr' }),
+        429,
+        'TOO_MANY_REQUESTS',
+      );
       assert.equal(body.message, 'Çok fazla istek. Biraz sonra tekrar dene');
       assert.equal((await post(small.app, '/royal/auth/register', { ...uniqueUser(), terms: true }, { ip: freshIp() })).statusCode, 201);
     } finally {

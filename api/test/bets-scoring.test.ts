@@ -79,14 +79,7 @@ describe('bets ranking tie-break', () => {
   });
 
   it('orders by points, then exact scores, then correct outcomes, then the lower player id', () => {
-    const rows = [
-      row(9, 20, 1, 5),
-      row(3, 25, 0, 9),
-      row(7, 20, 2, 4),
-      row(5, 20, 2, 6),
-      row(4, 20, 2, 6),
-      row(1, 0, 0, 0),
-    ];
+    const rows = [row(9, 20, 1, 5), row(3, 25, 0, 9), row(7, 20, 2, 4), row(5, 20, 2, 6), row(4, 20, 2, 6), row(1, 0, 0, 0)];
     const sorted = [...rows].sort(compareStandings).map((r) => r.playerId);
     assert.deepEqual(sorted, [3, 4, 5, 7, 9, 1]);
   });
@@ -96,7 +89,10 @@ describe('bets ranking tie-break', () => {
     const expected = [...rows].sort(compareStandings).map((r) => r.playerId);
     for (let k = 0; k < 5; k++) {
       const shuffled = [...rows].sort(() => Math.random() - 0.5);
-      assert.deepEqual(shuffled.sort(compareStandings).map((r) => r.playerId), expected);
+      assert.deepEqual(
+        shuffled.sort(compareStandings).map((r) => r.playerId),
+        expected,
+      );
     }
     // No two different players compare equal.
     for (const a of rows) for (const b of rows) if (a !== b) assert.notEqual(compareStandings(a, b), 0);

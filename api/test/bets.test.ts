@@ -61,10 +61,21 @@ describe('bets API', () => {
   }
   const put = async (url: string, payload: unknown, headers: Record<string, string> = {}) => {
     const x = await xsrfPair(t.app);
-    return t.app.inject({ method: 'PUT', url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+    return t.app.inject({
+      method: 'PUT',
+      url,
+      payload: payload as Record<string, unknown>,
+      cookies: x.cookies,
+      headers: { ...x.headers, ...headers },
+    });
   };
   const admin = (method: 'GET' | 'POST', url: string, payload?: unknown) =>
-    t.app.inject({ method, url, headers: { 'x-admin-secret': SECRET }, ...(payload ? { payload: payload as Record<string, unknown> } : {}) });
+    t.app.inject({
+      method,
+      url,
+      headers: { 'x-admin-secret': SECRET },
+      ...(payload ? { payload: payload as Record<string, unknown> } : {}),
+    });
   /**
    * The matches as the page shows them: the public list, and with a session the viewer's own
    * predictions (a separate private answer since issue 12) merged in, as mf-bets' api.ts does.
@@ -79,9 +90,16 @@ describe('bets API', () => {
     const own = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/predictions`, headers });
     assert.equal(own.statusCode, 200, own.body);
     assert.equal(own.headers['cache-control'], 'private, no-store');
-    const { viewer, predictions } = own.json() as { viewer: MatchesAnswer['viewer']; predictions: Array<NonNullable<Match['prediction']> & { match_id: number }> };
+    const { viewer, predictions } = own.json() as {
+      viewer: MatchesAnswer['viewer'];
+      predictions: Array<NonNullable<Match['prediction']> & { match_id: number }>;
+    };
     const byMatch = new Map(predictions.map(({ match_id, ...p }) => [match_id, p]));
-    return { ...answer, viewer, stages: answer.stages.map((st) => ({ ...st, matches: st.matches.map((m) => ({ ...m, prediction: byMatch.get(m.id) ?? null })) })) };
+    return {
+      ...answer,
+      viewer,
+      stages: answer.stages.map((st) => ({ ...st, matches: st.matches.map((m) => ({ ...m, prediction: byMatch.get(m.id) ?? null })) })),
+    };
   };
   /** The viewer's ranking row (`GET /bets/ranking/me`, split from the public ranking). */
   const rankingMe = async (query: string, headers: Record<string, string>) => {
@@ -100,16 +118,31 @@ describe('bets API', () => {
     const res = await t.app.inject({ url: '/royal/bets/tournaments' });
     assert.equal(res.statusCode, 200);
     const body = res.json() as { tournaments: Array<Record<string, unknown>>; current: string; now: string };
-    assert.deepEqual(body.tournaments.map((x) => [x.code, x.status]), [['world-cup', 'live'], ['euro-2024', 'finished']]);
+    assert.deepEqual(
+      body.tournaments.map((x) => [x.code, x.status]),
+      [
+        ['world-cup', 'live'],
+        ['euro-2024', 'finished'],
+      ],
+    );
     assert.equal(body.current, 'world-cup');
     for (const x of body.tournaments) {
       assert.deepEqual(x.scoring, { exact: 5, goal_difference: 3, outcome: 2 });
       assert.equal(x.max_goals, 20);
     }
     const examples = body.tournaments[0]!.examples as Array<{ hit: string; points: number }>;
-    assert.deepEqual(examples.map((e) => [e.hit, e.points]), [
-      ['exact', 5], ['goal_difference', 3], ['outcome', 2], ['miss', 0], ['exact', 5], ['outcome', 2], ['miss', 0],
-    ]);
+    assert.deepEqual(
+      examples.map((e) => [e.hit, e.points]),
+      [
+        ['exact', 5],
+        ['goal_difference', 3],
+        ['outcome', 2],
+        ['miss', 0],
+        ['exact', 5],
+        ['outcome', 2],
+        ['miss', 0],
+      ],
+    );
     assert.equal(body.tournaments[1]!.matches_total, 51);
     assert.equal(body.tournaments[1]!.matches_finished, 51);
     assert.ok(Math.abs(new Date(body.now).getTime() - Date.now()) < 60_000);
@@ -118,7 +151,10 @@ describe('bets API', () => {
   it('World Cup: 8 groups of 6 matches, some finished, some waiting for the result, some open', async () => {
     const a = await matches('royal', 'world-cup');
     assert.equal(a.viewer, null);
-    assert.deepEqual(a.stages.map((s) => s.key), ['group-A', 'group-B', 'group-C', 'group-D', 'group-E', 'group-F', 'group-G', 'group-H']);
+    assert.deepEqual(
+      a.stages.map((s) => s.key),
+      ['group-A', 'group-B', 'group-C', 'group-D', 'group-E', 'group-F', 'group-G', 'group-H'],
+    );
     for (const s of a.stages) {
       assert.equal(s.matches.length, 6);
       const teams = new Set(s.matches.flatMap((m) => [m.home.code, m.away.code]));
@@ -142,9 +178,10 @@ describe('bets API', () => {
 
   it('Euro 2024: groups A–F then the knockout stages, with the real results', async () => {
     const a = await matches('royal', 'euro-2024');
-    assert.deepEqual(a.stages.map((s) => s.key), [
-      'group-A', 'group-B', 'group-C', 'group-D', 'group-E', 'group-F', 'round_of_16', 'quarter_final', 'semi_final', 'final',
-    ]);
+    assert.deepEqual(
+      a.stages.map((s) => s.key),
+      ['group-A', 'group-B', 'group-C', 'group-D', 'group-E', 'group-F', 'round_of_16', 'quarter_final', 'semi_final', 'final'],
+    );
     const final = a.stages.at(-1)!.matches[0]!;
     assert.deepEqual([final.home.code, final.away.code, final.result], ['ESP', 'ENG', { home: 2, away: 1, penalties: null }]);
     assert.equal(final.home.region, 'ES');
@@ -156,7 +193,11 @@ describe('bets API', () => {
 
   it('unknown tournament or match → 404 in the error shape', async () => {
     assertErrorBody(await t.app.inject({ url: '/royal/bets/tournaments/copa-1900/matches' }), 404, 'TOURNAMENT_NOT_FOUND');
-    assertErrorBody(await put('/royal/bets/matches/999999/prediction', { home_score: 1, away_score: 0 }, auth(player.id)), 404, 'MATCH_NOT_FOUND');
+    assertErrorBody(
+      await put('/royal/bets/matches/999999/prediction', { home_score: 1, away_score: 0 }, auth(player.id)),
+      404,
+      'MATCH_NOT_FOUND',
+    );
     assertErrorBody(await t.app.inject({ url: '/royal/bets/ranking?tournament=nope' }), 404, 'TOURNAMENT_NOT_FOUND');
   });
 
@@ -174,7 +215,11 @@ describe('bets API', () => {
         assert.equal(body.message, LOGIN_TO_PREDICT);
       }
       // An unknown session is a visitor too.
-      const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 1, away_score: 0 }, { 'x-auth-token': 'nope', 'x-auth-id': '1' });
+      const res = await put(
+        `/royal/bets/matches/${target.id}/prediction`,
+        { home_score: 1, away_score: 0 },
+        { 'x-auth-token': 'nope', 'x-auth-id': '1' },
+      );
       assert.equal(assertErrorBody(res, 401, 'BET_LOGIN_REQUIRED').message, LOGIN_TO_PREDICT);
     });
 
@@ -218,7 +263,11 @@ describe('bets API', () => {
         { home_score: 21, away_score: 0 },
         { home_score: 1 },
       ]) {
-        const body = assertErrorBody(await put(`/royal/bets/matches/${target.id}/prediction`, payload, auth(player.id)), 400, 'VALIDATION_ERROR');
+        const body = assertErrorBody(
+          await put(`/royal/bets/matches/${target.id}/prediction`, payload, auth(player.id)),
+          400,
+          'VALIDATION_ERROR',
+        );
         assert.match(body.message, /home_score|away_score/);
       }
       const rows = await sqlRows(t.handle, 'SELECT home_score, away_score FROM bet_predictions WHERE player_id = $1', [player.id]);
@@ -241,7 +290,9 @@ describe('bets API', () => {
     });
 
     it('after kick-off (server clock) the prediction is locked: 409 and nothing changes', async () => {
-      const clock = await admin('POST', '/admin/bets/clock', { now: new Date(new Date(target.kickoff_at).getTime() + 60_000).toISOString() });
+      const clock = await admin('POST', '/admin/bets/clock', {
+        now: new Date(new Date(target.kickoff_at).getTime() + 60_000).toISOString(),
+      });
       assert.equal(clock.statusCode, 200, clock.body);
       try {
         const res = await put(`/royal/bets/matches/${target.id}/prediction`, { home_score: 5, away_score: 5 }, auth(player.id));
@@ -274,7 +325,9 @@ describe('bets API', () => {
       assert.deepEqual(m.result, { home: 1, away: 4, penalties: null });
       assert.deepEqual([m.prediction?.hit, m.prediction?.points], ['goal_difference', 3]);
 
-      const ranking = RankingResponse.parse((await t.app.inject({ url: '/royal/bets/ranking?per_page=50', headers: auth(player.id) })).json());
+      const ranking = RankingResponse.parse(
+        (await t.app.inject({ url: '/royal/bets/ranking?per_page=50', headers: auth(player.id) })).json(),
+      );
       assert.equal(ranking.me, null, 'the public ranking has no viewer row');
       const me = await rankingMe('', auth(player.id));
       assert.ok(me);
@@ -293,7 +346,11 @@ describe('bets API', () => {
       const res = await admin('POST', `/admin/bets/matches/${open[0]!.id}/result`, { home_score: 1, away_score: 0 });
       assertErrorBody(res, 409, 'MATCH_NOT_STARTED');
       const played = flat(await matches('royal', 'world-cup')).find((m) => m.status === 'finished')!;
-      const pens = await admin('POST', `/admin/bets/matches/${played.id}/result`, { home_score: 1, away_score: 1, penalties: { home: 4, away: 3 } });
+      const pens = await admin('POST', `/admin/bets/matches/${played.id}/result`, {
+        home_score: 1,
+        away_score: 1,
+        penalties: { home: 4, away: 3 },
+      });
       assert.match(assertErrorBody(pens, 400, 'INVALID_RESULT').message, /group match/);
       const after = flat(await matches('royal', 'world-cup')).find((m) => m.id === played.id)!;
       assert.deepEqual(after.result, played.result, 'a refused result changes nothing');
@@ -310,10 +367,18 @@ describe('bets API', () => {
       assert.equal(first.pages, Math.ceil(first.total / 10));
       assert.equal(first.me, null);
       const second = RankingResponse.parse((await t.app.inject({ url: '/royal/bets/ranking?per_page=10&page=2' })).json());
-      assert.deepEqual(second.rows.map((r) => r.position), [11, 12, 13, 14, 15, 16, 17, 18, 19, 20]);
+      assert.deepEqual(
+        second.rows.map((r) => r.position),
+        [11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+      );
       const rows = [...first.rows, ...second.rows];
       for (const r of rows) assert.equal(r.server, 'royal');
-      const asTotals = rows.map((r) => ({ playerId: r.player_id, totalPoints: r.total_points, exactScores: r.exact_scores, correctOutcomes: r.correct_outcomes }));
+      const asTotals = rows.map((r) => ({
+        playerId: r.player_id,
+        totalPoints: r.total_points,
+        exactScores: r.exact_scores,
+        correctOutcomes: r.correct_outcomes,
+      }));
       assert.deepEqual([...asTotals].sort(compareStandings), asTotals);
       rows.forEach((r, i) => assert.equal(r.position, i + 1));
     });
@@ -343,7 +408,9 @@ describe('bets API', () => {
     });
 
     it('scope=all ranks the bettors of every server together', async () => {
-      const res = RankingResponse.parse((await t.app.inject({ url: '/en/bets/ranking?scope=all&per_page=50&tournament=euro-2024' })).json());
+      const res = RankingResponse.parse(
+        (await t.app.inject({ url: '/en/bets/ranking?scope=all&per_page=50&tournament=euro-2024' })).json(),
+      );
       assert.equal(res.scope, 'all');
       assert.ok(new Set(res.rows.map((r) => r.server)).size >= 2);
       const [n] = await sqlRows<{ n: number }>(
@@ -362,7 +429,12 @@ describe('bets API', () => {
 
   describe('admin', () => {
     it('needs the secret', async () => {
-      const res = await t.app.inject({ method: 'POST', url: '/admin/bets/clock', headers: { 'x-admin-secret': 'wrong' }, payload: { reset: true } });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/admin/bets/clock',
+        headers: { 'x-admin-secret': 'wrong' },
+        payload: { reset: true },
+      });
       assertErrorBody(res, 401, 'UNAUTHORIZED');
     });
 
@@ -379,9 +451,17 @@ describe('bets API', () => {
 
     it('production ignores and refuses the fake clock', async () => {
       await admin('POST', '/admin/bets/clock', { offset_ms: 3_600_000 });
-      const prod = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, adminSecret: SECRET, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] } });
+      const prod = await buildApp({
+        db: t.handle,
+        config: { ...TEST_CONFIG, adminSecret: SECRET, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] },
+      });
       try {
-        const res = await prod.inject({ method: 'POST', url: '/admin/bets/clock', headers: { 'x-admin-secret': SECRET }, payload: { reset: true } });
+        const res = await prod.inject({
+          method: 'POST',
+          url: '/admin/bets/clock',
+          headers: { 'x-admin-secret': SECRET },
+          payload: { reset: true },
+        });
         assertErrorBody(res, 409, 'CLOCK_NOT_FAKEABLE');
         const now = ((await prod.inject({ url: '/royal/bets/tournaments' })).json() as { now: string }).now;
         assert.ok(Math.abs(new Date(now).getTime() - Date.now()) < 60_000, 'machine clock in production');
@@ -417,7 +497,9 @@ describe('bets API', () => {
 
   it('the demo ticker enters due results of the demo World Cup and scores them', async () => {
     const later = new Date(Date.now() + 3 * 86_400_000);
-    const before = flat(await matches('royal', 'world-cup')).filter((m) => !m.result && new Date(m.kickoff_at).getTime() <= later.getTime() - 2 * 3600_000);
+    const before = flat(await matches('royal', 'world-cup')).filter(
+      (m) => !m.result && new Date(m.kickoff_at).getTime() <= later.getTime() - 2 * 3600_000,
+    );
     assert.ok(before.length > 0);
     const n = await resolveDueDemoMatches(t.app.db, later);
     assert.equal(n, before.length);

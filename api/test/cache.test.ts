@@ -17,16 +17,22 @@ describe('read cache', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
   const send = async (method: 'POST' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) => {
     const x = await xsrfPair(t.app);
-    return t.app.inject({ method, url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+    return t.app.inject({
+      method,
+      url,
+      payload: payload as Record<string, unknown>,
+      cookies: x.cookies,
+      headers: { ...x.headers, ...headers },
+    });
   };
 
   /** A player of `server` with an active account and a session (created in the database). */
   async function login(server: string, nickname: string, ovr = 70): Promise<{ headers: Record<string, string>; playerId: number }> {
-    const [player] = await sqlRows<{ id: number }>(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ($1, $2, 'PL', $3) RETURNING id`, [
-      server,
-      nickname,
-      ovr,
-    ]);
+    const [player] = await sqlRows<{ id: number }>(
+      t.handle,
+      `INSERT INTO players (server, nickname, country, ovr) VALUES ($1, $2, 'PL', $3) RETURNING id`,
+      [server, nickname, ovr],
+    );
     const [account] = await sqlRows<{ id: number }>(
       t.handle,
       `INSERT INTO auth_accounts (server, nickname, email, status, player_id, activated_at) VALUES ($1, $2, $3, 'active', $4, now()) RETURNING id`,
@@ -68,7 +74,10 @@ describe('read cache', () => {
 
     it('the per-viewer answers are private and never stored', async () => {
       const me = await login('royal', 'PrivateReader');
-      const [slug] = await sqlRows<{ slug: string }>(t.handle, `SELECT a.slug FROM news_articles a JOIN news_polls p ON p.article_id = a.id WHERE a.server = 'royal' AND a.published_at <= now() LIMIT 1`);
+      const [slug] = await sqlRows<{ slug: string }>(
+        t.handle,
+        `SELECT a.slug FROM news_articles a JOIN news_polls p ON p.article_id = a.id WHERE a.server = 'royal' AND a.published_at <= now() LIMIT 1`,
+      );
       const code = ((await get('/royal/bets/tournaments')).json() as { current: string }).current;
       for (const path of [`/royal/news/${slug!.slug}/ballot`, `/royal/bets/tournaments/${code}/predictions`, '/royal/bets/ranking/me']) {
         const res = await get(path, me.headers);
@@ -89,15 +98,24 @@ describe('read cache', () => {
   describe('writes invalidate, and the writer sees their write on the next read', () => {
     it('a comment is in the next article and comments list read (both cached before)', async () => {
       const writer = await login('royal', 'CacheWriter', 80);
-      const [row] = await sqlRows<{ slug: string }>(t.handle, `SELECT slug FROM news_articles WHERE server = 'royal' AND published_at <= now() ORDER BY published_at DESC LIMIT 1`);
+      const [row] = await sqlRows<{ slug: string }>(
+        t.handle,
+        `SELECT slug FROM news_articles WHERE server = 'royal' AND published_at <= now() ORDER BY published_at DESC LIMIT 1`,
+      );
       const slug = row!.slug;
-      const before = (await get(`/royal/news/${slug}`, writer.headers)).json() as { comments_count: number; comments: Array<{ id: number }> };
+      const before = (await get(`/royal/news/${slug}`, writer.headers)).json() as {
+        comments_count: number;
+        comments: Array<{ id: number }>;
+      };
       await get(`/royal/news/${slug}/comments`, writer.headers);
       await get('/royal/news', writer.headers);
       const posted = await send('POST', `/royal/news/${slug}/comments`, { text: 'Fresh from the oven, never stale.' }, writer.headers);
       assert.equal(posted.statusCode, 201, posted.body);
       const id = (posted.json() as { comment: { id: number } }).comment.id;
-      const after = (await get(`/royal/news/${slug}`, writer.headers)).json() as { comments_count: number; comments: Array<{ id: number }> };
+      const after = (await get(`/royal/news/${slug}`, writer.headers)).json() as {
+        comments_count: number;
+        comments: Array<{ id: number }>;
+      };
       assert.equal(after.comments_count, before.comments_count + 1);
       assert.equal(after.comments[0]!.id, id);
       const list = (await get(`/royal/news/${slug}/comments`, writer.headers)).json() as { comments: Array<{ id: number }> };
@@ -127,7 +145,11 @@ describe('read cache', () => {
       assert.equal(after.options[0]!.votes, choice.votes + 1);
       assert.equal(after.voted_options, null);
       assert.deepEqual((await get(`/royal/news/${slug}/ballot`, voter.headers)).json(), { poll_id: before.id, voted_options: [choice.id] });
-      assert.deepEqual((await get(`/royal/news/${slug}/ballot`)).json(), { poll_id: before.id, voted_options: null }, 'a visitor has no ballot');
+      assert.deepEqual(
+        (await get(`/royal/news/${slug}/ballot`)).json(),
+        { poll_id: before.id, voted_options: null },
+        'a visitor has no ballot',
+      );
     });
 
     it('a prediction: in the next predictions read, the match picks and the ranking row', async () => {
@@ -136,9 +158,12 @@ describe('read cache', () => {
       const code = tournaments.current;
       type Match = { id: number; status: string; picks: { total: number }; prediction: unknown };
       const matchesOf = async () =>
-        ((await get(`/royal/bets/tournaments/${code}/matches`, bettor.headers)).json() as { stages: Array<{ matches: Match[] }>; viewer: unknown }).stages.flatMap(
-          (s) => s.matches,
-        );
+        (
+          (await get(`/royal/bets/tournaments/${code}/matches`, bettor.headers)).json() as {
+            stages: Array<{ matches: Match[] }>;
+            viewer: unknown;
+          }
+        ).stages.flatMap((s) => s.matches);
       const open = (await matchesOf()).find((m) => m.status === 'open');
       assert.ok(open, 'an open match');
       await get('/royal/bets/ranking/me', bettor.headers);
@@ -149,7 +174,10 @@ describe('read cache', () => {
         predictions: Array<{ match_id: number; home: number; away: number }>;
       };
       assert.equal(own.viewer.player_id, bettor.playerId);
-      assert.deepEqual(own.predictions.map((p) => [p.match_id, p.home, p.away]), [[open.id, 2, 1]]);
+      assert.deepEqual(
+        own.predictions.map((p) => [p.match_id, p.home, p.away]),
+        [[open.id, 2, 1]],
+      );
       const after = (await matchesOf()).find((m) => m.id === open.id)!;
       assert.equal(after.picks.total, open.picks.total + 1);
       assert.equal(after.prediction, null, 'the public list has no viewer data');
@@ -158,16 +186,28 @@ describe('read cache', () => {
       assert.equal(me.me.total_bets, 1);
       // Changed again: the next read has the new score.
       await send('PUT', `/royal/bets/matches/${open.id}/prediction`, { home_score: 0, away_score: 0 }, bettor.headers);
-      const changed = (await get(`/royal/bets/tournaments/${code}/predictions`, bettor.headers)).json() as { predictions: Array<{ home: number; away: number }> };
-      assert.deepEqual(changed.predictions.map((p) => [p.home, p.away]), [[0, 0]]);
+      const changed = (await get(`/royal/bets/tournaments/${code}/predictions`, bettor.headers)).json() as {
+        predictions: Array<{ home: number; away: number }>;
+      };
+      assert.deepEqual(
+        changed.predictions.map((p) => [p.home, p.away]),
+        [[0, 0]],
+      );
     });
 
     it('a write by anyone else (a ticker, the CLI, SQL) reaches the cached leaderboard, stats and technical break', async () => {
       const week = weekOf(SERVERS.royal.timeZone).startDate;
       const board = (await get('/royal/leaderboard?limit=1')).json() as { ranking: Array<{ points: number }> };
       const stats = (await get('/royal/stats')).json() as { users: number };
-      const [p] = await sqlRows<{ id: number }>(t.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'SqlChampion', 'PL', 60) RETURNING id`);
-      await sqlRows(t.handle, 'INSERT INTO weekly_points (player_id, week_start, points) VALUES ($1, $2, $3)', [p!.id, week, board.ranking[0]!.points + 1000]);
+      const [p] = await sqlRows<{ id: number }>(
+        t.handle,
+        `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'SqlChampion', 'PL', 60) RETURNING id`,
+      );
+      await sqlRows(t.handle, 'INSERT INTO weekly_points (player_id, week_start, points) VALUES ($1, $2, $3)', [
+        p!.id,
+        week,
+        board.ranking[0]!.points + 1000,
+      ]);
       const top = (await get('/royal/leaderboard?limit=1')).json() as { ranking: Array<{ nickname: string }> };
       assert.equal(top.ranking[0]!.nickname, 'SqlChampion');
       assert.equal(((await get('/royal/stats')).json() as { users: number }).users, stats.users + 1);
@@ -203,7 +243,11 @@ describe('read cache', () => {
       await check();
       const week = weekOf(SERVERS.royal.timeZone).startDate;
       const [a, b] = await sqlRows<{ id: number }>(t.handle, `SELECT id FROM teams WHERE server = 'royal' ORDER BY id LIMIT 2`);
-      const [p] = await sqlRows<{ id: number }>(t.handle, `INSERT INTO players (server, nickname, country, ovr, team_id) VALUES ('royal', 'TeamHopper', 'PL', 60, $1) RETURNING id`, [a!.id]);
+      const [p] = await sqlRows<{ id: number }>(
+        t.handle,
+        `INSERT INTO players (server, nickname, country, ovr, team_id) VALUES ('royal', 'TeamHopper', 'PL', 60, $1) RETURNING id`,
+        [a!.id],
+      );
       await sqlRows(t.handle, 'INSERT INTO weekly_points (player_id, week_start, points) VALUES ($1, $2, 40)', [p!.id, week]);
       await sqlRows(t.handle, 'UPDATE weekly_points SET points = points + 2 WHERE player_id = $1', [p!.id]);
       await check();

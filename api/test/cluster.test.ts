@@ -35,7 +35,8 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
   it('the 6th failed login from one address is refused, whichever process answers', async () => {
     const account = await activeAccount(a.app, 'royal');
     const ip = '203.0.113.77';
-    const attempt = (app: TestApp) => post(app.app, '/royal/auth/login', { login: account.nickname, password: 'Wrong-Password-1!', fingerprint: 'device-one' }, { ip });
+    const attempt = (app: TestApp) =>
+      post(app.app, '/royal/auth/login', { login: account.nickname, password: 'Wrong-Password-1!', fingerprint: 'device-one' }, { ip });
     for (let i = 0; i < 5; i++) {
       const res = await attempt(i % 2 === 0 ? a : b);
       assert.equal(res.statusCode, 401, `attempt ${i + 1}: ${res.body}`);
@@ -71,7 +72,8 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
     await d.app.ready();
     try {
       const deadline = Date.now() + 10_000;
-      while ([c, d].filter((x) => x.app.leadership?.isLeader).length !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+      while ([c, d].filter((x) => x.app.leadership?.isLeader).length !== 1 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 50));
       assert.equal([c, d].filter((x) => x.app.leadership?.isLeader).length, 1, 'one leader');
       assert.equal(leaders(), 0, 'apps without jobs never lead');
       const [leader, follower] = c.app.leadership?.isLeader ? [c, d] : [d, c];
@@ -86,7 +88,10 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
   });
 
   it('a write through one process is in the very next read through the other (cached before)', async () => {
-    const [player] = await sqlRows<{ id: number }>(a.handle, `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'TwoProcWriter', 'PL', 80) RETURNING id`);
+    const [player] = await sqlRows<{ id: number }>(
+      a.handle,
+      `INSERT INTO players (server, nickname, country, ovr) VALUES ('royal', 'TwoProcWriter', 'PL', 80) RETURNING id`,
+    );
     const [account] = await sqlRows<{ id: number }>(
       a.handle,
       `INSERT INTO auth_accounts (server, nickname, email, status, player_id, activated_at) VALUES ('royal', 'TwoProcWriter', 'twoproc@example.com', 'active', $1, now()) RETURNING id`,
@@ -94,8 +99,12 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
     );
     const session = await createSession(a.app.db, account!.id, { method: 'password', ip: null, ttlS: 3600 });
     const o: CallOptions = { token: session.token, uid: session.uid };
-    const [row] = await sqlRows<{ slug: string }>(a.handle, `SELECT slug FROM news_articles WHERE server = 'royal' AND published_at <= now() ORDER BY published_at DESC LIMIT 1`);
-    const read = async (app: TestApp) => (await app.app.inject({ url: `/royal/news/${row!.slug}` })).json() as { comments: Array<{ id: number }> };
+    const [row] = await sqlRows<{ slug: string }>(
+      a.handle,
+      `SELECT slug FROM news_articles WHERE server = 'royal' AND published_at <= now() ORDER BY published_at DESC LIMIT 1`,
+    );
+    const read = async (app: TestApp) =>
+      (await app.app.inject({ url: `/royal/news/${row!.slug}` })).json() as { comments: Array<{ id: number }> };
     await read(b); // cached in B
     for (let i = 0; i < 5; i++) {
       const res = await post(a.app, `/royal/news/${row!.slug}/comments`, { text: `Through process A, number ${i}.` }, o);

@@ -32,7 +32,11 @@ describe('POST /:server/contact', () => {
     assert.equal(res.statusCode, 201, res.body);
     const body = res.json() as { ok: true; id: number };
     assert.equal(body.ok, true);
-    const rows = await sqlRows(t.handle, 'SELECT server, name, email, message, lang, claimed_user_id, status FROM contact_messages WHERE id = $1', [body.id]);
+    const rows = await sqlRows(
+      t.handle,
+      'SELECT server, name, email, message, lang, claimed_user_id, status FROM contact_messages WHERE id = $1',
+      [body.id],
+    );
     assert.deepEqual(rows, [
       {
         server: 'royal',
@@ -85,7 +89,11 @@ describe('POST /:server/contact', () => {
     assertErrorBody(await post('xx', { name: 'Jan', email: 'jan@example.com', message: 'Long enough message' }), 404, 'UNKNOWN_SERVER');
     await setTechnicalBreak(t.app.db, 'classic', true);
     try {
-      const body = assertErrorBody(await post('classic', { name: 'Jan', email: 'jan@example.com', message: 'Long enough message' }), 503, 'TECHNICAL_BREAK');
+      const body = assertErrorBody(
+        await post('classic', { name: 'Jan', email: 'jan@example.com', message: 'Long enough message' }),
+        503,
+        'TECHNICAL_BREAK',
+      );
       assert.equal(body.message, 'Technical break is in progress');
     } finally {
       await setTechnicalBreak(t.app.db, 'classic', false);

@@ -96,7 +96,9 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal((await landing('royal', 'RU')).body.landing_header_code, LANDING_HEADER_TEXTS.royal.ru);
       // The answer varies by X-Lang, and the CORS `Vary: Origin` is kept.
       const cors = await t.app.inject({ url: '/royal/landing', headers: { 'x-lang': 'ru', origin: 'http://localhost:3000' } });
-      const vary = String(cors.headers.vary).split(/\s*,\s*/).map((v) => v.toLowerCase());
+      const vary = String(cors.headers.vary)
+        .split(/\s*,\s*/)
+        .map((v) => v.toLowerCase());
       assert.ok(vary.includes('x-lang') && vary.includes('origin'), `Vary: ${String(cors.headers.vary)}`);
     });
 
@@ -159,8 +161,14 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal((await landing('pl', 'ru')).body.landing_header_code, LANDING_HEADER_CODES.pl);
       const report = await runSeeds(t.handle.db, [...SERVERS]);
       for (const server of SERVERS) {
-        assert.ok(report.some((r) => r.domain === 'core' && r.server === server && r.status === 'skipped'), `core/${server} skipped`);
-        assert.ok(report.some((r) => r.domain === 'core-i18n' && r.server === server && r.status === 'seeded'), `core-i18n/${server} seeded`);
+        assert.ok(
+          report.some((r) => r.domain === 'core' && r.server === server && r.status === 'skipped'),
+          `core/${server} skipped`,
+        );
+        assert.ok(
+          report.some((r) => r.domain === 'core-i18n' && r.server === server && r.status === 'seeded'),
+          `core-i18n/${server} seeded`,
+        );
       }
       const [count] = await sqlRows<{ n: number }>(t.handle, 'SELECT count(*)::int AS n FROM landing_header_texts');
       assert.equal(count!.n, SERVERS.length * LOCALE_CODES.length);
@@ -172,7 +180,13 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
   describe('XSRF: signed double submit (issue 10 item 8)', () => {
     const cookiesOf = (res: import('fastify').LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
     const echo = (cookies: Record<string, string>, token: string | undefined) =>
-      t.app.inject({ method: 'POST', url: '/test/echo', payload: { n: 42 }, cookies, headers: token === undefined ? {} : { 'x-xsrf-token': token } });
+      t.app.inject({
+        method: 'POST',
+        url: '/test/echo',
+        payload: { n: 42 },
+        cookies,
+        headers: token === undefined ? {} : { 'x-xsrf-token': token },
+      });
 
     it('gives a browser without cookies an HttpOnly secret and a readable token signed for it (Path=/, SameSite=Strict, not Secure in development)', async () => {
       const res = await t.app.inject({ url: '/pl/csrf' });
@@ -190,7 +204,9 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.doesNotMatch(secret, /Secure/i);
       // Never on reads (shared caches keep public answers), but on writes, even refused ones.
       assert.deepEqual(setCookies(await t.app.inject({ url: '/pl/stats' })), []);
-      assert.ok(setCookies(await t.app.inject({ method: 'POST', url: '/test/echo', payload: {} })).some((c) => c.startsWith('XSRF-TOKEN=')));
+      assert.ok(
+        setCookies(await t.app.inject({ method: 'POST', url: '/test/echo', payload: {} })).some((c) => c.startsWith('XSRF-TOKEN=')),
+      );
     });
 
     it('keeps a valid pair, re-signs a token that does not match the secret, and gives each browser its own secret', async () => {
@@ -198,7 +214,11 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       const pair = cookiesOf(first);
       assert.equal(setCookies(await t.app.inject({ url: '/pl/csrf', cookies: pair })).length, 0, 'nothing new for a valid pair');
       const resigned = await t.app.inject({ url: '/pl/csrf', cookies: { ...pair, 'XSRF-TOKEN': 'abc' } });
-      assert.deepEqual(resigned.cookies.map((c) => c.name), ['XSRF-TOKEN'], 'a new token for the same secret');
+      assert.deepEqual(
+        resigned.cookies.map((c) => c.name),
+        ['XSRF-TOKEN'],
+        'a new token for the same secret',
+      );
       const other = cookiesOf(await t.app.inject({ url: '/pl/csrf' }));
       assert.notEqual(other['XSRF-SECRET'], pair['XSRF-SECRET']);
     });
@@ -231,7 +251,12 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     });
 
     it('in production the cookies are Secure with the __Host- prefix', async () => {
-      const prod = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] }, migrate: false, seed: false });
+      const prod = await buildApp({
+        db: t.handle,
+        config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] },
+        migrate: false,
+        seed: false,
+      });
       try {
         const res = await prod.inject({ url: '/royal/csrf' });
         const token = setCookies(res).find((c) => c.startsWith('__Host-XSRF-TOKEN='));
@@ -268,7 +293,9 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal(res.statusCode, 204);
       assert.equal(res.headers['access-control-allow-origin'], 'http://localhost:3000');
       assert.equal(res.headers['access-control-allow-credentials'], 'true');
-      const allowed = String(res.headers['access-control-allow-headers']).toLowerCase().split(/\s*,\s*/);
+      const allowed = String(res.headers['access-control-allow-headers'])
+        .toLowerCase()
+        .split(/\s*,\s*/);
       for (const h of CORS_ALLOWED_HEADERS) assert.ok(allowed.includes(h.toLowerCase()), `${h} allowed`);
       assert.match(String(res.headers['access-control-allow-methods']), /POST/);
     });

@@ -12,7 +12,10 @@ describe('demo activity (keeps seeded data alive)', () => {
     assert.equal((await t.app.inject({ url: '/royal/stats' })).json().online_users, 0);
     await demoTick(t.handle.db, ['royal'], new Date(), { warm: true });
     const stats = (await t.app.inject({ url: '/royal/stats' })).json();
-    assert.ok(stats.online_users >= Math.floor(stats.users * 0.04) && stats.online_users <= Math.ceil(stats.users * 0.06), JSON.stringify(stats));
+    assert.ok(
+      stats.online_users >= Math.floor(stats.users * 0.04) && stats.online_users <= Math.ceil(stats.users * 0.06),
+      JSON.stringify(stats),
+    );
     // A regular tick adds a few more (0.25–0.45% of the players).
     await demoTick(t.handle.db, ['royal']);
     const later = (await t.app.inject({ url: '/royal/stats' })).json();
@@ -24,11 +27,13 @@ describe('demo activity (keeps seeded data alive)', () => {
     const nextWeek = new Date(weekOf('Europe/Warsaw').end.getTime() + 3 * 3_600_000);
     const start = weekOf('Europe/Warsaw', nextWeek).startDate;
     const count = async () =>
-      (await sqlRows<{ n: number }>(
-        t.handle,
-        `SELECT count(*)::int AS n FROM weekly_points w JOIN players p ON p.id = w.player_id WHERE p.server = 'pl' AND w.week_start = $1`,
-        [start],
-      ))[0]!.n;
+      (
+        await sqlRows<{ n: number }>(
+          t.handle,
+          `SELECT count(*)::int AS n FROM weekly_points w JOIN players p ON p.id = w.player_id WHERE p.server = 'pl' AND w.week_start = $1`,
+          [start],
+        )
+      )[0]!.n;
     assert.equal(await count(), 0);
     await demoTick(t.handle.db, ['pl'], nextWeek);
     const n = await count();

@@ -16,7 +16,11 @@ describe('error shape: { statusCode, error, message }, never a stack', () => {
       const value = undefined as unknown as { deep: { x: number } };
       return { x: value.deep.x };
     });
-    t.app.get('/test/bad-response', { schema: { response: { 200: z.object({ n: z.number() }) } } }, async () => ({ n: 'not a number' }) as unknown as { n: number });
+    t.app.get(
+      '/test/bad-response',
+      { schema: { response: { 200: z.object({ n: z.number() }) } } },
+      async () => ({ n: 'not a number' }) as unknown as { n: number },
+    );
     t.app.get('/test/api-error', async () => {
       throw new ApiError(422, 'INVALID_VOTE', 'This poll is already closed');
     });

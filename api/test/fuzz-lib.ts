@@ -41,7 +41,16 @@ export type JsonSchema = {
 
 /** An OpenAPI document as far as the fuzzer reads it. */
 export interface OpenApiDoc {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: JsonSchema; required?: boolean }>; requestBody?: { content?: Record<string, { schema?: JsonSchema }> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        parameters?: Array<{ in: string; name: string; schema?: JsonSchema; required?: boolean }>;
+        requestBody?: { content?: Record<string, { schema?: JsonSchema }> };
+      }
+    >
+  >;
   components?: { schemas?: Record<string, JsonSchema> };
 }
 
@@ -113,16 +122,59 @@ function resolve(schema: JsonSchema, doc: OpenApiDoc): JsonSchema {
 
 /** Ids and numbers as text (path, query, headers): out of range, not decimal, not numbers. */
 export const BAD_ID_TEXTS = [
-  '0', '-1', '2147483647', '2147483648', '4294967296', '9007199254740993', '99999999999999999999999999',
-  '1e309', '1e3', '0x10', '1.5', '-0', 'NaN', 'Infinity', '', ' ', '1 ', '+1', '٣', '１', '1;DROP TABLE users',
-  "1' OR '1'='1", 'null', '[]', '{}', 'true',
+  '0',
+  '-1',
+  '2147483647',
+  '2147483648',
+  '4294967296',
+  '9007199254740993',
+  '99999999999999999999999999',
+  '1e309',
+  '1e3',
+  '0x10',
+  '1.5',
+  '-0',
+  'NaN',
+  'Infinity',
+  '',
+  ' ',
+  '1 ',
+  '+1',
+  '٣',
+  '１',
+  '1;DROP TABLE users',
+  "1' OR '1'='1",
+  'null',
+  '[]',
+  '{}',
+  'true',
 ];
 
 /** Odd strings (JSON bodies and, where legal, URLs). */
 export const BAD_STRINGS = [
-  '\u0000', 'a\u0000b', 'nul\u0000@example.org', '\u0000'.repeat(64), 'x'.repeat(100_000), '𝕏'.repeat(20_000), '\ud800', '\udfff\ud800',
-  '%s%s%s%n', '${7*7}{{7*7}}', '<script>alert(1)</script>', "'; DROP TABLE auth_accounts;--", '../../../../etc/passwd',
-  '\r\nSet-Cookie: x=1', '\u202e\u0627', ' ', '', 'null', 'undefined', '__proto__', 'constructor', '0', '-1',
+  '\u0000',
+  'a\u0000b',
+  'nul\u0000@example.org',
+  '\u0000'.repeat(64),
+  'x'.repeat(100_000),
+  '𝕏'.repeat(20_000),
+  '\ud800',
+  '\udfff\ud800',
+  '%s%s%s%n',
+  '${7*7}{{7*7}}',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE auth_accounts;--",
+  '../../../../etc/passwd',
+  '\r\nSet-Cookie: x=1',
+  '\u202e\u0627',
+  ' ',
+  '',
+  'null',
+  'undefined',
+  '__proto__',
+  'constructor',
+  '0',
+  '-1',
 ];
 
 /** Numbers in JSON bodies: beyond 32 and 53 bits, fractional, negative, extreme. */
@@ -133,15 +185,39 @@ export const WRONG_TYPES: unknown[] = [null, true, false, [], {}, '1', [1, 2], {
 
 /** Raw request bodies that are not (valid) JSON or are JSON of a surprising shape. */
 export const BAD_JSON_BODIES = [
-  '{', '{"a":', "{'a':1}", '{"a":1,}', '\u0000', '', 'null', '[]', '"text"', '1', 'true', '{"a":1e400}', '{"questionnaire_id":1e400,"options":[1e400]}',
-  '{"__proto__":{"polluted":1}}', '{"constructor":{"prototype":{"polluted":1}}}', '['.repeat(3000) + ']'.repeat(3000), '\ufeff{}', '{"a":"\\ud800"}',
-  '{"text":"\\u0000"}', '{"email":"a\\u0000@b.cc","nickname":"ab\\u0000c"}',
+  '{',
+  '{"a":',
+  "{'a':1}",
+  '{"a":1,}',
+  '\u0000',
+  '',
+  'null',
+  '[]',
+  '"text"',
+  '1',
+  'true',
+  '{"a":1e400}',
+  '{"questionnaire_id":1e400,"options":[1e400]}',
+  '{"__proto__":{"polluted":1}}',
+  '{"constructor":{"prototype":{"polluted":1}}}',
+  '['.repeat(3000) + ']'.repeat(3000),
+  '\ufeff{}',
+  '{"a":"\\ud800"}',
+  '{"text":"\\u0000"}',
+  '{"email":"a\\u0000@b.cc","nickname":"ab\\u0000c"}',
 ];
 
 /** Content types sent with bodies. */
 export const CONTENT_TYPES = [
-  'application/json', 'application/json; charset=utf-8', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x',
-  'application/json; charset=utf-16', 'application/xml', 'application/json\t', '',
+  'application/json',
+  'application/json; charset=utf-8',
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+  'application/json\t',
+  '',
 ];
 
 /** Path segments that are not valid percent-encoding or try traversal (used raw, not encoded). */
@@ -232,7 +308,10 @@ function pathValueArb(name: string, schema: JsonSchema, ctx: FuzzContext): fc.Ar
   );
 }
 
-const headerText = fc.oneof(fc.constantFrom(...BAD_HEADER_TEXTS), fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }));
+const headerText = fc.oneof(
+  fc.constantFrom(...BAD_HEADER_TEXTS),
+  fc.string({ unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)), maxLength: 60 }),
+);
 
 /**
  * Fully random requests for one operation: path, query, headers and body each plausible or bad,
@@ -244,8 +323,12 @@ export function randomRequestArb(route: FuzzRoute, ctx: FuzzContext): fc.Arbitra
     route.pathParams.forEach((p, i) => (url = url.replace(`{${p.name}}`, values[i]!)));
     return url;
   });
-  const declaredQuery = route.queryParams.map((p) => fc.option(fc.tuple(fc.constant(p.name), textArb(p.name, p.schema, ctx)), { nil: undefined }));
-  const extraQuery = fc.array(fc.tuple(fc.constantFrom('page', 'limit', '__proto__', 'x', 'id', 'to'), fc.constantFrom(...BAD_ID_TEXTS)), { maxLength: 2 });
+  const declaredQuery = route.queryParams.map((p) =>
+    fc.option(fc.tuple(fc.constant(p.name), textArb(p.name, p.schema, ctx)), { nil: undefined }),
+  );
+  const extraQuery = fc.array(fc.tuple(fc.constantFrom('page', 'limit', '__proto__', 'x', 'id', 'to'), fc.constantFrom(...BAD_ID_TEXTS)), {
+    maxLength: 2,
+  });
   const queryArb = fc.tuple(fc.tuple(...declaredQuery), extraQuery).map(([declared, extra]) => {
     const pairs = [...declared.filter((x): x is [string, string] => !!x), ...extra];
     return pairs.length ? '?' + pairs.map(([k, v]) => `${encode(k)}=${encode(v)}`).join('&') : '';
@@ -256,7 +339,16 @@ export function randomRequestArb(route: FuzzRoute, ctx: FuzzContext): fc.Arbitra
       auth: fc.oneof(
         fc.constant(null),
         session,
-        fc.record({ token: fc.oneof(headerText, session.map((s) => s.token)), uid: fc.oneof(headerText, session.map((s) => s.uid)) }),
+        fc.record({
+          token: fc.oneof(
+            headerText,
+            session.map((s) => s.token),
+          ),
+          uid: fc.oneof(
+            headerText,
+            session.map((s) => s.uid),
+          ),
+        }),
       ),
       lang: fc.option(fc.oneof(fc.constantFrom('ru', 'pl', 'en', 'br', 'es', 'it', 'de', 'fr', 'tr'), headerText), { nil: undefined }),
       serverId: fc.option(fc.oneof(fc.constantFrom('pl', 'royal', 'classic', 'en'), headerText), { nil: undefined }),
@@ -319,13 +411,28 @@ function serialize(value: unknown): string {
 export const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ['stack trace', /\bat (?:async )?[\w$.<>]+ \(|\bat (?:file:\/\/)?\/[\w./-]+:\d+:\d+/],
   ['file path', /(?:\/work\/|\/home\/|\/usr\/|\/app\/|node_modules|[\w-]+\.(?:ts|mjs|cjs):\d+)/],
-  ['database error', /\b(?:syntax error at or near|violates (?:unique|foreign key|not-null|check) constraint|invalid input syntax for|out of range for type|invalid byte sequence for encoding|relation "[^"]+" does not exist|column "[^"]+" does not exist|duplicate key value)\b/i],
-  ['sql text', /\b(?:select\s+[\w"*., ]+\s+from\s+"?[a-z_]+"?|insert\s+into\s+"?[a-z_]+|update\s+"?[a-z_]+"?\s+set\s|delete\s+from\s+"?[a-z_]+)/i],
-  ['error class', /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|ZodError|DrizzleError|DrizzleQueryError|DatabaseError|PGlite|FastifyError|FST_[A-Z_]+|ERR_[A-Z_]{4,}|ECONNREFUSED)\b/],
+  [
+    'database error',
+    /\b(?:syntax error at or near|violates (?:unique|foreign key|not-null|check) constraint|invalid input syntax for|out of range for type|invalid byte sequence for encoding|relation "[^"]+" does not exist|column "[^"]+" does not exist|duplicate key value)\b/i,
+  ],
+  [
+    'sql text',
+    /\b(?:select\s+[\w"*., ]+\s+from\s+"?[a-z_]+"?|insert\s+into\s+"?[a-z_]+|update\s+"?[a-z_]+"?\s+set\s|delete\s+from\s+"?[a-z_]+)/i,
+  ],
+  [
+    'error class',
+    /\b(?:TypeError|ReferenceError|RangeError|SyntaxError|ZodError|DrizzleError|DrizzleQueryError|DatabaseError|PGlite|FastifyError|FST_[A-Z_]+|ERR_[A-Z_]{4,}|ECONNREFUSED)\b/,
+  ],
 ];
 
 /** Headers every API answer must carry (issue 10 item 2; helmet + Permissions-Policy). */
-export const REQUIRED_SECURITY_HEADERS = ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'permissions-policy', 'x-frame-options'];
+export const REQUIRED_SECURITY_HEADERS = [
+  'content-security-policy',
+  'x-content-type-options',
+  'referrer-policy',
+  'permissions-policy',
+  'x-frame-options',
+];
 
 /**
  * Checks one answer: status, leaks (in every non-2xx answer fully; in 2xx answers only the
@@ -420,7 +527,15 @@ export interface FuzzReport {
   leaks: number;
   missingHeaders: number;
   /** Up to 8 examples of each kind of failure: route, request, status, the start of the body. */
-  failures: Array<{ kind: '5xx' | 'leak' | 'headers'; route: string; method: string; url: string; status: number; problem: string; body: string }>;
+  failures: Array<{
+    kind: '5xx' | 'leak' | 'headers';
+    route: string;
+    method: string;
+    url: string;
+    status: number;
+    problem: string;
+    body: string;
+  }>;
   durationMs: number;
 }
 
@@ -432,11 +547,25 @@ export interface FuzzReport {
 export async function fuzzAll(
   app: FastifyInstance,
   ctx: FuzzContext,
-  options: { runs: number; seed: number; filter?: (r: FuzzRoute) => boolean; onRoute?: (route: FuzzRoute, counts: { inputs: number; serverErrors: number; leaks: number; ms: number }) => void },
+  options: {
+    runs: number;
+    seed: number;
+    filter?: (r: FuzzRoute) => boolean;
+    onRoute?: (route: FuzzRoute, counts: { inputs: number; serverErrors: number; leaks: number; ms: number }) => void;
+  },
 ): Promise<FuzzReport> {
   const started = performance.now();
   const routes = routesOf(ctx.doc).filter(options.filter ?? (() => true));
-  const report: FuzzReport = { routes: routes.length, inputs: 0, statuses: {}, serverErrors: 0, leaks: 0, missingHeaders: 0, failures: [], durationMs: 0 };
+  const report: FuzzReport = {
+    routes: routes.length,
+    inputs: 0,
+    statuses: {},
+    serverErrors: 0,
+    leaks: 0,
+    missingHeaders: 0,
+    failures: [],
+    durationMs: 0,
+  };
   for (const [i, route] of routes.entries()) {
     const t0 = performance.now();
     let errors = 0;
@@ -448,7 +577,11 @@ export async function fuzzAll(
       const check = checkAnswer(res);
       report.inputs++;
       report.statuses[res.statusCode] = (report.statuses[res.statusCode] ?? 0) + 1;
-      const problems = [check.serverError && `status ${res.statusCode}`, check.leak && `leak: ${check.leak}`, check.missingHeaders.length && `missing ${check.missingHeaders.join(', ')}`].filter(Boolean);
+      const problems = [
+        check.serverError && `status ${res.statusCode}`,
+        check.leak && `leak: ${check.leak}`,
+        check.missingHeaders.length && `missing ${check.missingHeaders.join(', ')}`,
+      ].filter(Boolean);
       if (check.serverError) {
         errors++;
         report.serverErrors++;
@@ -460,7 +593,15 @@ export async function fuzzAll(
       if (check.missingHeaders.length) report.missingHeaders++;
       const kind = check.serverError ? '5xx' : check.leak ? 'leak' : 'headers';
       if (problems.length && report.failures.filter((f) => f.kind === kind).length < 8) {
-        report.failures.push({ kind, route: route.path, method: route.method, url: request.url.slice(0, 200), status: res.statusCode, problem: problems.join('; '), body: res.body.slice(0, 300) });
+        report.failures.push({
+          kind,
+          route: route.path,
+          method: route.method,
+          url: request.url.slice(0, 200),
+          status: res.statusCode,
+          problem: problems.join('; '),
+          body: res.body.slice(0, 300),
+        });
       }
     }
     options.onRoute?.(route, { inputs: requests.length, serverErrors: errors, leaks, ms: performance.now() - t0 });
@@ -477,7 +618,18 @@ export async function fuzzAll(
  * reaches the code behind the first checks.
  */
 export const MUTATIONS = [
-  'auth-id', 'nul-all', 'nul-one', 'big-numbers', 'id-texts', 'wrong-type', 'overlong', 'bad-json', 'content-type', 'bad-path', 'bad-headers', 'random',
+  'auth-id',
+  'nul-all',
+  'nul-one',
+  'big-numbers',
+  'id-texts',
+  'wrong-type',
+  'overlong',
+  'bad-json',
+  'content-type',
+  'bad-path',
+  'bad-headers',
+  'random',
 ] as const;
 export type Mutation = (typeof MUTATIONS)[number];
 
@@ -554,7 +706,8 @@ function setAt(value: unknown, path: string[], leaf: unknown): unknown {
   if (!path.length) return leaf;
   const [head, ...rest] = path;
   if (Array.isArray(value)) return value.map((v, i) => (String(i) === head ? setAt(v, rest, leaf) : v));
-  if (value && typeof value === 'object') return { ...(value as Record<string, unknown>), [head!]: setAt((value as Record<string, unknown>)[head!], rest, leaf) };
+  if (value && typeof value === 'object')
+    return { ...(value as Record<string, unknown>), [head!]: setAt((value as Record<string, unknown>)[head!], rest, leaf) };
   return value;
 }
 
@@ -572,7 +725,12 @@ const withNul = (text: string, rand: () => number) => {
 export function requestArb(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<FuzzRequest> {
   const random = randomRequestArb(route, ctx);
   return fc.oneof(
-    { weight: 4, arbitrary: fc.tuple(fc.constantFrom(...MUTATIONS.filter((m) => m !== 'random')), fc.integer({ min: 0, max: 2 ** 31 - 1 })).map(([mutation, seed]) => focusedRequest(route, ctx, mutation, seed)) },
+    {
+      weight: 4,
+      arbitrary: fc
+        .tuple(fc.constantFrom(...MUTATIONS.filter((m) => m !== 'random')), fc.integer({ min: 0, max: 2 ** 31 - 1 }))
+        .map(([mutation, seed]) => focusedRequest(route, ctx, mutation, seed)),
+    },
     { weight: 1, arbitrary: random },
   );
 }
@@ -586,7 +744,9 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
   if (rand() < 0.5) headers['x-lang'] = pickOf(rand, ['ru', 'pl', 'en', 'br', 'es', 'it', 'de', 'fr', 'tr']);
   const cookies = { ...ctx.xsrf.cookies };
   let pathValues = route.pathParams.map((p) => String(plausibleValue(p.schema, ctx, p.name, rand)));
-  let query: Array<[string, string]> = route.queryParams.filter(() => rand() < 0.6).map((p) => [p.name, String(plausibleValue(p.schema, ctx, p.name, rand))]);
+  let query: Array<[string, string]> = route.queryParams
+    .filter(() => rand() < 0.6)
+    .map((p) => [p.name, String(plausibleValue(p.schema, ctx, p.name, rand))]);
   const hasBody = route.body !== undefined;
   let body: unknown = hasBody ? plausibleValue(route.body!, ctx, 'body', rand) : undefined;
   let raw: string | undefined;
@@ -596,7 +756,21 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
   switch (mutation) {
     case 'auth-id':
       headers['x-auth-token'] = session?.token ?? pickOf(rand, ctx.sessions.map((s) => s.token).concat('no-such-token'));
-      headers['x-auth-id'] = pickOf(rand, ['2147483648', '4294967296', '9999999999', '99999999999', '0', '-1', '1.5', '1e3', 'abc', '0x1F', '', ' 7', '2147483647']);
+      headers['x-auth-id'] = pickOf(rand, [
+        '2147483648',
+        '4294967296',
+        '9999999999',
+        '99999999999',
+        '0',
+        '-1',
+        '1.5',
+        '1e3',
+        'abc',
+        '0x1F',
+        '',
+        ' 7',
+        '2147483647',
+      ]);
       break;
     case 'nul-all':
       pathValues = pathValues.map((v) => withNul(v, rand));
@@ -605,7 +779,9 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
       if (hasBody && (body === null || typeof body !== 'object')) body = { text: withNul('x', rand) };
       break;
     case 'nul-one': {
-      const leaves = leafPaths(body).filter((p) => typeof p.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body) === 'string');
+      const leaves = leafPaths(body).filter(
+        (p) => typeof p.reduce<unknown>((v, k) => (v as Record<string, unknown>)?.[k], body) === 'string',
+      );
       const choices = [...texts(), ...leaves.map((l) => ['body', l] as const)];
       if (!choices.length) break;
       const [where, at] = pickOf(rand, choices);
@@ -617,7 +793,11 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
     case 'big-numbers':
       body = mapLeaves(body, (leaf) => (typeof leaf === 'number' ? pickOf(rand, BAD_NUMBERS) : leaf));
       if (Array.isArray(body) || (body && typeof body === 'object' && !leafPaths(body).length)) body = { id: 2147483648 };
-      pathValues = pathValues.map((v, i) => (/^\d+(\.svg)?$/.test(v) || /id$/i.test(route.pathParams[i]!.name) ? v.replace(/^\d+/, pickOf(rand, ['2147483648', '4294967296', '9007199254740993', '99999999999999999999'])) : v));
+      pathValues = pathValues.map((v, i) =>
+        /^\d+(\.svg)?$/.test(v) || /id$/i.test(route.pathParams[i]!.name)
+          ? v.replace(/^\d+/, pickOf(rand, ['2147483648', '4294967296', '9007199254740993', '99999999999999999999']))
+          : v,
+      );
       query = query.map(([k, v]) => [k, /^\d+$/.test(v) ? pickOf(rand, ['2147483648', '4294967296', '9007199254740993', '1e309']) : v]);
       break;
     case 'id-texts':
@@ -626,11 +806,16 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
       break;
     case 'wrong-type': {
       const leaves = leafPaths(body);
-      body = leaves.length && body && typeof body === 'object' ? setAt(body, pickOf(rand, leaves), pickOf(rand, WRONG_TYPES)) : pickOf(rand, WRONG_TYPES);
+      body =
+        leaves.length && body && typeof body === 'object'
+          ? setAt(body, pickOf(rand, leaves), pickOf(rand, WRONG_TYPES))
+          : pickOf(rand, WRONG_TYPES);
       break;
     }
     case 'overlong':
-      body = mapLeaves(body, (leaf) => (typeof leaf === 'string' ? leaf + pickOf(rand, ['x', '𝕏', 'é']).repeat(pickOf(rand, [300, 5_000, 200_000])) : leaf));
+      body = mapLeaves(body, (leaf) =>
+        typeof leaf === 'string' ? leaf + pickOf(rand, ['x', '𝕏', 'é']).repeat(pickOf(rand, [300, 5_000, 200_000])) : leaf,
+      );
       pathValues = pathValues.map((v) => (rand() < 0.5 ? v + 'x'.repeat(pickOf(rand, [161, 250, 4000])) : v));
       query = query.map(([k, v]) => [k, v + '9'.repeat(400)]);
       break;
@@ -661,7 +846,13 @@ export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mut
     url = url.replace(`{${p.name}}`, mutation === 'bad-path' && RAW_PATH_SEGMENTS.includes(v) ? v : encode(v));
   });
   if (query.length) url += '?' + query.map(([k, v]) => (k === 'x' && v === '%ZZ' ? 'x=%ZZ' : `${encode(k)}=${encode(v)}`)).join('&');
-  const request: FuzzRequest = { method: route.method, url, headers, cookies, remoteAddress: `10.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${1 + Math.floor(rand() * 250)}` };
+  const request: FuzzRequest = {
+    method: route.method,
+    url,
+    headers,
+    cookies,
+    remoteAddress: `10.${Math.floor(rand() * 255)}.${Math.floor(rand() * 255)}.${1 + Math.floor(rand() * 250)}`,
+  };
   if (raw !== undefined) request.payload = raw;
   else if (hasBody || route.method !== 'GET') request.payload = serialize(body ?? {});
   if (request.payload !== undefined && contentType) headers['content-type'] = contentType;

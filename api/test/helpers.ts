@@ -162,7 +162,11 @@ export async function sqlRows<T = Record<string, unknown>>(handle: DbHandle, tex
 }
 
 /** Parses a JSON body and checks the `{ statusCode, error, message }` error shape (spec §8). */
-export function assertErrorBody(res: LightMyRequestResponse, status: number, error?: string): { statusCode: number; error: string; message: string } {
+export function assertErrorBody(
+  res: LightMyRequestResponse,
+  status: number,
+  error?: string,
+): { statusCode: number; error: string; message: string } {
   assert.equal(res.statusCode, status, `expected ${status}, got ${res.statusCode}: ${res.body}`);
   assert.match(String(res.headers['content-type']), /application\/json/);
   const body = res.json() as Record<string, unknown>;
@@ -212,18 +216,18 @@ export function xsrfPair(app: FastifyInstance): Promise<XsrfPair> {
   const known = xsrfPairs.get(app);
   if (known) return known;
   const pair: Promise<XsrfPair> = app.inject({ method: 'GET', url: '/royal/csrf' }).then((res) => {
-      const cookies: Record<string, string> = {};
-      for (const c of res.cookies) cookies[c.name] = c.value;
-      const tokenName = Object.keys(cookies).find((n) => /XSRF-TOKEN$/.test(n));
-      assert.ok(tokenName, `GET /royal/csrf sets an XSRF token cookie (got ${Object.keys(cookies).join(', ') || 'none'})`);
-      return {
-        cookies,
-        headers: { 'x-xsrf-token': cookies[tokenName]! },
-        cookieHeader: Object.entries(cookies)
-          .map(([k, v]) => `${k}=${v}`)
-          .join('; '),
-      };
-    });
+    const cookies: Record<string, string> = {};
+    for (const c of res.cookies) cookies[c.name] = c.value;
+    const tokenName = Object.keys(cookies).find((n) => /XSRF-TOKEN$/.test(n));
+    assert.ok(tokenName, `GET /royal/csrf sets an XSRF token cookie (got ${Object.keys(cookies).join(', ') || 'none'})`);
+    return {
+      cookies,
+      headers: { 'x-xsrf-token': cookies[tokenName]! },
+      cookieHeader: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    };
+  });
   xsrfPairs.set(app, pair);
   return pair;
 }

@@ -20,7 +20,10 @@ describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
     const [demo] = await sqlRows<{ id: number }>(t.handle, `SELECT id FROM auth_accounts WHERE server = 'royal' AND nickname = 'demo'`);
     const s = await createSession(t.app.db, demo!.id, { method: 'password', ip: '127.0.0.1', ttlS: 3600 });
     session = { token: s.token, uid: s.uid };
-    const [article] = await sqlRows<{ slug: string }>(t.handle, `SELECT slug FROM news_articles WHERE server = 'royal' ORDER BY id LIMIT 1`);
+    const [article] = await sqlRows<{ slug: string }>(
+      t.handle,
+      `SELECT slug FROM news_articles WHERE server = 'royal' ORDER BY id LIMIT 1`,
+    );
     slug = article!.slug;
     const [match] = await sqlRows<{ id: number }>(t.handle, 'SELECT id FROM bet_matches ORDER BY id LIMIT 1');
     matchId = match!.id;
@@ -33,8 +36,18 @@ describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
 
   it('X-Auth-Id above 2^31−1 (or not an id) on any route: 400 naming the header', async () => {
     for (const bad of ['2147483648', '99999999999', '0', '-5', '12abc', '1e3']) {
-      for (const url of [`/royal/news/${slug}`, '/royal/auth/me', `/royal/news/${slug}/comments`, '/royal/bets/tournaments', '/royal/leaderboard']) {
-        const body = assertErrorBody(await send('GET', url, undefined, { 'x-auth-id': bad, 'x-auth-token': session.token }), 400, 'VALIDATION_ERROR');
+      for (const url of [
+        `/royal/news/${slug}`,
+        '/royal/auth/me',
+        `/royal/news/${slug}/comments`,
+        '/royal/bets/tournaments',
+        '/royal/leaderboard',
+      ]) {
+        const body = assertErrorBody(
+          await send('GET', url, undefined, { 'x-auth-id': bad, 'x-auth-token': session.token }),
+          400,
+          'VALIDATION_ERROR',
+        );
         assert.equal(body.message, `Invalid header "X-Auth-Id": must be a whole number between 1 and ${INT32_MAX}`);
       }
     }
@@ -47,11 +60,23 @@ describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
     const auth = { 'x-auth-id': session.uid, 'x-auth-token': session.token };
     const big = 2 ** 31;
     const cases: Array<[string, Promise<import('fastify').LightMyRequestResponse>, string]> = [
-      ['prediction path', send('PUT', `/royal/bets/matches/${big}/prediction`, { home_score: 1, away_score: 0 }, auth), 'path parameter "matchId"'],
-      ['admin result path', send('POST', `/admin/bets/matches/${big}/result`, { home_score: 1, away_score: 0 }, { 'x-admin-secret': 'rules-admin' }), 'path parameter "matchId"'],
+      [
+        'prediction path',
+        send('PUT', `/royal/bets/matches/${big}/prediction`, { home_score: 1, away_score: 0 }, auth),
+        'path parameter "matchId"',
+      ],
+      [
+        'admin result path',
+        send('POST', `/admin/bets/matches/${big}/result`, { home_score: 1, away_score: 0 }, { 'x-admin-secret': 'rules-admin' }),
+        'path parameter "matchId"',
+      ],
       ['vote poll id', send('POST', '/royal/votes', { questionnaire_id: big, options: [1] }, auth), 'body field "questionnaire_id"'],
       ['vote option id', send('POST', '/royal/votes', { questionnaire_id: 1, options: [big] }, auth), 'body field "options.0"'],
-      ['comment parent id', send('POST', `/royal/news/${slug}/comments`, { text: 'A reply long enough', parent_id: big }, auth), 'body field "parent_id"'],
+      [
+        'comment parent id',
+        send('POST', `/royal/news/${slug}/comments`, { text: 'A reply long enough', parent_id: big }, auth),
+        'body field "parent_id"',
+      ],
       ['image file', send('GET', `/royal/news-images/${big}.svg`), 'path parameter "file"'],
       ['mailbox message', send('GET', `/dev/mailbox/${big}`), 'path parameter "id"'],
     ];
@@ -60,17 +85,37 @@ describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
       assert.match(body.message, new RegExp(`Invalid ${field.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`), name);
     }
     // In range still works.
-    assert.equal((await send('PUT', `/royal/bets/matches/${matchId}/prediction`, { home_score: 1, away_score: 0 }, auth)).statusCode < 500, true);
+    assert.equal(
+      (await send('PUT', `/royal/bets/matches/${matchId}/prediction`, { home_score: 1, away_score: 0 }, auth)).statusCode < 500,
+      true,
+    );
   });
 
   it('a NUL byte in any text field or slug: 400 naming the field (login, register, forgot, contact, newsletter, news, comments)', async () => {
     const auth = { 'x-auth-id': session.uid, 'x-auth-token': session.token };
     const cases: Array<[string, Promise<import('fastify').LightMyRequestResponse>, string]> = [
       ['login', send('POST', '/royal/auth/login', { login: 'de\u0000mo', password: 'x' }), 'body field "login"'],
-      ['register', send('POST', '/royal/auth/register', { nickname: 'nul', email: 'n\u0000@example.org', password: 'Stadium-Night-2026!', terms: true }), 'body field "email"'],
-      ['register params', send('POST', '/royal/auth/register', { nickname: 'nul', email: 'n@example.org', params: { partner: 'p\u0000' } }), 'body field "params.partner"'],
+      [
+        'register',
+        send('POST', '/royal/auth/register', {
+          nickname: 'nul',
+          email: 'n\u0000@example.org',
+          password: 'Stadium-Night-2026!',
+          terms: true,
+        }),
+        'body field "email"',
+      ],
+      [
+        'register params',
+        send('POST', '/royal/auth/register', { nickname: 'nul', email: 'n@example.org', params: { partner: 'p\u0000' } }),
+        'body field "params.partner"',
+      ],
       ['forgot', send('POST', '/royal/auth/password/forgot', { email: 'a\u0000@example.org' }), 'body field "email"'],
-      ['contact', send('POST', '/royal/contact', { name: 'Tester', email: 'a@example.org', message: 'Hello there\u0000 friend' }), 'body field "message"'],
+      [
+        'contact',
+        send('POST', '/royal/contact', { name: 'Tester', email: 'a@example.org', message: 'Hello there\u0000 friend' }),
+        'body field "message"',
+      ],
       ['newsletter', send('POST', '/royal/newsletter', { name: 'N\u0000ul', email: 'a@example.org' }), 'body field "name"'],
       ['news slug', send('GET', '/royal/news/a%00b'), 'path parameter "slug"'],
       ['comments slug', send('GET', '/royal/news/a%00b/comments'), 'path parameter "slug"'],
@@ -98,7 +143,11 @@ describe('security headers on every API answer (helmet)', () => {
   const t = setupTestApp({ config: { logLevel: 'silent' } });
 
   const expectHeaders = (res: import('fastify').LightMyRequestResponse, what: string) => {
-    assert.equal(res.headers['content-security-policy'], "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'", what);
+    assert.equal(
+      res.headers['content-security-policy'],
+      "default-src 'none';frame-ancestors 'none';base-uri 'none';form-action 'none'",
+      what,
+    );
     assert.equal(res.headers['x-content-type-options'], 'nosniff', what);
     assert.equal(res.headers['referrer-policy'], 'no-referrer', what);
     assert.equal(res.headers['x-frame-options'], 'DENY', what);
@@ -113,8 +162,18 @@ describe('security headers on every API answer (helmet)', () => {
       notFound: await t.app.inject({ url: '/royal/nowhere' }),
       unknownServer: await t.app.inject({ url: '/xx/stats' }),
       xsrf: await t.app.inject({ method: 'POST', url: '/royal/contact', payload: {} }),
-      badJson: await t.app.inject({ method: 'POST', url: '/royal/contact', payload: '{', cookies: x.cookies, headers: { ...x.headers, 'content-type': 'application/json' } }),
-      preflight: await t.app.inject({ method: 'OPTIONS', url: '/royal/contact', headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' } }),
+      badJson: await t.app.inject({
+        method: 'POST',
+        url: '/royal/contact',
+        payload: '{',
+        cookies: x.cookies,
+        headers: { ...x.headers, 'content-type': 'application/json' },
+      }),
+      preflight: await t.app.inject({
+        method: 'OPTIONS',
+        url: '/royal/contact',
+        headers: { origin: 'http://localhost:3000', 'access-control-request-method': 'POST' },
+      }),
       badUrl: await t.app.inject({ url: '/royal/news/%ZZ' }),
     };
     for (const [what, res] of Object.entries(answers)) {
@@ -128,7 +187,10 @@ describe('security headers on every API answer (helmet)', () => {
     assert.equal(page.statusCode, 200);
     assert.match(String(page.headers['content-security-policy']), /default-src 'none';style-src 'unsafe-inline'/);
     assert.doesNotMatch(String(page.headers['content-security-policy']), /script-src/);
-    const [article] = await sqlRows<{ id: number }>(t.handle, `SELECT id FROM news_articles WHERE server = 'royal' AND image_svg IS NOT NULL ORDER BY id LIMIT 1`);
+    const [article] = await sqlRows<{ id: number }>(
+      t.handle,
+      `SELECT id FROM news_articles WHERE server = 'royal' AND image_svg IS NOT NULL ORDER BY id LIMIT 1`,
+    );
     const svg = await t.app.inject({ url: `/royal/news-images/${article!.id}.svg` });
     assert.equal(svg.statusCode, 200);
     assert.equal(svg.headers['content-security-policy'], "default-src 'none'; style-src 'unsafe-inline'; sandbox");
@@ -136,7 +198,12 @@ describe('security headers on every API answer (helmet)', () => {
   });
 
   it('in production the answers also carry HSTS (one year, subdomains)', async () => {
-    const app = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] }, migrate: false, seed: false });
+    const app = await buildApp({
+      db: t.handle,
+      config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] },
+      migrate: false,
+      seed: false,
+    });
     try {
       for (const url of ['/royal/stats', '/health', '/royal/nowhere']) {
         const res = await app.inject({ url });

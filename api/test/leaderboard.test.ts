@@ -12,8 +12,7 @@ function assertPlayerOrder(rows: Board['ranking']): void {
     assert.equal(r.position, i + 1);
     const next = rows[i + 1];
     if (!next) return;
-    const ordered =
-      r.points > next.points || (r.points === next.points && (r.ovr > next.ovr || (r.ovr === next.ovr && r.id < next.id)));
+    const ordered = r.points > next.points || (r.points === next.points && (r.ovr > next.ovr || (r.ovr === next.ovr && r.id < next.id)));
     assert.ok(ordered, `row ${i + 1} (${JSON.stringify(r)}) must come before ${JSON.stringify(next)}`);
   });
 }
@@ -45,13 +44,14 @@ describe('GET /:server/leaderboard', () => {
       const next = body.ranking_teams[i + 1];
       if (next) {
         assert.ok(
-          r.points > next.points || (r.points === next.points && (r.members > next.members || (r.members === next.members && r.id < next.id))),
+          r.points > next.points ||
+            (r.points === next.points && (r.members > next.members || (r.members === next.members && r.id < next.id))),
         );
       }
     });
   });
 
-  it('returns exactly the current week\'s top rows from the database', async () => {
+  it("returns exactly the current week's top rows from the database", async () => {
     const week = weekOf('Europe/Istanbul');
     const expected = await sqlRows<{ id: number; points: number }>(
       t.handle,
@@ -61,7 +61,10 @@ describe('GET /:server/leaderboard', () => {
       [week.startDate],
     );
     const body = (await t.app.inject({ url: '/royal/leaderboard?limit=20' })).json() as Board;
-    assert.deepEqual(body.ranking.map((r) => ({ id: r.id, points: r.points })), expected);
+    assert.deepEqual(
+      body.ranking.map((r) => ({ id: r.id, points: r.points })),
+      expected,
+    );
 
     const [top] = body.ranking_teams;
     assert.ok(top);
@@ -137,9 +140,14 @@ describe('GET /:server/leaderboard', () => {
   it('answers the weekly Top 3 prizes stored for the server', async () => {
     for (const server of ['pl', 'royal']) {
       const body = (await t.app.inject({ url: `/${server}/leaderboard?limit=1` })).json() as Board;
-      const rows = await sqlRows(t.handle, 'SELECT place, euro, energy, keys FROM weekly_prizes WHERE server = $1 ORDER BY place', [server]);
+      const rows = await sqlRows(t.handle, 'SELECT place, euro, energy, keys FROM weekly_prizes WHERE server = $1 ORDER BY place', [
+        server,
+      ]);
       assert.deepEqual(body.prizes, rows);
-      assert.deepEqual(body.prizes.map((p) => p.place), [1, 2, 3]);
+      assert.deepEqual(
+        body.prizes.map((p) => p.place),
+        [1, 2, 3],
+      );
       assert.ok(body.prizes[0]!.euro > body.prizes[2]!.euro);
     }
   });

@@ -24,17 +24,27 @@ function flatten(obj: Record<string, unknown>, prefix = ''): Record<string, stri
   }
   return out;
 }
-const vars = (s: string) => [...s.matchAll(/\{\{\s*(\w+)/g)].map((m) => m[1]!).filter((v) => v !== 'count').sort();
+const vars = (s: string) =>
+  [...s.matchAll(/\{\{\s*(\w+)/g)]
+    .map((m) => m[1]!)
+    .filter((v) => v !== 'count')
+    .sort();
 
 /** Every `.ts` file under `dir`. */
 function sources(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((d) => (d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sources(join(dir, d.name)) : d.name.endsWith('.ts') ? [join(dir, d.name)] : [],
+  );
 }
 
 describe('server locales (src/locales)', () => {
   const en = flatten(readLocaleFile('en'));
   const baseKeys = [...new Set(Object.keys(en).map((k) => k.replace(PLURAL, '')))];
-  const pluralBases = new Set(Object.keys(en).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+  const pluralBases = new Set(
+    Object.keys(en)
+      .filter((k) => PLURAL.test(k))
+      .map((k) => k.replace(PLURAL, '')),
+  );
 
   it('there is one file per locale and no other', () => {
     assert.deepEqual(readdirSync(LOCALES_DIR).sort(), LOCALE_CODES.map((c) => `${c}.json`).sort());
@@ -55,11 +65,16 @@ describe('server locales (src/locales)', () => {
         }
         const enText = en[base] ?? en[`${base}_other`] ?? '';
         const text = msgs[base] ?? msgs[`${base}_other`];
-        if (text !== undefined && vars(text).join() !== vars(enText).join()) wrongVars.push(`${base}: ${vars(text).join()} ≠ ${vars(enText).join()}`);
+        if (text !== undefined && vars(text).join() !== vars(enText).join())
+          wrongVars.push(`${base}: ${vars(text).join()} ≠ ${vars(enText).join()}`);
       }
       assert.deepEqual(missing, []);
       assert.deepEqual(wrongVars, []);
-      assert.deepEqual(Object.keys(msgs).filter((k) => !allowed.has(k)), [], 'keys English does not have');
+      assert.deepEqual(
+        Object.keys(msgs).filter((k) => !allowed.has(k)),
+        [],
+        'keys English does not have',
+      );
     });
   }
 
@@ -67,11 +82,15 @@ describe('server locales (src/locales)', () => {
     const used = new Set<string>();
     for (const file of sources(join(API_ROOT, 'src'))) {
       const text = readFileSync(file, 'utf8');
-      for (const m of text.matchAll(/\b(?:authError\(\s*\d+\s*,\s*\w+(?:\.\w+)*\s*,|authMessage\(\s*[\w.]+\s*,)\s*'([A-Z_]+)'/g)) used.add(`auth.${m[1]}`);
+      for (const m of text.matchAll(/\b(?:authError\(\s*\d+\s*,\s*\w+(?:\.\w+)*\s*,|authMessage\(\s*[\w.]+\s*,)\s*'([A-Z_]+)'/g))
+        used.add(`auth.${m[1]}`);
       for (const m of text.matchAll(/serverText\(\s*[\w.]+\s*,\s*'(\w+)'\s*,\s*'([\w.]+)'/g)) used.add(`${m[1]}.${m[2]}`);
     }
     assert.ok(used.size > 20, `found ${used.size} keys in the code`);
-    assert.deepEqual([...used].filter((k) => en[k] === undefined && en[`${k}_other`] === undefined), []);
+    assert.deepEqual(
+      [...used].filter((k) => en[k] === undefined && en[`${k}_other`] === undefined),
+      [],
+    );
   });
 
   it('answers each language in its own words, with the placeholders filled', () => {

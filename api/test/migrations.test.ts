@@ -31,9 +31,15 @@ describe('migrations', () => {
   it('the real migrations are well named, unique and ordered', () => {
     const files = readMigrations(MIGRATIONS_DIR);
     assert.ok(files.length >= 2);
-    assert.deepEqual(files.map((f) => f.number), [...files.map((f) => f.number)].sort((a, b) => a - b));
+    assert.deepEqual(
+      files.map((f) => f.number),
+      [...files.map((f) => f.number)].sort((a, b) => a - b),
+    );
     for (const f of files) {
-      assert.ok(MIGRATION_RANGES.some((r) => f.number >= r.from && f.number <= r.to), `${f.name} is in a reserved range`);
+      assert.ok(
+        MIGRATION_RANGES.some((r) => f.number >= r.from && f.number <= r.to),
+        `${f.name} is in a reserved range`,
+      );
     }
     assert.ok(files.some((f) => f.name.startsWith('0001_core')));
   });
@@ -66,7 +72,10 @@ describe('migrations', () => {
     const [bets] = await sqlRows<{ t: string | null }>(handle, "SELECT to_regclass('mt_bets')::text AS t");
     assert.equal(bets!.t, null);
     const names = await sqlRows<{ name: string }>(handle, 'SELECT name FROM _migrations ORDER BY name');
-    assert.deepEqual(names.map((n) => n.name), ['0100_auth_a.sql', '0150_auth_b.sql', '0200_news_a.sql']);
+    assert.deepEqual(
+      names.map((n) => n.name),
+      ['0100_auth_a.sql', '0150_auth_b.sql', '0200_news_a.sql'],
+    );
 
     // Editing an applied file is reported, not re-run.
     writeFileSync(join(d, '0300_bets_broken.sql'), 'CREATE TABLE mt_bets (id int);');
@@ -78,9 +87,7 @@ describe('migrations', () => {
 
   it('the drizzle schema matches the tables created by the SQL migrations', async () => {
     await runMigrations(handle, MIGRATIONS_DIR);
-    const tables = ([...Object.values(core), ...Object.values(leaderboard)] as unknown[]).filter(
-      (v): v is PgTable => v instanceof PgTable,
-    );
+    const tables = ([...Object.values(core), ...Object.values(leaderboard)] as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
     assert.ok(tables.length >= 7);
     for (const table of tables) {
       const name = getTableName(table);

@@ -10,9 +10,25 @@ import { commentLength, normaliseCommentText } from '@landing/domain';
 import { SEED_ARTICLES } from '../src/domains/news/seed-articles.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-type Card = { id: number; slug: string; title: string; excerpt: string; image: string | null; published_at: string; comments_count: number; has_poll: boolean; lang: string };
+type Card = {
+  id: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  image: string | null;
+  published_at: string;
+  comments_count: number;
+  has_poll: boolean;
+  lang: string;
+};
 type Page = { items: Card[]; page: number; per_page: number; total: number; total_pages: number };
-type Reply = { id: number; parent_id: number | null; author: { id: number; nickname: string; ovr: number }; text: string; created_at: string };
+type Reply = {
+  id: number;
+  parent_id: number | null;
+  author: { id: number; nickname: string; ovr: number };
+  text: string;
+  created_at: string;
+};
 type Comment = Reply & { replies: Reply[] };
 type Poll = {
   id: number;
@@ -25,7 +41,12 @@ type Poll = {
   total_votes: number;
   voted_options: number[] | null;
 };
-type Article = Card & { body: string; comments: Comment[]; comment_rules: { min_length: number; max_length: number; min_ovr: number }; poll: Poll | null };
+type Article = Card & {
+  body: string;
+  comments: Comment[];
+  comment_rules: { min_length: number; max_length: number; min_ovr: number };
+  poll: Poll | null;
+};
 
 const SINGLE = 'poll-favourite-formation';
 const MULTIPLE = 'poll-next-features';
@@ -40,7 +61,13 @@ describe('news', () => {
   const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ url, headers });
   const post = async (url: string, payload: unknown, headers: Record<string, string> = {}) => {
     const x = await xsrfPair(t.app);
-    return t.app.inject({ method: 'POST', url, payload: payload as Record<string, unknown>, cookies: x.cookies, headers: { ...x.headers, ...headers } });
+    return t.app.inject({
+      method: 'POST',
+      url,
+      payload: payload as Record<string, unknown>,
+      cookies: x.cookies,
+      headers: { ...x.headers, ...headers },
+    });
   };
 
   /**
@@ -90,7 +117,10 @@ describe('news', () => {
                 count(image_svg)::int AS images
            FROM news_articles GROUP BY server ORDER BY server`,
       );
-      assert.deepEqual(rows.map((r) => r.server), ['classic', 'en', 'pl', 'royal']);
+      assert.deepEqual(
+        rows.map((r) => r.server),
+        ['classic', 'en', 'pl', 'royal'],
+      );
       for (const r of rows) {
         assert.ok(r.n >= 12, `${r.server}: ${r.n} articles`);
         assert.ok(r.days >= 12, `${r.server}: published on ${r.days} days`);
@@ -100,7 +130,10 @@ describe('news', () => {
         t.handle,
         `SELECT DISTINCT t.lang FROM news_translations t JOIN news_articles a ON a.id = t.article_id WHERE a.server = 'royal' ORDER BY 1`,
       );
-      assert.deepEqual(langs.map((l) => l.lang), ['br', 'de', 'en', 'es', 'fr', 'it', 'pl', 'ru', 'tr']);
+      assert.deepEqual(
+        langs.map((l) => l.lang),
+        ['br', 'de', 'en', 'es', 'fr', 'it', 'pl', 'ru', 'tr'],
+      );
     });
 
     it('has an open single poll, an open multiple poll, an ended poll, and comments with replies', async () => {
@@ -141,7 +174,10 @@ describe('news', () => {
       assert.equal(p1.total_pages, Math.ceil(SEED_ARTICLES.length / 9));
       assert.equal(p1.items.length, 9);
       const dates = p1.items.map((i) => Date.parse(i.published_at));
-      assert.deepEqual(dates, [...dates].sort((a, b) => b - a));
+      assert.deepEqual(
+        dates,
+        [...dates].sort((a, b) => b - a),
+      );
       assert.equal(p1.items[0]!.slug, SEED_ARTICLES[0]!.slug);
       const p2 = (await get('/royal/news?page=2')).json() as Page;
       assert.equal(p2.items.length, SEED_ARTICLES.length - 9);
@@ -158,7 +194,10 @@ describe('news', () => {
       assert.equal(single.has_poll, true);
       assert.match(single.image!, /^news-images\/\d+\.svg\?v=[0-9a-z]+$/);
       const full = await article('royal', SINGLE);
-      assert.equal(single.comments_count, full.comments.reduce((n, c) => n + 1 + c.replies.length, 0));
+      assert.equal(
+        single.comments_count,
+        full.comments.reduce((n, c) => n + 1 + c.replies.length, 0),
+      );
       assert.equal(items.find((i) => i.slug === EN_ONLY)!.has_poll, false);
     });
 
@@ -215,8 +254,15 @@ describe('news', () => {
         for (const r of c.replies) assert.equal(r.parent_id, c.id);
       }
       const tops = a.comments.map((c) => Date.parse(c.created_at));
-      assert.deepEqual(tops, [...tops].sort((x, y) => y - x), 'newest top-level comment first');
-      assert.equal(a.comments_count, a.comments.reduce((n, c) => n + 1 + c.replies.length, 0));
+      assert.deepEqual(
+        tops,
+        [...tops].sort((x, y) => y - x),
+        'newest top-level comment first',
+      );
+      assert.equal(
+        a.comments_count,
+        a.comments.reduce((n, c) => n + 1 + c.replies.length, 0),
+      );
     });
 
     it('links inside the body point at the article’s own server', async () => {
@@ -327,7 +373,10 @@ describe('news', () => {
       assert.equal(after.comments_count, before.comments_count + 3);
       assert.equal(after.comments[0]!.id, posted.comment.id, 'newest first');
       assert.equal(after.comments[0]!.text, xss);
-      assert.deepEqual(after.comments[0]!.replies.map((x) => x.text), ['Replying to myself here', 'And one more level down']);
+      assert.deepEqual(
+        after.comments[0]!.replies.map((x) => x.text),
+        ['Replying to myself here', 'And one more level down'],
+      );
       const list = (await get(url)).json() as { comments: Comment[]; comments_count: number };
       assert.equal(list.comments_count, after.comments_count);
     });
@@ -343,7 +392,10 @@ describe('news', () => {
 
     it('the thresholds come from settings (per server over global over defaults)', async () => {
       const writer = await login('royal', 'SettingsWriter', 55);
-      await sqlRows(t.handle, `INSERT INTO settings (scope, key, value) VALUES ('*', 'news_comment_min_length', '3'), ('royal', 'news_comment_min_ovr', '60')`);
+      await sqlRows(
+        t.handle,
+        `INSERT INTO settings (scope, key, value) VALUES ('*', 'news_comment_min_length', '3'), ('royal', 'news_comment_min_ovr', '60')`,
+      );
       try {
         const a = await article('royal', 'new-season-kicks-off');
         assert.deepEqual(a.comment_rules, { min_length: 3, max_length: 1000, min_ovr: 60 });
@@ -385,7 +437,10 @@ describe('news', () => {
       assert.equal(answer.poll.total_votes, before.total_votes + 1);
       assert.equal(answer.poll.options[2]!.votes, choice.votes + 1);
       assert.deepEqual(answer.poll.voted_options, [choice.id]);
-      assert.equal(answer.poll.options.reduce((s, o) => s + o.votes_percent, 0), 100);
+      assert.equal(
+        answer.poll.options.reduce((s, o) => s + o.votes_percent, 0),
+        100,
+      );
       const expected = Math.round((100 * (choice.votes + 1)) / (before.total_votes + 1));
       assert.ok(Math.abs(answer.poll.options[2]!.votes_percent - expected) <= 1);
 
@@ -403,11 +458,19 @@ describe('news', () => {
       const voter = await login('royal', 'PickyVoter', 50);
       const single = (await article('royal', SINGLE)).poll!;
       const multiple = (await article('royal', MULTIPLE)).poll!;
-      const two = assertErrorBody(await vote({ questionnaire_id: single.id, options: single.options.slice(0, 2).map((o) => o.id) }, voter), 422, 'INVALID_VOTE');
+      const two = assertErrorBody(
+        await vote({ questionnaire_id: single.id, options: single.options.slice(0, 2).map((o) => o.id) }, voter),
+        422,
+        'INVALID_VOTE',
+      );
       assert.equal(two.message, 'Choose only one answer in this poll');
       const none = assertErrorBody(await vote({ questionnaire_id: single.id, options: [] }, voter), 422, 'INVALID_VOTE');
       assert.equal(none.message, 'Choose an answer');
-      const foreign = assertErrorBody(await vote({ questionnaire_id: single.id, options: [multiple.options[0]!.id] }, voter), 422, 'INVALID_VOTE');
+      const foreign = assertErrorBody(
+        await vote({ questionnaire_id: single.id, options: [multiple.options[0]!.id] }, voter),
+        422,
+        'INVALID_VOTE',
+      );
       assert.equal(foreign.message, 'This answer does not belong to the poll');
       assertErrorBody(await vote({ questionnaire_id: single.id, options: ['a'] }, voter), 400, 'VALIDATION_ERROR');
       const stillOpen = (await article('royal', SINGLE, voter)).poll!;
@@ -425,7 +488,10 @@ describe('news', () => {
       assert.equal(res.statusCode, 200, res.body);
       const poll = (res.json() as { poll: Poll }).poll;
       assert.equal(poll.total_votes, before.total_votes + 1);
-      assert.deepEqual(poll.voted_options, [before.options[1]!.id, before.options[3]!.id].sort((a, b) => a - b));
+      assert.deepEqual(
+        poll.voted_options,
+        [before.options[1]!.id, before.options[3]!.id].sort((a, b) => a - b),
+      );
       assert.equal(poll.options[1]!.votes, before.options[1]!.votes + 1);
       assert.equal(poll.options[3]!.votes, before.options[3]!.votes + 1);
       assert.equal(poll.options[0]!.votes, before.options[0]!.votes);
@@ -435,7 +501,11 @@ describe('news', () => {
     it('an ended poll, an unknown poll and another server’s poll are refused', async () => {
       const voter = await login('royal', 'LateVoter', 90);
       const ended = (await article('royal', ENDED)).poll!;
-      const closed = assertErrorBody(await vote({ questionnaire_id: ended.id, options: [ended.options[0]!.id] }, voter), 422, 'INVALID_VOTE');
+      const closed = assertErrorBody(
+        await vote({ questionnaire_id: ended.id, options: [ended.options[0]!.id] }, voter),
+        422,
+        'INVALID_VOTE',
+      );
       assert.equal(closed.message, 'This poll is already closed');
       const missing = assertErrorBody(await vote({ questionnaire_id: 99999999, options: [1] }, voter), 422, 'INVALID_VOTE');
       assert.equal(missing.message, 'This poll does not exist');

@@ -53,7 +53,10 @@ describe('newsletter: founder pack / early access', () => {
     assert.deepEqual(royal.rewards, { euro: CAMPAIGNS.royal.euro, energy: CAMPAIGNS.royal.energy, free_keys: CAMPAIGNS.royal.freeKeys });
     assert.equal(royal.early_access?.energy, CAMPAIGNS.royal.earlyAccessEnergy);
     const days = (Date.parse(royal.early_access!.starts_at) - Date.now()) / 86_400_000;
-    assert.ok(days > EARLY_ACCESS_IN_DAYS - 1 && days < EARLY_ACCESS_IN_DAYS + 1, `starts in about ${EARLY_ACCESS_IN_DAYS} days, got ${days}`);
+    assert.ok(
+      days > EARLY_ACCESS_IN_DAYS - 1 && days < EARLY_ACCESS_IN_DAYS + 1,
+      `starts in about ${EARLY_ACCESS_IN_DAYS} days, got ${days}`,
+    );
   });
 
   it('stores a sign-up (trimmed, kind of the campaign, X-Lang) and counts it', async () => {
@@ -73,7 +76,10 @@ describe('newsletter: founder pack / early access', () => {
     const body = assertErrorBody(await signUp('classic', { name: 'Tommy', email: 'TOM@example.com ' }), 409, 'ALREADY_SIGNED_UP');
     assert.equal(body.message, 'This e-mail address is already signed up');
     assert.equal((await signUp('pl', { name: 'Tom', email: 'tom@example.com' })).statusCode, 201);
-    const rows = await sqlRows<{ n: number }>(t.handle, "SELECT count(*)::int AS n FROM newsletter_signups WHERE email_normalized = 'tom@example.com'");
+    const rows = await sqlRows<{ n: number }>(
+      t.handle,
+      "SELECT count(*)::int AS n FROM newsletter_signups WHERE email_normalized = 'tom@example.com'",
+    );
     assert.equal(rows[0]!.n, 2);
   });
 
@@ -87,7 +93,10 @@ describe('newsletter: founder pack / early access', () => {
     for (const [payload, message] of cases) {
       assert.match(assertErrorBody(await signUp('pl', payload), 400, 'VALIDATION_ERROR').message, message);
     }
-    const rows = await sqlRows<{ n: number }>(t.handle, "SELECT count(*)::int AS n FROM newsletter_signups WHERE email_normalized LIKE 'jo@%' OR email LIKE 'aaaa%'");
+    const rows = await sqlRows<{ n: number }>(
+      t.handle,
+      "SELECT count(*)::int AS n FROM newsletter_signups WHERE email_normalized LIKE 'jo@%' OR email LIKE 'aaaa%'",
+    );
     assert.equal(rows[0]!.n, 0);
   });
 
@@ -104,7 +113,12 @@ describe('newsletter: founder pack / early access', () => {
   });
 
   it('needs the XSRF header and rate-limits one address', async () => {
-    const noXsrf = await t.app.inject({ method: 'POST', url: '/pl/newsletter', payload: { name: 'Al', email: 'al@example.com' }, remoteAddress: nextIp() });
+    const noXsrf = await t.app.inject({
+      method: 'POST',
+      url: '/pl/newsletter',
+      payload: { name: 'Al', email: 'al@example.com' },
+      remoteAddress: nextIp(),
+    });
     assertErrorBody(noXsrf, 403, 'XSRF_MISMATCH');
     const addr = '10.8.8.8';
     let last = 0;

@@ -40,7 +40,8 @@ describe('restart', () => {
       assert.equal(a.counts!.migrations, readMigrations(MIGRATIONS_DIR).length);
       const seeded = a.markers.map((m) => `${m.domain}/${m.server}`);
       for (const domain of ['core', 'leaderboard']) {
-        for (const server of ['pl', 'classic', 'royal', 'en']) assert.ok(seeded.includes(`${domain}/${server}`), `${domain}/${server} seeded`);
+        for (const server of ['pl', 'classic', 'royal', 'en'])
+          assert.ok(seeded.includes(`${domain}/${server}`), `${domain}/${server} seeded`);
       }
       assert.ok(a.counts!.players! > 1000);
 
@@ -97,7 +98,11 @@ describe('restart', () => {
     const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
     const dataDir = join(root, 'pglite');
     try {
-      const app = await buildApp({ env: { DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' }, config: { ...TEST_CONFIG, databaseUrl: undefined }, seed: false });
+      const app = await buildApp({
+        env: { DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
+        config: { ...TEST_CONFIG, databaseUrl: undefined },
+        seed: false,
+      });
       try {
         assert.equal(app.dbHandle.kind, 'pglite');
         assert.ok(existsSync(lockPathFor(dataDir)));
@@ -117,55 +122,65 @@ describe('restart', () => {
     }
   });
 
-  it('a SIGKILLed holder whose pid now belongs to another live process does not block the next start (issue 10 item 9)', { skip: usingPostgres }, async () => {
-    const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
-    const dataDir = join(root, 'pglite');
-    const staleMs = 4000;
-    const children: ChildProcess[] = [];
-    /** A child process that opens the data directory with the real openDatabase and holds it. */
-    const holder = () =>
-      new Promise<ChildProcess>((resolve, reject) => {
-        const code = `const { openDatabase } = await import(${JSON.stringify(join(API_ROOT, 'src', 'db', 'client.ts'))});
+  it(
+    'a SIGKILLed holder whose pid now belongs to another live process does not block the next start (issue 10 item 9)',
+    { skip: usingPostgres },
+    async () => {
+      const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
+      const dataDir = join(root, 'pglite');
+      const staleMs = 4000;
+      const children: ChildProcess[] = [];
+      /** A child process that opens the data directory with the real openDatabase and holds it. */
+      const holder = () =>
+        new Promise<ChildProcess>((resolve, reject) => {
+          const code = `const { openDatabase } = await import(${JSON.stringify(join(API_ROOT, 'src', 'db', 'client.ts'))});
           await openDatabase({ dataDir: ${JSON.stringify(dataDir)}, lock: { staleMs: ${staleMs} } });
           console.log('holding'); setInterval(() => {}, 1000);`;
-        const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], { cwd: API_ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-        children.push(child);
-        child.stdout!.on('data', (d: Buffer) => d.toString().includes('holding') && resolve(child));
-        child.once('exit', (c) => reject(new Error(`holder exited with ${c}`)));
-      });
-    try {
-      // initdb first: it blocks the event loop for seconds, longer than this short stale time.
-      await (await openDatabase({ dataDir })).close();
-      const first = await holder();
-      // A live holder: the next open fails at once, naming it.
-      assert.ok(readLiveLock(dataDir, { staleMs }));
-      await assert.rejects(openDatabase({ dataDir, lock: { staleMs } }), (err: unknown) => err instanceof DataDirBusyError && err.holder.pid === first.pid);
-
-      first.kill('SIGKILL');
-      await new Promise((r) => first.once('exit', r));
-      // The pid of the dead holder now belongs to another live process (as after a container
-      // restart): the recorded pid must not matter.
-      const unrelated = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
-      children.push(unrelated);
-      writeFileSync(lockInfoPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
-      // (the pid lock of earlier versions kept the pid in the lock file itself)
-      if (!existsSync(lockPathFor(dataDir)) || !statSync(lockPathFor(dataDir)).isDirectory()) {
-        writeFileSync(lockPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
-      }
-      assert.doesNotThrow(() => process.kill(unrelated.pid!, 0), 'the process with the recorded pid is alive');
-
-      const handle = await openDatabase({ dataDir, lock: { staleMs } });
+          const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', code], {
+            cwd: API_ROOT,
+            stdio: ['ignore', 'pipe', 'inherit'],
+          });
+          children.push(child);
+          child.stdout!.on('data', (d: Buffer) => d.toString().includes('holding') && resolve(child));
+          child.once('exit', (c) => reject(new Error(`holder exited with ${c}`)));
+        });
       try {
-        assert.equal(handle.kind, 'pglite');
-        assert.deepEqual(await handle.withSession((s) => s.query('SELECT 1 AS one')), [{ one: 1 }]);
-        assert.equal(readLiveLock(dataDir, { staleMs })?.pid, process.pid, 'the new holder is this process');
+        // initdb first: it blocks the event loop for seconds, longer than this short stale time.
+        await (await openDatabase({ dataDir })).close();
+        const first = await holder();
+        // A live holder: the next open fails at once, naming it.
+        assert.ok(readLiveLock(dataDir, { staleMs }));
+        await assert.rejects(
+          openDatabase({ dataDir, lock: { staleMs } }),
+          (err: unknown) => err instanceof DataDirBusyError && err.holder.pid === first.pid,
+        );
+
+        first.kill('SIGKILL');
+        await new Promise((r) => first.once('exit', r));
+        // The pid of the dead holder now belongs to another live process (as after a container
+        // restart): the recorded pid must not matter.
+        const unrelated = spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)'], { stdio: 'ignore' });
+        children.push(unrelated);
+        writeFileSync(lockInfoPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
+        // (the pid lock of earlier versions kept the pid in the lock file itself)
+        if (!existsSync(lockPathFor(dataDir)) || !statSync(lockPathFor(dataDir)).isDirectory()) {
+          writeFileSync(lockPathFor(dataDir), JSON.stringify({ pid: unrelated.pid, startedAt: new Date().toISOString() }));
+        }
+        assert.doesNotThrow(() => process.kill(unrelated.pid!, 0), 'the process with the recorded pid is alive');
+
+        const handle = await openDatabase({ dataDir, lock: { staleMs } });
+        try {
+          assert.equal(handle.kind, 'pglite');
+          assert.deepEqual(await handle.withSession((s) => s.query('SELECT 1 AS one')), [{ one: 1 }]);
+          assert.equal(readLiveLock(dataDir, { staleMs })?.pid, process.pid, 'the new holder is this process');
+        } finally {
+          await handle.close();
+        }
+        assert.equal(readLiveLock(dataDir, { staleMs }), undefined, 'released on close');
       } finally {
-        await handle.close();
+        for (const c of children) c.kill('SIGKILL');
+        rmSync(root, { recursive: true, force: true });
       }
-      assert.equal(readLiveLock(dataDir, { staleMs }), undefined, 'released on close');
-    } finally {
-      for (const c of children) c.kill('SIGKILL');
-      rmSync(root, { recursive: true, force: true });
-    }
-  });
+    },
+  );
 });

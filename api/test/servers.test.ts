@@ -16,9 +16,22 @@ describe('GET /:server/servers (switcher list, spec §2)', () => {
     const { servers } = ServersResponse.parse(res.json());
     assert.deepEqual(
       servers.map((s) => [s.value, s.status]),
-      [['en', 'open'], ['pl', 'open'], ['classic', 'open'], ['royal', 'new'], ['us', 'locked']],
+      [
+        ['en', 'open'],
+        ['pl', 'open'],
+        ['classic', 'open'],
+        ['royal', 'new'],
+        ['us', 'locked'],
+      ],
     );
-    assert.deepEqual(servers.at(-1), { value: 'us', name: 'US', status: 'locked', gmt: 'GMT -6', region: 'americas', time_zone: 'America/Chicago' });
+    assert.deepEqual(servers.at(-1), {
+      value: 'us',
+      name: 'US',
+      status: 'locked',
+      gmt: 'GMT -6',
+      region: 'americas',
+      time_zone: 'America/Chicago',
+    });
     // The same list from any server.
     assert.deepEqual((await t.app.inject({ url: '/pl/servers' })).json(), res.json());
     // The locked server is listed, never served.
@@ -42,10 +55,16 @@ describe('GET /:server/servers (switcher list, spec §2)', () => {
       await lockedSeeder.seedServer(t.handle.db, { server, rng: createRng('core-locked'), now: new Date() });
     }
     assert.deepEqual(await sqlRows(t.handle, `SELECT code FROM servers WHERE status = 'locked'`), []);
-    const prod = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, nodeEnv: 'production', servers: loadConfig({ NODE_ENV: 'production' }).servers } });
+    const prod = await buildApp({
+      db: t.handle,
+      config: { ...TEST_CONFIG, nodeEnv: 'production', servers: loadConfig({ NODE_ENV: 'production' }).servers },
+    });
     try {
       const { servers } = ServersResponse.parse((await prod.inject({ url: '/royal/servers' })).json());
-      assert.deepEqual(servers.map((s) => s.value), ['pl', 'classic', 'royal']);
+      assert.deepEqual(
+        servers.map((s) => s.value),
+        ['pl', 'classic', 'royal'],
+      );
     } finally {
       await prod.close();
       await lockedSeeder.seedServer(t.handle.db, { server: 'en', rng: createRng('core-locked'), now: new Date() });
@@ -53,7 +72,10 @@ describe('GET /:server/servers (switcher list, spec §2)', () => {
   });
 
   it('answers during the technical break (the switcher keeps working on the maintenance page)', async () => {
-    await sqlRows(t.handle, `INSERT INTO settings (scope, key, value) VALUES ('royal', 'technical_break', 'true') ON CONFLICT (scope, key) DO UPDATE SET value = 'true'`);
+    await sqlRows(
+      t.handle,
+      `INSERT INTO settings (scope, key, value) VALUES ('royal', 'technical_break', 'true') ON CONFLICT (scope, key) DO UPDATE SET value = 'true'`,
+    );
     try {
       assert.equal((await t.app.inject({ url: '/royal/servers' })).statusCode, 200);
       assert.equal((await t.app.inject({ url: '/royal/stats' })).statusCode, 503);

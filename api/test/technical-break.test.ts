@@ -81,11 +81,22 @@ describe('technical break (spec §4, §8)', () => {
     const { TEST_CONFIG } = await import('./helpers.js');
     const plain = await buildApp({ db: t.handle, config: { ...TEST_CONFIG, adminSecret: undefined } });
     try {
-      const res = await plain.inject({ method: 'POST', url: '/admin/technical-break', payload: { enabled: true }, headers: { 'x-admin-secret': '' } });
+      const res = await plain.inject({
+        method: 'POST',
+        url: '/admin/technical-break',
+        payload: { enabled: true },
+        headers: { 'x-admin-secret': '' },
+      });
       // The XSRF check runs first for unknown routes; with a token it is a plain 404.
       assert.ok([403, 404].includes(res.statusCode));
       const x = await xsrfPair(plain);
-      const withToken = await plain.inject({ method: 'POST', url: '/admin/technical-break', payload: { enabled: true }, cookies: x.cookies, headers: x.headers });
+      const withToken = await plain.inject({
+        method: 'POST',
+        url: '/admin/technical-break',
+        payload: { enabled: true },
+        cookies: x.cookies,
+        headers: x.headers,
+      });
       assertErrorBody(withToken, 404, 'NOT_FOUND');
     } finally {
       await plain.close();

@@ -46,7 +46,14 @@ export const SERVERS: Readonly<Record<ServerCode, ServerFacts & { code: ServerCo
  * so the state can be seen and tested. Listed by `GET /{server}/servers`, never served: no
  * `/us/...` API routes, and the site keeps redirecting the legacy path `/us` to `/royal`.
  */
-export const LOCKED_DEMO_SERVER: ServerFacts = { code: 'us', name: 'US', timeZone: 'America/Chicago', status: 'locked', gmt: 'GMT -6', region: 'americas' };
+export const LOCKED_DEMO_SERVER: ServerFacts = {
+  code: 'us',
+  name: 'US',
+  timeZone: 'America/Chicago',
+  status: 'locked',
+  gmt: 'GMT -6',
+  region: 'americas',
+};
 
 /** Every server the switcher can list, by code (served ones and {@link LOCKED_DEMO_SERVER}). */
 export const SERVER_LISTING: Readonly<Record<string, ServerFacts>> = { ...SERVERS, [LOCKED_DEMO_SERVER.code]: LOCKED_DEMO_SERVER };

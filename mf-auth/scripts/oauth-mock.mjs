@@ -36,15 +36,87 @@ const PROVIDER_NAMES = { google: 'Google', facebook: 'Facebook', vk: 'VK ID' };
  * `{provider}` and `{site}` are replaced.
  */
 const TEXTS = {
-  en: { title: 'Sign in with {provider}', local: 'Local test provider — not the real {provider}. It runs only outside production.', asks: '{site} asks for your name and e-mail address.', name: 'Name', email: 'E-mail', continue: 'Continue', cancel: 'Cancel' },
-  ru: { title: 'Вход через {provider}', local: 'Локальный тестовый провайдер — не настоящий {provider}. Работает только вне продакшена.', asks: '{site} запрашивает ваше имя и адрес e-mail.', name: 'Имя', email: 'E-mail', continue: 'Продолжить', cancel: 'Отмена' },
-  pl: { title: 'Zaloguj się przez {provider}', local: 'Lokalny dostawca testowy — to nie prawdziwy {provider}. Działa tylko poza produkcją.', asks: '{site} prosi o Twoje imię i adres e-mail.', name: 'Imię', email: 'E-mail', continue: 'Dalej', cancel: 'Anuluj' },
-  pt: { title: 'Entrar com {provider}', local: 'Provedor de teste local — não é o {provider} de verdade. Só funciona fora da produção.', asks: '{site} pede o seu nome e endereço de e-mail.', name: 'Nome', email: 'E-mail', continue: 'Continuar', cancel: 'Cancelar' },
-  es: { title: 'Iniciar sesión con {provider}', local: 'Proveedor de pruebas local: no es el {provider} real. Solo funciona fuera de producción.', asks: '{site} solicita tu nombre y tu dirección de correo.', name: 'Nombre', email: 'Correo', continue: 'Continuar', cancel: 'Cancelar' },
-  it: { title: 'Accedi con {provider}', local: 'Provider di prova locale: non è il vero {provider}. Funziona solo fuori dalla produzione.', asks: '{site} chiede il tuo nome e il tuo indirizzo e-mail.', name: 'Nome', email: 'E-mail', continue: 'Continua', cancel: 'Annulla' },
-  de: { title: 'Mit {provider} anmelden', local: 'Lokaler Testanbieter – nicht das echte {provider}. Läuft nur außerhalb der Produktion.', asks: '{site} möchte deinen Namen und deine E-Mail-Adresse.', name: 'Name', email: 'E-Mail', continue: 'Weiter', cancel: 'Abbrechen' },
-  fr: { title: 'Se connecter avec {provider}', local: 'Fournisseur de test local — ce n’est pas le vrai {provider}. Il ne fonctionne qu’hors production.', asks: '{site} demande votre nom et votre adresse e-mail.', name: 'Nom', email: 'E-mail', continue: 'Continuer', cancel: 'Annuler' },
-  tr: { title: '{provider} ile giriş yap', local: 'Yerel test sağlayıcısı — gerçek {provider} değildir. Yalnızca üretim dışında çalışır.', asks: '{site} adınızı ve e-posta adresinizi istiyor.', name: 'Ad', email: 'E-posta', continue: 'Devam', cancel: 'İptal' },
+  en: {
+    title: 'Sign in with {provider}',
+    local: 'Local test provider — not the real {provider}. It runs only outside production.',
+    asks: '{site} asks for your name and e-mail address.',
+    name: 'Name',
+    email: 'E-mail',
+    continue: 'Continue',
+    cancel: 'Cancel',
+  },
+  ru: {
+    title: 'Вход через {provider}',
+    local: 'Локальный тестовый провайдер — не настоящий {provider}. Работает только вне продакшена.',
+    asks: '{site} запрашивает ваше имя и адрес e-mail.',
+    name: 'Имя',
+    email: 'E-mail',
+    continue: 'Продолжить',
+    cancel: 'Отмена',
+  },
+  pl: {
+    title: 'Zaloguj się przez {provider}',
+    local: 'Lokalny dostawca testowy — to nie prawdziwy {provider}. Działa tylko poza produkcją.',
+    asks: '{site} prosi o Twoje imię i adres e-mail.',
+    name: 'Imię',
+    email: 'E-mail',
+    continue: 'Dalej',
+    cancel: 'Anuluj',
+  },
+  pt: {
+    title: 'Entrar com {provider}',
+    local: 'Provedor de teste local — não é o {provider} de verdade. Só funciona fora da produção.',
+    asks: '{site} pede o seu nome e endereço de e-mail.',
+    name: 'Nome',
+    email: 'E-mail',
+    continue: 'Continuar',
+    cancel: 'Cancelar',
+  },
+  es: {
+    title: 'Iniciar sesión con {provider}',
+    local: 'Proveedor de pruebas local: no es el {provider} real. Solo funciona fuera de producción.',
+    asks: '{site} solicita tu nombre y tu dirección de correo.',
+    name: 'Nombre',
+    email: 'Correo',
+    continue: 'Continuar',
+    cancel: 'Cancelar',
+  },
+  it: {
+    title: 'Accedi con {provider}',
+    local: 'Provider di prova locale: non è il vero {provider}. Funziona solo fuori dalla produzione.',
+    asks: '{site} chiede il tuo nome e il tuo indirizzo e-mail.',
+    name: 'Nome',
+    email: 'E-mail',
+    continue: 'Continua',
+    cancel: 'Annulla',
+  },
+  de: {
+    title: 'Mit {provider} anmelden',
+    local: 'Lokaler Testanbieter – nicht das echte {provider}. Läuft nur außerhalb der Produktion.',
+    asks: '{site} möchte deinen Namen und deine E-Mail-Adresse.',
+    name: 'Name',
+    email: 'E-Mail',
+    continue: 'Weiter',
+    cancel: 'Abbrechen',
+  },
+  fr: {
+    title: 'Se connecter avec {provider}',
+    local: 'Fournisseur de test local — ce n’est pas le vrai {provider}. Il ne fonctionne qu’hors production.',
+    asks: '{site} demande votre nom et votre adresse e-mail.',
+    name: 'Nom',
+    email: 'E-mail',
+    continue: 'Continuer',
+    cancel: 'Annuler',
+  },
+  tr: {
+    title: '{provider} ile giriş yap',
+    local: 'Yerel test sağlayıcısı — gerçek {provider} değildir. Yalnızca üretim dışında çalışır.',
+    asks: '{site} adınızı ve e-posta adresinizi istiyor.',
+    name: 'Ad',
+    email: 'E-posta',
+    continue: 'Devam',
+    cancel: 'İptal',
+  },
 };
 
 /** The first of the consent page's languages the browser accepts (`pl-PL,pl;q=0.9` → `pl`), else English. */
@@ -56,7 +128,8 @@ export function consentLanguage(acceptLanguage = '') {
   return 'en';
 }
 
-const escapeHtml = (s) => String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
+const escapeHtml = (s) =>
+  String(s).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]);
 
 /** A stable subject per e-mail, so the same person logs into the same account again. */
 function subjectOf(email) {
@@ -73,12 +146,17 @@ function consentPage(query, acceptLanguage, user) {
   } catch {
     /* checked by the caller */
   }
-  const t = Object.fromEntries(Object.entries(TEXTS[lang]).map(([k, v]) => [k, escapeHtml(v.replaceAll('{provider}', provider).replaceAll('{site}', site))]));
+  const t = Object.fromEntries(
+    Object.entries(TEXTS[lang]).map(([k, v]) => [k, escapeHtml(v.replaceAll('{provider}', provider).replaceAll('{site}', site))]),
+  );
   const hidden = [...query.entries()]
     .filter(([k]) => !k.startsWith('mock_'))
     .map(([k, v]) => `<input type="hidden" name="${escapeHtml(k)}" value="${escapeHtml(v)}">`)
     .join('');
-  const keep = ['redirect_uri', 'state'].filter((k) => query.has(k)).map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query.get(k))}">`).join('');
+  const keep = ['redirect_uri', 'state']
+    .filter((k) => query.has(k))
+    .map((k) => `<input type="hidden" name="${k}" value="${escapeHtml(query.get(k))}">`)
+    .join('');
   return `<!doctype html>
 <html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${t.title}</title>
@@ -138,7 +216,8 @@ export async function startOAuthMock({ port = 4960, host = 'localhost', user = M
     const code = url.searchParams.get('code');
     const email = (q.get('mock_email') ?? '').trim().toLowerCase() || user.email;
     const name = (q.get('mock_name') ?? '').trim() || user.name;
-    if (code) byCode.set(code, email === user.email && name === user.name ? user : { sub: subjectOf(email), email, email_verified: true, name });
+    if (code)
+      byCode.set(code, email === user.email && name === user.name ? user : { sub: subjectOf(email), email, email_verified: true, name });
   });
   service.on('beforeResponse', (response, req) => {
     const code = req.body?.code;
@@ -157,7 +236,8 @@ export async function startOAuthMock({ port = 4960, host = 'localhost', user = M
     const url = new URL(req.url ?? '/', 'http://mock');
     if (req.method === 'GET' && url.pathname === '/authorize') {
       const redirect = url.searchParams.get('redirect_uri');
-      if (!redirect || !/^https?:\/\//.test(redirect)) return send(res, 400, 'text/plain; charset=utf-8', 'redirect_uri is missing or not an http(s) address');
+      if (!redirect || !/^https?:\/\//.test(redirect))
+        return send(res, 400, 'text/plain; charset=utf-8', 'redirect_uri is missing or not an http(s) address');
       return send(res, 200, 'text/html; charset=utf-8', consentPage(url.searchParams, req.headers['accept-language'], user));
     }
     if (req.method === 'GET' && url.pathname === '/authorize/deny') {

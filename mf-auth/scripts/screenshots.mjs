@@ -46,7 +46,11 @@ async function registered(lang) {
   const cookies = jar.headers.getSetCookie().map((c) => c.split(';')[0]);
   const xsrf = cookies.find((c) => /XSRF-TOKEN=/.test(c))?.split('=')[1] ?? '';
   const headers = { 'Content-Type': 'application/json', 'X-XSRF-TOKEN': xsrf, Cookie: cookies.join('; '), 'X-Lang': lang, Origin: site };
-  const res = await fetch(`${api}/royal/auth/register`, { method: 'POST', headers, body: JSON.stringify({ nickname, email, password: 'Stadium-Lights-2026', terms: true }) });
+  const res = await fetch(`${api}/royal/auth/register`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ nickname, email, password: 'Stadium-Lights-2026', terms: true }),
+  });
   if (res.status !== 201) throw new Error(`register: ${res.status} ${await res.text()}`);
   const mail = await mailbox(email, 'activation');
   return { nickname, email, link: mail.link, headers };
@@ -58,7 +62,10 @@ async function resetLink(email, headers) {
 }
 
 for (const lang of langsArg.split(',')) {
-  for (const [label, width, height] of [['desktop', 1440, 900], ['mobile', 390, 844]]) {
+  for (const [label, width, height] of [
+    ['desktop', 1440, 900],
+    ['mobile', 390, 844],
+  ]) {
     const context = await browser.newContext({ viewport: { width, height }, deviceScaleFactor: 1 });
     await context.addCookies([
       { name: 'i18n_redirected', value: lang, url: site },
@@ -115,8 +122,15 @@ for (const lang of langsArg.split(',')) {
     await page.locator('[data-testid="activation-account"][data-state="accountDone"]').waitFor();
     await shot('09-account-activation-done');
     // Log out (the welcome toast sits over the header's logout button for a moment).
-    await page.locator('.Toastify__toast').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-    await page.getByTestId('logout-button').click({ timeout: 5000 }).catch(() => undefined);
+    await page
+      .locator('.Toastify__toast')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
+    await page
+      .getByTestId('logout-button')
+      .click({ timeout: 5000 })
+      .catch(() => undefined);
 
     await page.goto(`${site}/royal/account-activation/${'x'.repeat(43)}`, { waitUntil: 'networkidle' });
     await page.locator('[data-state="invalid"]').waitFor();

@@ -38,13 +38,13 @@ function Standalone() {
 
 createRoot(document.getElementById('root')!).render(
   <DataProvider>
-  <BrowserRouter>
-    <Routes>
-      <Route path="/auth_callback" element={<SocialCallback />} />
-      <Route path="/auth/:provider/callback" element={<SocialCallback />} />
-      <Route path="*" element={<Standalone />} />
-    </Routes>
-    <ToastContainer position="bottom-right" theme="dark" />
-  </BrowserRouter>
+    <BrowserRouter>
+      <Routes>
+        <Route path="/auth_callback" element={<SocialCallback />} />
+        <Route path="/auth/:provider/callback" element={<SocialCallback />} />
+        <Route path="*" element={<Standalone />} />
+      </Routes>
+      <ToastContainer position="bottom-right" theme="dark" />
+    </BrowserRouter>
   </DataProvider>,
 );

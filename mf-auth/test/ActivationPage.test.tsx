@@ -49,7 +49,11 @@ test('password activation: the form needs a new password and a matching repeat',
   await userEvent.clear(screen.getByTestId('new-password-repeat'));
   await userEvent.type(screen.getByTestId('new-password-repeat'), 'Fresh-Boots-2026');
   await userEvent.click(screen.getByTestId('new-password-submit'));
-  expect(post).toHaveBeenLastCalledWith('/auth/password/reset', { token: token('p1'), password: 'Fresh-Boots-2026', fingerprint: expect.any(String) }, expect.anything());
+  expect(post).toHaveBeenLastCalledWith(
+    '/auth/password/reset',
+    { token: token('p1'), password: 'Fresh-Boots-2026', fingerprint: expect.any(String) },
+    expect.anything(),
+  );
   expect(await screen.findByText('Password changed')).toBeInTheDocument();
   // The reset ended every session: this browser is logged out too.
   expect(landingStore.getState().userData).toBeNull();

@@ -9,7 +9,15 @@ import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 beforeEach(async () => {
   resetStore();
   jest.restoreAllMocks();
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { providers: [{ id: 'google', enabled: true }, { id: 'facebook', enabled: true }, { id: 'vk', enabled: false }] } });
+  jest.spyOn(apiClient, 'get').mockResolvedValue({
+    data: {
+      providers: [
+        { id: 'google', enabled: true },
+        { id: 'facebook', enabled: true },
+        { id: 'vk', enabled: false },
+      ],
+    },
+  });
   landingStore.getState().openModal('authForm');
   await changeLocale('en');
 });
@@ -36,7 +44,12 @@ test('register: every spec §8 message on an empty submit, in English and in Pol
   const post = jest.spyOn(apiClient, 'post');
   renderAt(<AuthModal server="royal" />);
   await userEvent.click(screen.getByTestId('register-submit'));
-  for (const m of ["Nickname hasn't been selected", "Email hasn't been stated", "Password hasn't been stated", 'You have to agree to our Terms of Service']) {
+  for (const m of [
+    "Nickname hasn't been selected",
+    "Email hasn't been stated",
+    "Password hasn't been stated",
+    'You have to agree to our Terms of Service',
+  ]) {
     expect(screen.getByText(m)).toBeInTheDocument();
   }
   expect(post).not.toHaveBeenCalled();
@@ -63,7 +76,9 @@ test('register: an overlong name is kept as typed and refused with a message; ei
 });
 
 test('register: a field error goes when the field is edited; after a refused request everything typed stays', async () => {
-  const post = jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(409, { statusCode: 409, error: 'NICKNAME_TAKEN', message: 'This player name is already taken' }));
+  const post = jest
+    .spyOn(apiClient, 'post')
+    .mockRejectedValue(apiError(409, { statusCode: 409, error: 'NICKNAME_TAKEN', message: 'This player name is already taken' }));
   renderAt(<AuthModal server="royal" />);
   await userEvent.type(screen.getByTestId('register-nickname'), 'ab');
   await userEvent.click(screen.getByTestId('register-submit'));
@@ -133,7 +148,11 @@ test('login: a trusted device logs in (session saved, modal closed, home page)',
   await userEvent.type(screen.getByTestId('login-name'), 'Striker');
   await userEvent.type(screen.getByTestId('login-password'), 'Stadium-Lights-9');
   await userEvent.click(screen.getByTestId('login-submit'));
-  expect(apiClient.post).toHaveBeenCalledWith('/auth/login', expect.objectContaining({ login: 'Striker', fingerprint: expect.stringMatching(/^[a-z0-9]{9}$/) }), expect.anything());
+  expect(apiClient.post).toHaveBeenCalledWith(
+    '/auth/login',
+    expect.objectContaining({ login: 'Striker', fingerprint: expect.stringMatching(/^[a-z0-9]{9}$/) }),
+    expect.anything(),
+  );
   expect(getCookie('FT-fingerprint')).toMatch(/^[a-z0-9]{9}$/);
   expect(landingStore.getState().userData?.nickname).toBe('Striker');
   expect(localStorage.getItem('token')).toBe('t'.repeat(43));
@@ -156,7 +175,11 @@ test('login: with isLoginWithRedirect false the user stays on the page', async (
 
 test('login: 403 UNAUTHORIZED_DEVICE hands the challenge to the two-factor dialog', async () => {
   landingStore.getState().setAuthActiveTab('login');
-  jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(403, { statusCode: 403, error: 'UNAUTHORIZED_DEVICE', message: 'New device', challenge: 'ch-1', email: 'd***@example.org' }));
+  jest
+    .spyOn(apiClient, 'post')
+    .mockRejectedValue(
+      apiError(403, { statusCode: 403, error: 'UNAUTHORIZED_DEVICE', message: 'New device', challenge: 'ch-1', email: 'd***@example.org' }),
+    );
   renderAt(<AuthModal server="royal" />);
   await userEvent.type(screen.getByTestId('login-name'), 'demo');
   await userEvent.type(screen.getByTestId('login-password'), 'whatever-pass');

@@ -27,14 +27,21 @@ test('Send mails the code, then the right code logs in and closes the dialog', a
   expect(screen.getByTestId('two-factor-resend')).toHaveTextContent(/New code in \d+ s/);
   await userEvent.type(screen.getByTestId('two-factor-code'), '123456');
   await userEvent.click(screen.getByTestId('two-factor-confirm'));
-  expect(post).toHaveBeenNthCalledWith(2, '/auth/device/confirm', expect.objectContaining({ challenge: 'ch-1', code: '123456' }), expect.anything());
+  expect(post).toHaveBeenNthCalledWith(
+    2,
+    '/auth/device/confirm',
+    expect.objectContaining({ challenge: 'ch-1', code: '123456' }),
+    expect.anything(),
+  );
   expect(landingStore.getState().userData?.nickname).toBe('demo');
   expect(landingStore.getState().modals.twoFactorAuth).toBe(false);
   expect(getDeviceChallenge()).toBeNull();
 });
 
 test('"I already have the code" skips to the entry; a wrong code keeps the dialog open; 6 digits are required', async () => {
-  const post = jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(400, { statusCode: 400, error: 'CODE_INVALID', message: 'Wrong or expired code' }));
+  const post = jest
+    .spyOn(apiClient, 'post')
+    .mockRejectedValue(apiError(400, { statusCode: 400, error: 'CODE_INVALID', message: 'Wrong or expired code' }));
   renderAt(<TwoFactorDialog server="royal" />);
   await userEvent.click(screen.getByTestId('two-factor-have-code'));
   await userEvent.type(screen.getByTestId('two-factor-code'), '12');
@@ -51,7 +58,9 @@ test('"I already have the code" skips to the entry; a wrong code keeps the dialo
 });
 
 test('too many wrong codes end the attempt: the dialog asks to log in again', async () => {
-  jest.spyOn(apiClient, 'post').mockRejectedValue(apiError(429, { statusCode: 429, error: 'CODE_TOO_MANY', message: 'Too many wrong codes' }));
+  jest
+    .spyOn(apiClient, 'post')
+    .mockRejectedValue(apiError(429, { statusCode: 429, error: 'CODE_TOO_MANY', message: 'Too many wrong codes' }));
   renderAt(<TwoFactorDialog server="royal" />);
   await userEvent.click(screen.getByTestId('two-factor-have-code'));
   await userEvent.type(screen.getByTestId('two-factor-code'), '999999');

@@ -21,7 +21,15 @@ export function renderAt(ui: ReactElement, path = '/royal') {
   return render(
     <MemoryRouter initialEntries={[path]}>
       <Routes>
-        <Route path="*" element={<>{ui}<Where /></>} />
+        <Route
+          path="*"
+          element={
+            <>
+              {ui}
+              <Where />
+            </>
+          }
+        />
       </Routes>
     </MemoryRouter>,
     { wrapper: withQueryClient() },

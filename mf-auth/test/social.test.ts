@@ -69,7 +69,9 @@ test('messages are accepted only from our origin and from the popup', async () =
   const data = { type: CALLBACK_MESSAGE, code: 'evil', state: 's' };
   window.dispatchEvent(new MessageEvent('message', { origin: 'http://evil.example', source: popup as unknown as Window, data }));
   window.dispatchEvent(new MessageEvent('message', { origin: location.origin, source: window, data }));
-  window.dispatchEvent(new MessageEvent('message', { origin: location.origin, source: popup as unknown as Window, data: { ...data, code: 'good' } }));
+  window.dispatchEvent(
+    new MessageEvent('message', { origin: location.origin, source: popup as unknown as Window, data: { ...data, code: 'good' } }),
+  );
   await expect(done).resolves.toEqual({ code: 'good', state: 's', error: undefined });
 });
 
@@ -83,7 +85,12 @@ test('socialLogin: opens the popup, sends it to the provider, checks state, exch
   const result = socialLogin('royal', 'google');
   expect(open).toHaveBeenCalledWith('about:blank', 'mf-auth-social', expect.stringContaining('popup'));
   await jest.advanceTimersByTimeAsync(0);
-  expect(post).toHaveBeenNthCalledWith(1, '/auth/oauth/google/start', { redirectUri: `${location.origin}/auth/google/callback` }, expect.anything());
+  expect(post).toHaveBeenNthCalledWith(
+    1,
+    '/auth/oauth/google/start',
+    { redirectUri: `${location.origin}/auth/google/callback` },
+    expect.anything(),
+  );
   popup.land(`${location.origin}/auth/google/callback?code=c1&state=s1`);
   await jest.advanceTimersByTimeAsync(250);
   await expect(result).resolves.toMatchObject({ user: { nickname: 'Social' } });

@@ -26,23 +26,38 @@ test('registration: formats', () => {
 
 test('new password: required ("Enter new password") and the repeat must match', () => {
   expect(en.validation.newPasswordRequired).toBe('Enter new password');
-  expect(validateNewPassword({ password: '', repeat: '' })).toEqual({ password: 'validation.newPasswordRequired', repeat: 'validation.newPasswordRequired' });
+  expect(validateNewPassword({ password: '', repeat: '' })).toEqual({
+    password: 'validation.newPasswordRequired',
+    repeat: 'validation.newPasswordRequired',
+  });
   expect(validateNewPassword({ password: 'Fresh-Boots-1', repeat: 'Fresh-Boots-2' })).toEqual({ repeat: 'validation.passwordMismatch' });
   expect(validateNewPassword({ password: 'Fresh-Boots-1', repeat: 'Fresh-Boots-1' })).toEqual({});
 });
 
 test('login and code', () => {
-  expect(validateLogin({ login: '', password: '' })).toEqual({ login: 'validation.loginRequired', password: 'validation.passwordRequired' });
+  expect(validateLogin({ login: '', password: '' })).toEqual({
+    login: 'validation.loginRequired',
+    password: 'validation.passwordRequired',
+  });
   expect(validateCode('123 456')).toEqual({});
   expect(validateCode('12345')).toEqual({ code: 'validation.codeInvalid' });
 });
 
 test('registration: the API rules — a name over 20 characters is too long, not cut; blank, overlong and name-like passwords', () => {
-  expect(validateRegister({ nickname: 'x'.repeat(21), email: 'l@example.pl', password: 'long enough', terms: true })).toEqual({ nickname: 'validation.nicknameTooLong' });
+  expect(validateRegister({ nickname: 'x'.repeat(21), email: 'l@example.pl', password: 'long enough', terms: true })).toEqual({
+    nickname: 'validation.nicknameTooLong',
+  });
   expect(validateRegister({ nickname: 'Żółć'.repeat(5), email: 'l@example.pl', password: 'long enough', terms: true })).toEqual({});
-  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: '        ', terms: true })).toEqual({ password: 'validation.passwordBlank' });
-  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: 'x'.repeat(129), terms: true })).toEqual({ password: 'validation.passwordTooLong' });
-  expect(validateRegister({ nickname: 'Striker_99', email: 'l@example.pl', password: 'STRIKER_99', terms: true })).toEqual({ password: 'validation.passwordLikeName' });
+  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: '        ', terms: true })).toEqual({
+    password: 'validation.passwordBlank',
+  });
+  expect(validateRegister({ nickname: 'Striker', email: 'l@example.pl', password: 'x'.repeat(129), terms: true })).toEqual({
+    password: 'validation.passwordTooLong',
+  });
+  expect(validateRegister({ nickname: 'Striker_99', email: 'l@example.pl', password: 'STRIKER_99', terms: true })).toEqual({
+    password: 'validation.passwordLikeName',
+  });
   expect(validateNewPassword({ password: '         ', repeat: '         ' })).toEqual({ password: 'validation.passwordBlank' });
-  for (const key of ['nicknameTooLong', 'passwordBlank', 'passwordTooLong', 'passwordLikeName'] as const) expect(en.validation[key]).toBeTruthy();
+  for (const key of ['nicknameTooLong', 'passwordBlank', 'passwordTooLong', 'passwordLikeName'] as const)
+    expect(en.validation[key]).toBeTruthy();
 });

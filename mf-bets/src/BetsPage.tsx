@@ -76,11 +76,17 @@ export function BetsPage({ server, tab }: BetsPageProps) {
             <EmptyState
               tone="error"
               title={t('page.loadError')}
-              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={tournaments.reload}>{t('page.retry')}</button>}
+              action={
+                <button type="button" className="ui-btn ui-btn--ghost" onClick={tournaments.reload}>
+                  {t('page.retry')}
+                </button>
+              }
             />
           </div>
         ) : (
-          <div className="bt-center bt-center--page"><Spinner /></div>
+          <div className="bt-center bt-center--page">
+            <Spinner />
+          </div>
         )}
       </div>
     );
@@ -92,7 +98,11 @@ export function BetsPage({ server, tab }: BetsPageProps) {
         <div className="ui-card">
           <EmptyState
             title={t('page.notFound')}
-            action={<Link className="ui-btn" to={tabHref(server, tab, null)}>{t('page.showCurrent')}</Link>}
+            action={
+              <Link className="ui-btn" to={tabHref(server, tab, null)}>
+                {t('page.showCurrent')}
+              </Link>
+            }
           />
         </div>
       </div>
@@ -137,12 +147,16 @@ export function BetsPage({ server, tab }: BetsPageProps) {
         <aside className="bt-hero__side" aria-labelledby="bt-me-title">
           {loggedIn ? (
             <div className="bt-me" data-testid="my-summary">
-              <p id="bt-me-title" className="bt-me__title">{t('me.title', { name: user!.nickname })}</p>
+              <p id="bt-me-title" className="bt-me__title">
+                {t('me.title', { name: user!.nickname })}
+              </p>
               {me ? (
                 <dl className="bt-me__stats">
                   <div>
                     <dt>{t('me.position')}</dt>
-                    <dd>#{formatNumber(me.position)} <small>{t('me.of', { total: formatNumber(summary.data!.total) })}</small></dd>
+                    <dd>
+                      #{formatNumber(me.position)} <small>{t('me.of', { total: formatNumber(summary.data!.total) })}</small>
+                    </dd>
                   </div>
                   <div>
                     <dt>{t('me.points')}</dt>
@@ -159,12 +173,16 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                 <p className="bt-me__none">{t('me.none')}</p>
               )}
               {tab !== 'ranking' ? (
-                <Link className="bt-me__link" to={tabHref(server, 'ranking', linkCode)}>{t('me.seeRanking')}</Link>
+                <Link className="bt-me__link" to={tabHref(server, 'ranking', linkCode)}>
+                  {t('me.seeRanking')}
+                </Link>
               ) : null}
             </div>
           ) : (
             <div className="bt-me bt-me--visitor">
-              <p id="bt-me-title" className="bt-me__title">{t('visitor.title')}</p>
+              <p id="bt-me-title" className="bt-me__title">
+                {t('visitor.title')}
+              </p>
               <p className="bt-me__none">{t('visitor.text')}</p>
               <ul className="bt-me__tiers" aria-label={t('rules.points.title')}>
                 {(['exact', 'goal_difference', 'outcome'] as const).map((hit) => (

@@ -86,8 +86,16 @@ export async function fetchRanking(
   signal?: AbortSignal,
 ): Promise<RankingAnswer> {
   const [page, own] = await Promise.all([
-    apiGet<RankingAnswer>(api, read, '/bets/ranking', { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope }, signal),
-    loggedIn() ? apiGet<RankingMeResponse>(api, read, '/bets/ranking/me', { tournament: params.tournament, scope: params.scope }, signal) : null,
+    apiGet<RankingAnswer>(
+      api,
+      read,
+      '/bets/ranking',
+      { tournament: params.tournament, page: params.page, per_page: params.perPage, scope: params.scope },
+      signal,
+    ),
+    loggedIn()
+      ? apiGet<RankingMeResponse>(api, read, '/bets/ranking/me', { tournament: params.tournament, scope: params.scope }, signal)
+      : null,
   ]);
   return own ? { ...page, me: own.me } : page;
 }

@@ -20,16 +20,16 @@ function Standalone({ tab }: { tab: BetsPageProps['tab'] }) {
 initI18n();
 createRoot(document.getElementById('root')!).render(
   <DataProvider>
-  <HashRouter>
-    <main style={{ padding: '32px 0' }}>
-      <Routes>
-        <Route path="/:server/bets" element={<Standalone tab="matches" />} />
-        <Route path="/:server/bets-ranking" element={<Standalone tab="ranking" />} />
-        <Route path="/:server/bets-rules" element={<Standalone tab="rules" />} />
-        <Route path="*" element={<Navigate to="/royal/bets" replace />} />
-      </Routes>
-    </main>
-    <ToastContainer position="bottom-right" theme="dark" />
-  </HashRouter>
+    <HashRouter>
+      <main style={{ padding: '32px 0' }}>
+        <Routes>
+          <Route path="/:server/bets" element={<Standalone tab="matches" />} />
+          <Route path="/:server/bets-ranking" element={<Standalone tab="ranking" />} />
+          <Route path="/:server/bets-rules" element={<Standalone tab="rules" />} />
+          <Route path="*" element={<Navigate to="/royal/bets" replace />} />
+        </Routes>
+      </main>
+      <ToastContainer position="bottom-right" theme="dark" />
+    </HashRouter>
   </DataProvider>,
 );

@@ -5,14 +5,19 @@ import { IS_SERVER } from '@landing/shared';
 
 /** State of an asynchronous load. */
 export type LoadState<T> =
-  | { status: 'loading'; data: T | null }
-  | { status: 'ready'; data: T }
-  | { status: 'error'; data: T | null; error: unknown };
+  { status: 'loading'; data: T | null } | { status: 'ready'; data: T } | { status: 'error'; data: T | null; error: unknown };
 
 /** What {@link useLoad} returns: the load state, `reload()` and `set(data)` (an answer the page already has). */
 export type Load<T> = LoadState<T> & { reload: () => void; set: (data: T) => void };
 
-function toState<T>(q: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; isPlaceholderData?: boolean; isFetching?: boolean }): LoadState<T> {
+function toState<T>(q: {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isPlaceholderData?: boolean;
+  isFetching?: boolean;
+}): LoadState<T> {
   const data = q.data ?? null;
   if (q.isError) return { status: 'error', data, error: q.error };
   if (q.isPending || q.isPlaceholderData || data === null) return { status: 'loading', data };
@@ -35,7 +40,10 @@ function useLoadBrowser<T>(key: QueryKey | null, load: (signal: AbortSignal) => 
 
 function useLoadServer<T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
   // Per-viewer loads (key null) never run on the server; public ones suspend until answered.
-  const q = useSuspenseQuery<T | null>({ queryKey: ['bets', ...(key ?? ['off'])], queryFn: ({ signal }) => (key === null ? Promise.resolve(null) : load(signal)) });
+  const q = useSuspenseQuery<T | null>({
+    queryKey: ['bets', ...(key ?? ['off'])],
+    queryFn: ({ signal }) => (key === null ? Promise.resolve(null) : load(signal)),
+  });
   const noop = useCallback(() => undefined, []);
   return { ...(q.data === null ? { status: 'loading', data: null } : { status: 'ready', data: q.data }), reload: noop, set: noop };
 }
@@ -46,7 +54,9 @@ function useLoadServer<T>(key: QueryKey | null, load: (signal: AbortSignal) => P
  * loading (per-viewer data before a login). Server-rendered: on the server a non-null key
  * suspends until answered, and the browser starts from the hydrated answer without a refetch.
  */
-export const useLoad: <T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>) => Load<T> = IS_SERVER ? useLoadServer : useLoadBrowser;
+export const useLoad: <T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>) => Load<T> = IS_SERVER
+  ? useLoadServer
+  : useLoadBrowser;
 
 /**
  * The server's bets clock on the client: the API's `now` plus the time passed since it arrived.

@@ -19,7 +19,8 @@ function mockApi(options: { ranking?: (params: Record<string, unknown>) => Ranki
   const get: Get = async (url, config) => {
     calls.push({ url, params: config?.params });
     if (url === '/bets/tournaments') return { data: tournaments };
-    if (url.startsWith('/bets/tournaments/')) return { data: { ...matches, tournament: url.includes('euro') ? tournaments.tournaments[1] : tournaments.tournaments[0] } };
+    if (url.startsWith('/bets/tournaments/'))
+      return { data: { ...matches, tournament: url.includes('euro') ? tournaments.tournaments[1] : tournaments.tournaments[0] } };
     if (url === '/bets/ranking') return { data: (options.ranking ?? (() => ranking()))(config?.params ?? {}) };
     // The viewer's own row comes apart from the public page (api.ts merges it).
     if (url === '/bets/ranking/me') return { data: { me: (options.ranking ?? (() => ranking()))(config?.params ?? {}).me } };
@@ -150,7 +151,16 @@ test('ranking: rows of name, server, bets and points; own row highlighted; pagin
 
 test("ranking: the player's row is shown below the page when it is on another page", async () => {
   landingStore.setState({ userData: { id: '77', nickname: 'far', ovr: 60, server: 'royal' } });
-  const far = rankingRow({ position: 140, player_id: 77, name: 'far', server: 'royal', total_bets: 2, total_points: 0, exact_scores: 0, correct_outcomes: 0 });
+  const far = rankingRow({
+    position: 140,
+    player_id: 77,
+    name: 'far',
+    server: 'royal',
+    total_bets: 2,
+    total_points: 0,
+    exact_scores: 0,
+    correct_outcomes: 0,
+  });
   mockApi({ ranking: () => ranking({ me: far, total: 140, pages: 7 }) });
   renderAt('/royal/bets-ranking');
   const mine = await screen.findByTestId('ranking-me');

@@ -38,7 +38,14 @@ beforeEach(() => {
 test('parseScore accepts whole numbers 0..max only', () => {
   expect(parseScore('2', '0', 20)).toEqual({ home: 2, away: 0 });
   expect(parseScore(' 20 ', '1', 20)).toEqual({ home: 20, away: 1 });
-  for (const [h, a] of [['-1', '0'], ['a', '1'], ['1.5', '1'], ['21', '0'], ['', '1'], ['1', '']]) {
+  for (const [h, a] of [
+    ['-1', '0'],
+    ['a', '1'],
+    ['1.5', '1'],
+    ['21', '0'],
+    ['', '1'],
+    ['1', ''],
+  ]) {
     expect(parseScore(h!, a!, 20)).toBeNull();
   }
 });
@@ -86,7 +93,11 @@ test('bad input is explained, kept in the form, not sent, and the saved predicti
   const put = jest.spyOn(apiClient, 'put');
   card({ ...openMatch, prediction: { home: 1, away: 0, points: null, hit: null, updated_at: NOW } });
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
-  for (const [home, away] of [['-1', '2'], ['two', '1'], ['21', '0']]) {
+  for (const [home, away] of [
+    ['-1', '2'],
+    ['two', '1'],
+    ['21', '0'],
+  ]) {
     fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: home } });
     fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: away } });
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));

@@ -12,12 +12,20 @@ beforeEach(() => {
   landingStore.setState({ userData: null });
 });
 
-const visitorMatches = { ...matches, viewer: null, stages: matches.stages.map((b) => ({ ...b, matches: b.matches.map((m) => ({ ...m, prediction: null })) })) };
+const visitorMatches = {
+  ...matches,
+  viewer: null,
+  stages: matches.stages.map((b) => ({ ...b, matches: b.matches.map((m) => ({ ...m, prediction: null })) })),
+};
 
 test("a logged-in viewer's predictions come apart from the public matches and are merged into them", async () => {
   landingStore.setState({ userData: { id: '5', nickname: 'Me', ovr: 70, server: 'royal' } });
   const first = visitorMatches.stages[0]!.matches[0]!;
-  const own = { now: matches.now, viewer: { player_id: 5, name: 'Me', server: 'royal' }, predictions: [{ match_id: first.id, home: 3, away: 1, points: null, hit: null, updated_at: matches.now }] };
+  const own = {
+    now: matches.now,
+    viewer: { player_id: 5, name: 'Me', server: 'royal' },
+    predictions: [{ match_id: first.id, home: 3, away: 1, points: null, hit: null, updated_at: matches.now }],
+  };
   const get: Get = async (url) => ({ data: url.endsWith('/predictions') ? own : visitorMatches });
   const spy = jest.spyOn(apiClient, 'get').mockImplementation(get as never);
   const answer = await fetchMatches(apiClient, scope, 'world-cup');

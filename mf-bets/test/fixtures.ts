@@ -5,7 +5,14 @@
  */
 import { Match, MatchesResponse, RankingResponse, RankingRow, Tournament, TournamentsResponse } from '@landing/domain/schemas/bets';
 import { apiFixture } from '@landing/domain/testing';
-import type { MatchesAnswer, RankingAnswer, Match as MatchType, RankingRow as RankingRowType, Tournament as TournamentType, TournamentsAnswer } from '../src/api';
+import type {
+  MatchesAnswer,
+  RankingAnswer,
+  Match as MatchType,
+  RankingRow as RankingRowType,
+  Tournament as TournamentType,
+  TournamentsAnswer,
+} from '../src/api';
 
 export const NOW = '2026-11-20T12:00:00.000Z';
 
@@ -25,9 +32,20 @@ export const worldCup: TournamentType = apiFixture(Tournament, {
   ],
 });
 
-export const euro: TournamentType = apiFixture(Tournament, { ...worldCup, code: 'euro-2024', name: 'Euro 2024', status: 'finished', matches_total: 51, matches_finished: 51 });
+export const euro: TournamentType = apiFixture(Tournament, {
+  ...worldCup,
+  code: 'euro-2024',
+  name: 'Euro 2024',
+  status: 'finished',
+  matches_total: 51,
+  matches_finished: 51,
+});
 
-export const tournaments: TournamentsAnswer = apiFixture(TournamentsResponse, { tournaments: [worldCup, euro], current: 'world-cup', now: NOW });
+export const tournaments: TournamentsAnswer = apiFixture(TournamentsResponse, {
+  tournaments: [worldCup, euro],
+  current: 'world-cup',
+  now: NOW,
+});
 
 const team = (code: string, name: string, region: string) => ({ code, name, region });
 
@@ -70,27 +88,34 @@ export const matches: MatchesAnswer = apiFixture(MatchesResponse, {
   tournament: worldCup,
   now: NOW,
   viewer: null,
-  stages: [
-    { key: 'group-A', stage: 'group', group: 'A', matches: [finishedMatch, lockedMatch, openMatch] },
-  ],
+  stages: [{ key: 'group-A', stage: 'group', group: 'A', matches: [finishedMatch, lockedMatch, openMatch] }],
 });
 
 /** A ranking page (`GET /{server}/bets/ranking`), checked against the API schema. */
 export const ranking = (over: Partial<RankingAnswer> = {}): RankingAnswer =>
   apiFixture(RankingResponse, {
-  tournament: { code: 'world-cup', name: 'World Cup' },
-  scope: 'server',
-  page: 1,
-  per_page: 20,
-  total: 2,
-  pages: 1,
-  rows: [
-    { position: 1, player_id: 5, name: 'TopTipper', server: 'royal', total_bets: 30, total_points: 61, exact_scores: 6, correct_outcomes: 20 },
-    { position: 2, player_id: 9, name: 'demo', server: 'royal', total_bets: 12, total_points: 20, exact_scores: 1, correct_outcomes: 8 },
-  ],
-  me: null,
-  updated_at: NOW,
-  ...over,
+    tournament: { code: 'world-cup', name: 'World Cup' },
+    scope: 'server',
+    page: 1,
+    per_page: 20,
+    total: 2,
+    pages: 1,
+    rows: [
+      {
+        position: 1,
+        player_id: 5,
+        name: 'TopTipper',
+        server: 'royal',
+        total_bets: 30,
+        total_points: 61,
+        exact_scores: 6,
+        correct_outcomes: 20,
+      },
+      { position: 2, player_id: 9, name: 'demo', server: 'royal', total_bets: 12, total_points: 20, exact_scores: 1, correct_outcomes: 8 },
+    ],
+    me: null,
+    updated_at: NOW,
+    ...over,
   });
 
 /** One ranking row (spec §3: name, server, total bets, total points), checked against the API schema. */

@@ -67,7 +67,9 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
     <section className="lb" aria-labelledby="lb-title" data-testid="leaderboard">
       <header className="lb__head">
         <div>
-          <h2 id="lb-title" className="lb__title">{t('title')}</h2>
+          <h2 id="lb-title" className="lb__title">
+            {t('title')}
+          </h2>
           <p className="lb__subtitle">{t('subtitle')}</p>
         </div>
         <Tabs<Tab>
@@ -84,12 +86,18 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
       <div className="lb__grid">
         <div className="lb__table ui-card" role="tabpanel" aria-labelledby={`tab-${tab}`}>
           {status === 'loading' && rows.length === 0 ? (
-            <div className="lb__center"><Spinner /></div>
+            <div className="lb__center">
+              <Spinner />
+            </div>
           ) : status === 'error' ? (
             <EmptyState
               tone="error"
               title={t('error')}
-              action={<button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>{t('retry')}</button>}
+              action={
+                <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
+                  {t('retry')}
+                </button>
+              }
             />
           ) : rows.length === 0 ? (
             <EmptyState title={t('empty')} />
@@ -99,16 +107,24 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">{t('columns.player')}</th>
-                  <th scope="col" className="lb__num">{t('columns.ovr')}</th>
-                  <th scope="col" className="lb__num">{t('columns.points')}</th>
+                  <th scope="col" className="lb__num">
+                    {t('columns.ovr')}
+                  </th>
+                  <th scope="col" className="lb__num">
+                    {t('columns.points')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {players.slice(0, limit).map((p) => (
                   <tr key={p.id} className={p.position <= 3 ? `lb__row--${MEDALS[p.position - 1]}` : undefined}>
-                    <td><span className="lb__pos">{p.position}</span></td>
                     <td>
-                      <span className="lb__flag" title={p.country}>{countryCode(p.country)}</span>
+                      <span className="lb__pos">{p.position}</span>
+                    </td>
+                    <td>
+                      <span className="lb__flag" title={p.country}>
+                        {countryCode(p.country)}
+                      </span>
                       <span className="lb__name">{p.nickname}</span>
                       {p.club ? <span className="lb__club">{p.club}</span> : null}
                     </td>
@@ -124,14 +140,20 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
                 <tr>
                   <th scope="col">#</th>
                   <th scope="col">{t('columns.team')}</th>
-                  <th scope="col" className="lb__num">{t('columns.members')}</th>
-                  <th scope="col" className="lb__num">{t('columns.points')}</th>
+                  <th scope="col" className="lb__num">
+                    {t('columns.members')}
+                  </th>
+                  <th scope="col" className="lb__num">
+                    {t('columns.points')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {teams.slice(0, limit).map((team) => (
                   <tr key={team.id} className={team.position <= 3 ? `lb__row--${MEDALS[team.position - 1]}` : undefined}>
-                    <td><span className="lb__pos">{team.position}</span></td>
+                    <td>
+                      <span className="lb__pos">{team.position}</span>
+                    </td>
                     <td>
                       <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
                       <span className="lb__name">{team.name}</span>
@@ -146,17 +168,17 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
         </div>
 
         <aside className="lb__prizes ui-card" aria-labelledby="lb-prizes">
-          <h3 id="lb-prizes" className="lb__prizes-title">{t('prizes.title')}</h3>
+          <h3 id="lb-prizes" className="lb__prizes-title">
+            {t('prizes.title')}
+          </h3>
           <p className="lb__prizes-text">{t('prizes.text')}</p>
-          {week ? (
-            <p className="lb__week">
-              {t('prizes.week', weekDays(week, server))}
-            </p>
-          ) : null}
+          {week ? <p className="lb__week">{t('prizes.week', weekDays(week, server))}</p> : null}
           <ol className="lb__podium">
             {prizes.map((p) => (
               <li key={p.place} className={`lb__prize lb__prize--${MEDALS[p.place - 1]}`}>
-                <span className="lb__medal" aria-hidden="true">{p.place}</span>
+                <span className="lb__medal" aria-hidden="true">
+                  {p.place}
+                </span>
                 <span className="lb__prize-place">{t('prizes.place', { place: p.place })}</span>
                 <span className="lb__prize-rewards">
                   <span>{t('prizes.euro', { value: formatNumber(p.euro) })}</span>

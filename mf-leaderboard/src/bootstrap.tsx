@@ -12,9 +12,9 @@ import Leaderboard from './exposes/Leaderboard';
 initI18n();
 createRoot(document.getElementById('root')!).render(
   <DataProvider>
-  <main className="ui-container" style={{ padding: '32px 20px' }}>
-    <Leaderboard server="royal" />
-    <ToastContainer position="bottom-right" />
-  </main>
+    <main className="ui-container" style={{ padding: '32px 20px' }}>
+      <Leaderboard server="royal" />
+      <ToastContainer position="bottom-right" />
+    </main>
   </DataProvider>,
 );

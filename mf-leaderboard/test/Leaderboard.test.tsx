@@ -27,12 +27,15 @@ beforeEach(() => {
   jest.restoreAllMocks();
 });
 
-test('shows the players of ranking, asking the server\'s API for the first `limit` rows', async () => {
+test("shows the players of ranking, asking the server's API for the first `limit` rows", async () => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ data: answer });
   render(<Leaderboard server="royal" />);
   expect(await screen.findByText('Striker9')).toBeInTheDocument();
   expect(screen.getByText('12,500')).toBeInTheDocument();
-  expect(apiClient.get).toHaveBeenCalledWith('/leaderboard', expect.objectContaining({ baseURL: 'http://localhost:4000/royal', params: { limit: 10 } }));
+  expect(apiClient.get).toHaveBeenCalledWith(
+    '/leaderboard',
+    expect.objectContaining({ baseURL: 'http://localhost:4000/royal', params: { limit: 10 } }),
+  );
 });
 
 test('the Teams tab shows teams', async () => {

@@ -8,10 +8,12 @@ test('the week is Monday to Sunday in the server time zone, day-month-year (spec
     end: '29-11-2026',
   });
   // Classic (Atlantic/Azores, UTC-1): Monday 00:00 local is 01:00 UTC.
-  expect(weekDays({ start: '2026-11-16T01:00:00.000Z', end: '2026-11-23T01:00:00.000Z', time_zone: 'Atlantic/Azores' }, 'classic')).toEqual({
-    start: '16-11-2026',
-    end: '22-11-2026',
-  });
+  expect(weekDays({ start: '2026-11-16T01:00:00.000Z', end: '2026-11-23T01:00:00.000Z', time_zone: 'Atlantic/Azores' }, 'classic')).toEqual(
+    {
+      start: '16-11-2026',
+      end: '22-11-2026',
+    },
+  );
 });
 
 test('a DST change inside the week does not move the last day (Warsaw, 23-hour Sunday)', () => {
@@ -22,5 +24,8 @@ test('a DST change inside the week does not move the last day (Warsaw, 23-hour S
 });
 
 test("without the API's zone, the server's zone of spec §9 is used", () => {
-  expect(weekDays({ start: '2026-11-22T21:00:00.000Z', end: '2026-11-29T21:00:00.000Z' }, 'royal')).toEqual({ start: '23-11-2026', end: '29-11-2026' });
+  expect(weekDays({ start: '2026-11-22T21:00:00.000Z', end: '2026-11-29T21:00:00.000Z' }, 'royal')).toEqual({
+    start: '23-11-2026',
+    end: '29-11-2026',
+  });
 });

@@ -2,7 +2,19 @@ import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { EmptyState, IS_SERVER, Spinner, formatServerDate, isoOf, useApiClient, usePageMeta, useReadScope, useResponseStatus, type LocaleCode, type NewsArticleProps } from '@landing/shared';
+import {
+  EmptyState,
+  IS_SERVER,
+  Spinner,
+  formatServerDate,
+  isoOf,
+  useApiClient,
+  usePageMeta,
+  useReadScope,
+  useResponseStatus,
+  type LocaleCode,
+  type NewsArticleProps,
+} from '@landing/shared';
 import { articleQuery, imageUrl, isArticleKeyOf, type ArticleData, type CommentData } from './api';
 import { ArticleBody } from './components/ArticleBody';
 import { Comments } from './components/Comments';
@@ -20,7 +32,10 @@ registerNewsTranslations();
 function useArticle(options: ReturnType<typeof articleQuery>, slug: string) {
   if (IS_SERVER) return useSuspenseQuery(options); // eslint-disable-line react-hooks/rules-of-hooks -- constant per process
   // eslint-disable-next-line react-hooks/rules-of-hooks -- constant per process
-  return useQuery({ ...options, placeholderData: (previous, previousQuery) => (isArticleKeyOf(previousQuery?.queryKey, slug) ? keepPreviousData(previous) : undefined) });
+  return useQuery({
+    ...options,
+    placeholderData: (previous, previousQuery) => (isArticleKeyOf(previousQuery?.queryKey, slug) ? keepPreviousData(previous) : undefined),
+  });
 }
 
 /**
@@ -44,7 +59,12 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   useResponseStatus(status === 'notFound' ? 404 : 200);
   usePageMeta(
     article
-      ? { title: article.title, description: article.excerpt, type: 'article', ...(article.image ? { image: imageUrl(server, article.image) } : {}) }
+      ? {
+          title: article.title,
+          description: article.excerpt,
+          type: 'article',
+          ...(article.image ? { image: imageUrl(server, article.image) } : {}),
+        }
       : status === 'notFound'
         ? { title: t('article.notFoundTitle') }
         : null,
@@ -54,7 +74,10 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
     window.scrollTo({ top: 0 });
   }, [slug]);
 
-  const refresh = useCallback(() => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 5) }), [queryClient, options.queryKey]);
+  const refresh = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 5) }),
+    [queryClient, options.queryKey],
+  );
   const onComments = useCallback(
     (comments: CommentData[], count: number) => {
       queryClient.setQueryData(options.queryKey, (a) => (a ? { ...a, comments, comments_count: count } : a));
@@ -82,7 +105,11 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         <div className="ui-card news-article__state">
           {status === 'notFound' ? (
             <EmptyState
-              title={<span role="heading" aria-level={1}>{t('article.notFoundTitle')}</span>}
+              title={
+                <span role="heading" aria-level={1}>
+                  {t('article.notFoundTitle')}
+                </span>
+              }
               text={t('article.notFoundText')}
               action={
                 <Link className="ui-btn" to={`/${server}/news`}>

@@ -25,7 +25,10 @@ export function NewsList({ server, page }: NewsListProps) {
   const query = usePageQuery(newsPageQuery(useApiClient(), useReadScope(server), page, NEWS_PER_PAGE));
   const data = query.data ?? null;
   const serverTitle = findServer(server)?.name ?? server;
-  usePageMeta({ title: page > 1 ? `${t('list.title')} · ${t('list.pageOf', { page, total: data?.total_pages ?? page })}` : t('list.title'), description: t('list.subtitle', { server: serverTitle }) });
+  usePageMeta({
+    title: page > 1 ? `${t('list.title')} · ${t('list.pageOf', { page, total: data?.total_pages ?? page })}` : t('list.title'),
+    description: t('list.subtitle', { server: serverTitle }),
+  });
   const status = query.isPending ? 'loading' : query.isError && !data ? 'error' : 'ready';
 
   useEffect(() => {
@@ -36,7 +39,12 @@ export function NewsList({ server, page }: NewsListProps) {
   const items = status === 'ready' && data ? data.items : [];
 
   return (
-    <section className="news-page ui-container" aria-labelledby="news-title" data-testid="news-list" aria-busy={status === 'loading' || query.isPlaceholderData || undefined}>
+    <section
+      className="news-page ui-container"
+      aria-labelledby="news-title"
+      data-testid="news-list"
+      aria-busy={status === 'loading' || query.isPlaceholderData || undefined}
+    >
       <header className="news-page__head">
         <div>
           <h1 id="news-title" className="news-page__title">

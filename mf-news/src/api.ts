@@ -5,7 +5,13 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { apiBaseFor, apiClient, apiGet, type ReadScope } from '@landing/shared';
-import type { NewsArticle as ArticleData, NewsBallot as BallotData, NewsPage as NewsPageData, PostedComment, VoteAnswer } from '@landing/domain/schemas/news';
+import type {
+  NewsArticle as ArticleData,
+  NewsBallot as BallotData,
+  NewsPage as NewsPageData,
+  PostedComment,
+  VoteAnswer,
+} from '@landing/domain/schemas/news';
 
 // The answer types are the API's own schemas (`@landing/domain/schemas/news`, through z.infer):
 // type-only imports, so none of zod reaches this remote's bundle.

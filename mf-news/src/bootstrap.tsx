@@ -41,9 +41,9 @@ const router = createHashRouter([
 
 createRoot(document.getElementById('root')!).render(
   <DataProvider>
-  <>
-    <RouterProvider router={router} />
-    <ToastContainer position="bottom-right" />
-  </>
+    <>
+      <RouterProvider router={router} />
+      <ToastContainer position="bottom-right" />
+    </>
   </DataProvider>,
 );

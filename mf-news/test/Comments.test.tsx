@@ -30,7 +30,9 @@ test('shows the count and the list threaded one level', () => {
   expect(screen.getByTestId('comments-count')).toHaveTextContent('2 comments');
   const [top, reply] = screen.getAllByTestId('comment');
   expect(top).toHaveTextContent('First comment here');
-  expect(within(screen.getByRole('list', { name: '1 reply' })).getByText('A reply below it')).toBe(within(reply!).getByText('A reply below it'));
+  expect(within(screen.getByRole('list', { name: '1 reply' })).getByText('A reply below it')).toBe(
+    within(reply!).getByText('A reply below it'),
+  );
 });
 
 test('a visitor sees "Users must be logged in to comment" and a login button that opens the auth form', () => {
@@ -63,7 +65,10 @@ test('too short: the minimum-length message, nothing sent, the text kept', async
 test('posting adds the comment on top, updates the count and clears the form', async () => {
   const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
     status: 201,
-    data: apiFixture(PostedComment, { comment: { ...replyFixture(9, 'Great update, thanks!', null), author: { id: 5, nickname: 'Me', ovr: 70 } }, comments_count: 3 }),
+    data: apiFixture(PostedComment, {
+      comment: { ...replyFixture(9, 'Great update, thanks!', null), author: { id: 5, nickname: 'Me', ovr: 70 } },
+      comments_count: 3,
+    }),
   });
   const { onChange } = setup({ ovr: 70 });
   const box = screen.getByRole('textbox', { name: 'Your comment' });
@@ -116,9 +121,7 @@ test('markup in a comment is shown as text and never becomes elements', () => {
 });
 
 test('the text typed before the session ended is still there after logging in again', () => {
-  const { rerender } = renderWithRouter(
-    <Comments server="royal" slug="s" comments={thread} count={2} rules={rules} user={{ ovr: 70 }} />,
-  );
+  const { rerender } = renderWithRouter(<Comments server="royal" slug="s" comments={thread} count={2} rules={rules} user={{ ovr: 70 }} />);
   fireEvent.change(screen.getByRole('textbox', { name: 'Your comment' }), { target: { value: 'Half-written thought' } });
   rerender(<Comments server="royal" slug="s" comments={thread} count={2} rules={rules} user={null} />);
   expect(screen.queryByRole('textbox')).toBeNull();

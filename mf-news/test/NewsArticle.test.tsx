@@ -26,7 +26,9 @@ test('renders title, date, sanitised body and comments', async () => {
 });
 
 test('an unknown slug (404 NEWS NOT FOUND resolved by the client) shows the not-found state with a link back', async () => {
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 404, data: { statusCode: 404, error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' } });
+  jest
+    .spyOn(apiClient, 'get')
+    .mockResolvedValue({ status: 404, data: { statusCode: 404, error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' } });
   renderWithRouter(<NewsArticle server="royal" slug="nope" />);
   const box = await screen.findByTestId('news-not-found');
   expect(within(box).getByRole('heading', { name: 'News not found' })).toBeInTheDocument();

@@ -71,7 +71,10 @@ test('an article without a translation is marked as English', async () => {
 });
 
 test('a failure shows the error state and retry loads again', async () => {
-  const get = jest.spyOn(apiClient, 'get').mockRejectedValueOnce(new Error('down')).mockResolvedValueOnce({ status: 200, data: page(1, [card(1)]) });
+  const get = jest
+    .spyOn(apiClient, 'get')
+    .mockRejectedValueOnce(new Error('down'))
+    .mockResolvedValueOnce({ status: 200, data: page(1, [card(1)]) });
   renderWithRouter(<NewsList server="royal" page={1} />);
   const retry = await screen.findByRole('button', { name: 'Try again' });
   await act(async () => retry.click());

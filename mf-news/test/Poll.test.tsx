@@ -48,18 +48,21 @@ describe('enabled / disabled matrix', () => {
     ['ended poll', openPoll({ ended: true }), player(99), 'This poll is already closed'],
     ['finish_at in the past', openPoll({ finish_at: '2020-01-01T00:00:00Z' }), player(99), 'This poll is already closed'],
     ['already voted', openPoll({ voted_options: [72] }), player(99), 'You have already voted in this poll'],
-  ] as const)('%s: locked with its message; clicking an answer plays the lock sound and shows the lock error', async (_n, poll, user, message) => {
-    renderWithRouter(<Poll server="royal" poll={poll} user={user} onRefresh={jest.fn()} />);
-    expect(screen.getByTestId('poll-status')).toHaveTextContent(message);
-    expect(screen.queryByRole('button', { name: 'Vote' })).toBeNull();
-    const first = screen.getAllByRole('radio')[0]!;
-    expect(first).toHaveAttribute('aria-disabled', 'true');
-    const before = (first as HTMLInputElement).checked;
-    fireEvent.click(first);
-    expect(playLockSound).toHaveBeenCalledTimes(1);
-    await waitFor(() => expect(errorToast).toHaveBeenCalledWith(message, expect.anything())); // the toast library loads on first use
-    expect((first as HTMLInputElement).checked).toBe(before);
-  });
+  ] as const)(
+    '%s: locked with its message; clicking an answer plays the lock sound and shows the lock error',
+    async (_n, poll, user, message) => {
+      renderWithRouter(<Poll server="royal" poll={poll} user={user} onRefresh={jest.fn()} />);
+      expect(screen.getByTestId('poll-status')).toHaveTextContent(message);
+      expect(screen.queryByRole('button', { name: 'Vote' })).toBeNull();
+      const first = screen.getAllByRole('radio')[0]!;
+      expect(first).toHaveAttribute('aria-disabled', 'true');
+      const before = (first as HTMLInputElement).checked;
+      fireEvent.click(first);
+      expect(playLockSound).toHaveBeenCalledTimes(1);
+      await waitFor(() => expect(errorToast).toHaveBeenCalledWith(message, expect.anything())); // the toast library loads on first use
+      expect((first as HTMLInputElement).checked).toBe(before);
+    },
+  );
 
   test('logged in, OVR at the limit, open, not voted: enabled, no message, no sound', () => {
     renderWithRouter(<Poll server="royal" poll={openPoll({ limit_ovr: 60 })} user={player(60)} onRefresh={jest.fn()} />);
@@ -93,7 +96,9 @@ describe('enabled / disabled matrix', () => {
 
 test('voting posts questionnaire_id and options, shows the info and refreshes the article', async () => {
   const onRefresh = jest.fn().mockResolvedValue(undefined);
-  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ status: 200, data: { info: 'Thank you! Your vote has been counted.', poll: openPoll() } });
+  const post = jest
+    .spyOn(apiClient, 'post')
+    .mockResolvedValue({ status: 200, data: { info: 'Thank you! Your vote has been counted.', poll: openPoll() } });
   renderWithRouter(<Poll server="royal" poll={openPoll({ type: 'multiple' })} user={player(50)} onRefresh={onRefresh} />);
   fireEvent.click(screen.getAllByRole('checkbox')[0]!);
   fireEvent.click(screen.getAllByRole('checkbox')[1]!);
@@ -117,7 +122,9 @@ test('unchecking a checkbox removes it from the vote; nothing chosen asks for an
 
 test('a refused vote (422 INVALID_VOTE, swallowed by the client) shows no info and refreshes', async () => {
   const onRefresh = jest.fn().mockResolvedValue(undefined);
-  jest.spyOn(apiClient, 'post').mockResolvedValue({ status: 422, data: { statusCode: 422, error: 'INVALID_VOTE', message: 'You have already voted in this poll' } });
+  jest
+    .spyOn(apiClient, 'post')
+    .mockResolvedValue({ status: 422, data: { statusCode: 422, error: 'INVALID_VOTE', message: 'You have already voted in this poll' } });
   renderWithRouter(<Poll server="royal" poll={openPoll()} user={player(50)} onRefresh={onRefresh} />);
   fireEvent.click(screen.getAllByRole('radio')[0]!);
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Vote' })));

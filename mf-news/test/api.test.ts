@@ -8,7 +8,9 @@ type Get = (url: string) => Promise<{ status: number; data: unknown }>;
 const scope = { server: 'royal', lang: 'en' } as const;
 /** Runs the article query's function as TanStack Query would. */
 const fetchArticle = (slug: string, viewer: string) =>
-  (articleQuery(apiClient, scope, slug, viewer).queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({ signal: new AbortController().signal }) as Promise<{
+  (articleQuery(apiClient, scope, slug, viewer).queryFn as (ctx: { signal: AbortSignal }) => Promise<unknown>)({
+    signal: new AbortController().signal,
+  }) as Promise<{
     poll: { voted_options: number[] | null } | null;
   } | null>;
 
@@ -18,7 +20,9 @@ beforeEach(() => {
 
 test("a logged-in viewer's own ballot comes apart from the public article and is merged into its poll", async () => {
   const get: Get = async (url) =>
-    url.endsWith('/ballot') ? { status: 200, data: { poll_id: 7, voted_options: [72] } } : { status: 200, data: article({ poll: openPoll() }) };
+    url.endsWith('/ballot')
+      ? { status: 200, data: { poll_id: 7, voted_options: [72] } }
+      : { status: 200, data: article({ poll: openPoll() }) };
   const spy = jest.spyOn(apiClient, 'get').mockImplementation(get as never);
   const answer = await fetchArticle('new-season-kicks-off', '1:80');
   expect(spy).toHaveBeenCalledWith('/news/new-season-kicks-off', expect.anything());

@@ -23,51 +23,57 @@ export function renderWithRouter(ui: ReactElement, path = '/royal/news') {
 /** An open single-choice poll (spec §3 Poll), checked against the API schema. */
 export const openPoll = (over: Partial<PollData> = {}): PollData =>
   apiFixture(NewsPoll, {
-  id: 7,
-  question: 'Which formation do you play most often?',
-  type: 'single',
-  options: [
-    { id: 71, answer: '4-4-2', votes: 3, votes_percent: 60 },
-    { id: 72, answer: '4-3-3', votes: 2, votes_percent: 40 },
-  ],
-  limit_ovr: 30,
-  finish_at: new Date(Date.now() + 86_400_000).toISOString(),
-  ended: false,
-  total_votes: 5,
-  voted_options: null,
-  ...over,
+    id: 7,
+    question: 'Which formation do you play most often?',
+    type: 'single',
+    options: [
+      { id: 71, answer: '4-4-2', votes: 3, votes_percent: 60 },
+      { id: 72, answer: '4-3-3', votes: 2, votes_percent: 40 },
+    ],
+    limit_ovr: 30,
+    finish_at: new Date(Date.now() + 86_400_000).toISOString(),
+    ended: false,
+    total_votes: 5,
+    voted_options: null,
+    ...over,
   });
 
 /** A top-level comment with its replies, checked against the API schema. */
 export const comment = (id: number, text: string, replies: CommentData['replies'] = []): CommentData =>
   apiFixture(NewsComment, {
-  id,
-  parent_id: null,
-  author: { id: id * 10, nickname: `Player${id}`, ovr: 70 },
-  text,
-  created_at: '2026-11-19T10:00:00Z',
-  replies,
+    id,
+    parent_id: null,
+    author: { id: id * 10, nickname: `Player${id}`, ovr: 70 },
+    text,
+    created_at: '2026-11-19T10:00:00Z',
+    replies,
   });
 
 /** A reply (second level: no replies of its own), checked against the API schema. */
 export const reply = (id: number, text: string, parentId: number | null = 1): ReplyData =>
-  apiFixture(NewsReply, { id, parent_id: parentId, author: { id: id * 10, nickname: `Player${id}`, ovr: 70 }, text, created_at: '2026-11-19T10:00:00Z' });
+  apiFixture(NewsReply, {
+    id,
+    parent_id: parentId,
+    author: { id: id * 10, nickname: `Player${id}`, ovr: 70 },
+    text,
+    created_at: '2026-11-19T10:00:00Z',
+  });
 
 /** An article as `GET /{server}/news/{slug}` answers it, checked against the API schema. */
 export const article = (over: Partial<ArticleData> = {}): ArticleData =>
   apiFixture(NewsArticle, {
-  id: 1,
-  slug: 'new-season-kicks-off',
-  title: 'A new season kicks off on Royal',
-  excerpt: 'Fresh leagues.',
-  image: 'news-images/1.svg?v=abc',
-  published_at: '2026-11-19T13:34:29Z',
-  comments_count: 1,
-  has_poll: false,
-  lang: 'en',
-  body: '<p>Welcome <strong>back</strong>.</p>',
-  comments: [comment(1, 'First!')],
-  comment_rules: { min_length: 10, max_length: 1000, min_ovr: 45 },
-  poll: null,
-  ...over,
+    id: 1,
+    slug: 'new-season-kicks-off',
+    title: 'A new season kicks off on Royal',
+    excerpt: 'Fresh leagues.',
+    image: 'news-images/1.svg?v=abc',
+    published_at: '2026-11-19T13:34:29Z',
+    comments_count: 1,
+    has_poll: false,
+    lang: 'en',
+    body: '<p>Welcome <strong>back</strong>.</p>',
+    comments: [comment(1, 'First!')],
+    comment_rules: { min_length: 10, max_length: 1000, min_ovr: 45 },
+    poll: null,
+    ...over,
   });

@@ -45,7 +45,8 @@ function nameValue(option, spec) {
   const i = spec.indexOf('=');
   const name = i > 0 ? spec.slice(0, i) : '';
   const value = i > 0 ? spec.slice(i + 1) : '';
-  if (!/^[a-z0-9_-]+$/i.test(name) || !value) throw new Error(`--${option} expects NAME=VALUE (NAME of letters, digits, - or _), got "${spec}"`);
+  if (!/^[a-z0-9_-]+$/i.test(name) || !value)
+    throw new Error(`--${option} expects NAME=VALUE (NAME of letters, digits, - or _), got "${spec}"`);
   return { name, value };
 }
 
@@ -127,7 +128,12 @@ export function parseBenchArgs(argv, { defaultServeDir }) {
     if (!seen.has(name)) throw new Error(`--api ${name}: no --target or --serve is called "${name}"`);
     apis[name] = value.replace(/\/+$/, '');
   }
-  const pages = values.pages ? values.pages.split(',').map((p) => p.trim()).filter(Boolean) : [...DEFAULT_PAGES];
+  const pages = values.pages
+    ? values.pages
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : [...DEFAULT_PAGES];
   for (const p of pages) if (!p.startsWith('/')) throw new Error(`--pages: "${p}" is not a path (must start with /)`);
   if (!/^[a-z0-9-]+$/.test(values.server)) throw new Error(`--server expects a server code like royal, got "${values.server}"`);
   return {
@@ -249,7 +255,20 @@ export function labMetrics(lhr) {
  * Keys of {@link RunFigures} whose median is reported.
  * @type {Array<keyof RunFigures>}
  */
-export const FIGURES = ['score', 'fcpMs', 'lcpMs', 'tbtMs', 'cls', 'speedIndexMs', 'firstLoadJsGzip', 'firstLoadJsWire', 'firstLoadScripts', 'allJsGzip', 'allScripts', 'requests'];
+export const FIGURES = [
+  'score',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'speedIndexMs',
+  'firstLoadJsGzip',
+  'firstLoadJsWire',
+  'firstLoadScripts',
+  'allJsGzip',
+  'allScripts',
+  'requests',
+];
 
 /**
  * Median of every figure over the successful runs of one page and deployment.
@@ -278,7 +297,20 @@ const ratio = (a, b) => (a === null || b === null || !b ? '–' : `${(a / b).toF
  * @returns {string} the table, no trailing newline
  */
 export function markdownTable(rows, { runs }) {
-  const header = ['page', 'build', 'performance', 'LCP', 'TBT', 'CLS', 'FCP', 'first-load JS gzip', 'first-load scripts', 'first-load JS on the wire', 'all JS gzip (scripts)', 'requests'];
+  const header = [
+    'page',
+    'build',
+    'performance',
+    'LCP',
+    'TBT',
+    'CLS',
+    'FCP',
+    'first-load JS gzip',
+    'first-load scripts',
+    'first-load JS on the wire',
+    'all JS gzip (scripts)',
+    'requests',
+  ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
   const pages = [...new Set(rows.map((r) => r.page))];
   for (const page of pages) {

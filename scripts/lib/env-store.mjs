@@ -105,7 +105,9 @@ export function environment(envsDir, env) {
     /** environment.json; throws when the environment does not exist. */
     settings() {
       if (!existsSync(files.environment)) {
-        throw new Error(`environment "${env}" does not exist (no ${files.environment}); known: ${listEnvironments(envsDir).join(', ') || 'none'}`);
+        throw new Error(
+          `environment "${env}" does not exist (no ${files.environment}); known: ${listEnvironments(envsDir).join(', ') || 'none'}`,
+        );
       }
       return readJson(files.environment, {});
     },

@@ -58,7 +58,10 @@ export async function waitForUrl(url, timeoutMs, failed = () => null) {
  * LANDING_PRODUCTION=1 is the environment guard: production, and no override origin at all.
  * @param {{ environment?: string, production?: boolean }} [o]
  */
-export function localConfig({ environment = process.env.LANDING_ENV ?? 'local', production = process.env.LANDING_PRODUCTION === '1' } = {}) {
+export function localConfig({
+  environment = process.env.LANDING_ENV ?? 'local',
+  production = process.env.LANDING_PRODUCTION === '1',
+} = {}) {
   return {
     environment,
     production,
@@ -113,7 +116,8 @@ export function writeEnvironment(dir, { remotes, config }) {
 }
 
 function cacheHeaders(res, pathname) {
-  if (/(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(pathname) || pathname === '/') res.setHeader('Cache-Control', 'no-cache');
+  if (/(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html)$/.test(pathname) || pathname === '/')
+    res.setHeader('Cache-Control', 'no-cache');
   else if (/\.[0-9a-f]{10}\./.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
   else res.setHeader('Cache-Control', 'public, max-age=3600');
 }
@@ -240,7 +244,9 @@ export class LocalStack {
       ? [join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/main.ts']
       : ['--import', 'tsx', 'src/main.ts'];
     const api = this.spawn('API', process.execPath, args, { cwd: apiDir, env });
-    await waitForUrl(`http://127.0.0.1:${ports.api}/health`, 180_000, () => (api.exitCode !== null ? `the API exited with code ${api.exitCode}` : null));
+    await waitForUrl(`http://127.0.0.1:${ports.api}/health`, 180_000, () =>
+      api.exitCode !== null ? `the API exited with code ${api.exitCode}` : null,
+    );
     return api;
   }
 
@@ -254,7 +260,11 @@ export class LocalStack {
   async startStaticRemote(remote, onChange) {
     const dist = join(repoRoot, remote.folder, 'dist');
     if (!existsSync(dist)) return false;
-    const files = liveSirv(dist, { dev: false, etag: true, brotli: true, gzip: true, setHeaders: (res, p) => cacheHeaders(res, p) }, onChange);
+    const files = liveSirv(
+      dist,
+      { dev: false, etag: true, brotli: true, gzip: true, setHeaders: (res, p) => cacheHeaders(res, p) },
+      onChange,
+    );
     await this.listen(ports[remote.name], (req, res) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
       files(req, res, () => {
@@ -273,9 +283,25 @@ export class LocalStack {
   async startSsrShell(envDir) {
     const entry = join(repoRoot, HOST.folder, 'dist', 'server', 'index.cjs');
     if (!existsSync(entry)) throw new Error('shell/dist/server is missing: run `pnpm run build` first');
-    const args = [entry, '--port', String(ports.shell), '--host', host, '--remotes', join(envDir, 'remotes.json'), '--config', join(envDir, 'config.json'), '--api-internal', `http://127.0.0.1:${ports.api}/{server}`];
-    const shell = this.spawn('shell', process.execPath, args, { env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) } });
-    await waitForUrl(`${originOf(ports.shell)}/config.json`, 60_000, () => (shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null));
+    const args = [
+      entry,
+      '--port',
+      String(ports.shell),
+      '--host',
+      host,
+      '--remotes',
+      join(envDir, 'remotes.json'),
+      '--config',
+      join(envDir, 'config.json'),
+      '--api-internal',
+      `http://127.0.0.1:${ports.api}/{server}`,
+    ];
+    const shell = this.spawn('shell', process.execPath, args, {
+      env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) },
+    });
+    await waitForUrl(`${originOf(ports.shell)}/config.json`, 60_000, () =>
+      shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null,
+    );
     return shell;
   }
 
@@ -292,10 +318,21 @@ export class LocalStack {
     const dir = join(repoRoot, app.folder);
     const cli = join(dir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js');
     if (!existsSync(cli)) throw new Error(`${cli} is missing: install the workspace first (pnpm install)`);
-    const env = { ...process.env, NODE_ENV: 'development', ...(envDir ? { LANDING_ENV_DIR: envDir } : {}), ...(reactRefresh ? {} : { LANDING_REACT_REFRESH: '0' }) };
-    const child = this.spawn(app.folder, process.execPath, [cli, 'serve', '--config', 'rspack.config.mjs'], { cwd: dir, env, labelOutput: true });
+    const env = {
+      ...process.env,
+      NODE_ENV: 'development',
+      ...(envDir ? { LANDING_ENV_DIR: envDir } : {}),
+      ...(reactRefresh ? {} : { LANDING_REACT_REFRESH: '0' }),
+    };
+    const child = this.spawn(app.folder, process.execPath, [cli, 'serve', '--config', 'rspack.config.mjs'], {
+      cwd: dir,
+      env,
+      labelOutput: true,
+    });
     const url = app.kind === 'remote' ? devManifestUrl(app) : `${originOf(ports[app.name])}/`;
-    await waitForUrl(url, 300_000, () => (child.exitCode !== null ? `${app.folder}'s dev server exited with code ${child.exitCode}` : null));
+    await waitForUrl(url, 300_000, () =>
+      child.exitCode !== null ? `${app.folder}'s dev server exited with code ${child.exitCode}` : null,
+    );
     return child;
   }
 }

@@ -19,7 +19,10 @@ export const repoRoot = join(dirname(fileURLToPath(import.meta.url)), '..', '..'
  */
 export function resolveRemote(id) {
   const remote = findRemote(id);
-  if (!remote) throw new Error(`unknown remote "${id}" (known: ${REMOTES.map((r) => `${r.folder} / ${r.name}`).join(', ')}; the list is shared/apps.mjs)`);
+  if (!remote)
+    throw new Error(
+      `unknown remote "${id}" (known: ${REMOTES.map((r) => `${r.folder} / ${r.name}`).join(', ')}; the list is shared/apps.mjs)`,
+    );
   return { name: remote.name, folder: remote.folder, dir: join(repoRoot, remote.folder) };
 }
 
@@ -45,7 +48,7 @@ export function packageVersion(dir) {
 export async function exposesOf(dir) {
   const mod = await import(pathToFileURL(join(dir, 'rspack.config.mjs')).href);
   const config = mod.default;
-  const plugins = Array.isArray(config) ? config.flatMap((c) => c.plugins ?? []) : config.plugins ?? [];
+  const plugins = Array.isArray(config) ? config.flatMap((c) => c.plugins ?? []) : (config.plugins ?? []);
   for (const p of plugins) {
     const options = p?._options ?? p?.options;
     if (options && typeof options === 'object' && 'exposes' in options && options.exposes) return { ...options.exposes };

@@ -163,7 +163,14 @@ export function htmlTemplate(dir) {
 export function precompressPlugins() {
   const test = /\.(js|css|html|json|svg|webmanifest|txt)$/;
   return [
-    new CompressionPlugin({ filename: '[path][base].gz', algorithm: 'gzip', test, compressionOptions: { level: 9 }, threshold: 512, minRatio: 0.9 }),
+    new CompressionPlugin({
+      filename: '[path][base].gz',
+      algorithm: 'gzip',
+      test,
+      compressionOptions: { level: 9 },
+      threshold: 512,
+      minRatio: 0.9,
+    }),
     new CompressionPlugin({
       filename: '[path][base].br',
       algorithm: 'brotliCompress',
@@ -216,7 +223,11 @@ function installedVersion(dir, name) {
  * to its development build, hence file paths.
  */
 export const SHARED_SUBSETS = {
-  'react-router': { file: 'react-router', alias: 'react-router', esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs` },
+  'react-router': {
+    file: 'react-router',
+    alias: 'react-router',
+    esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs`,
+  },
   'react-i18next': { file: 'react-i18next', alias: 'react-i18next', esm: () => 'dist/es/index.js' },
   '@tanstack/react-query': { file: 'react-query', alias: 'react-query', esm: () => 'build/modern/index.js' },
 };
@@ -259,15 +270,34 @@ function withSubpaths(shared, server) {
   // Sub-path entry points of the same packages must share the same singleton.
   for (const [sub, pkg] of SHARED_SUBPATHS) {
     if (server && sub === 'react-dom/client') continue; // never used on the server
-    shared[sub] = { singleton: true, requiredVersion: shared[pkg].requiredVersion, version: shared[pkg].version, ...(server ? { import: false } : {}) };
+    shared[sub] = {
+      singleton: true,
+      requiredVersion: shared[pkg].requiredVersion,
+      version: shared[pkg].version,
+      ...(server ? { import: false } : {}),
+    };
   }
   return shared;
 }
 
 /** Packages shared as singletons by every app, in the browser and on the server. */
-export const SHARED_PACKAGES = ['react', 'react-dom', 'react-router', 'zustand', 'i18next', 'react-i18next', 'axios', 'react-toastify', '@tanstack/react-query', '@landing/shared'];
+export const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  'axios',
+  'react-toastify',
+  '@tanstack/react-query',
+  '@landing/shared',
+];
 /** Sub-path entries shared with their package's singleton: [entry, package]. */
-export const SHARED_SUBPATHS = [['react/jsx-runtime', 'react'], ['react-dom/client', 'react-dom']];
+export const SHARED_SUBPATHS = [
+  ['react/jsx-runtime', 'react'],
+  ['react-dom/client', 'react-dom'],
+];
 
 /**
  * The app of the registry (shared/apps.mjs) built from `dir`: the entry whose `folder` is the
@@ -306,7 +336,15 @@ export function registryApp(dir) {
  * @param {object} [o.app]         the registry entry to build (default: {@link registryApp} of `dir`;
  *                                 tests build a copy with other exposes)
  */
-export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = [], devServer = {}, env = process.env, app = registryApp(dir) }) {
+export function createAppConfig({
+  dir,
+  title,
+  extend = (c) => c,
+  pluginsExtra = [],
+  devServer = {},
+  env = process.env,
+  app = registryApp(dir),
+}) {
   const { kind, name } = app;
   const exposes = kind === 'remote' ? exposesOf(app) : {};
   const production = env.NODE_ENV !== 'development';
@@ -342,7 +380,11 @@ export function createAppConfig({ dir, title, extend = (c) => c, pluginsExtra = 
       // An import of a missing export fails the build: above all one that a subset of
       // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.
       parser: { javascript: { exportsPresence: 'error' } },
-      rules: [swcRule({ development: refresh, refresh }), { test: /\.css$/, type: 'css/auto' }, { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' }],
+      rules: [
+        swcRule({ development: refresh, refresh }),
+        { test: /\.css$/, type: 'css/auto' },
+        { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset' },
+      ],
     },
     plugins: [
       new ModuleFederationPlugin({
@@ -524,7 +566,11 @@ export function createShellServerConfig({ dir, entry }) {
   // Only the shell's own dependencies stay external: they are what its deployment installs
   // (resolving would also find packages hoisted for other workspace packages via NODE_PATH).
   const dependencies = new Set(Object.keys(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {}));
-  const packageOf = (request) => request.split('/').slice(0, request.startsWith('@') ? 2 : 1).join('/');
+  const packageOf = (request) =>
+    request
+      .split('/')
+      .slice(0, request.startsWith('@') ? 2 : 1)
+      .join('/');
   return {
     name: 'shell-server',
     mode: production ? 'production' : 'development',
@@ -553,9 +599,17 @@ export function createShellServerConfig({ dir, entry }) {
       },
     ],
     module: {
-      rules: [swcRule({ development: false }), { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } }],
+      rules: [
+        swcRule({ development: false }),
+        { test: /\.(png|jpe?g|webp|svg|gif|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
     },
-    plugins: [new rspack.DefinePlugin({ __APP_VERSION__: JSON.stringify(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version), __APP_NAME__: JSON.stringify('shell') })],
+    plugins: [
+      new rspack.DefinePlugin({
+        __APP_VERSION__: JSON.stringify(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).version),
+        __APP_NAME__: JSON.stringify('shell'),
+      }),
+    ],
     // NODE_ENV stays a run-time value (src/server/index.ts sets it before React loads).
     optimization: { minimize: false, nodeEnv: false },
     performance: { hints: false },

@@ -3,7 +3,15 @@
  * import from any app. Values the spec leaves open are marked as such and come from the API.
  */
 
-import { PRODUCTION_SERVERS, SERVER_CODES, SERVER_HEADER_ORDER, SERVERS, type ServerCode, type ServerRegion, type ServerStatus } from '@landing/domain';
+import {
+  PRODUCTION_SERVERS,
+  SERVER_CODES,
+  SERVER_HEADER_ORDER,
+  SERVERS,
+  type ServerCode,
+  type ServerRegion,
+  type ServerStatus,
+} from '@landing/domain';
 
 // Servers, locales and register params are written once, in `@landing/domain` (shared with the
 // API); this module re-exports them in the shapes the apps use.
@@ -97,7 +105,15 @@ export const SOUND = { volume: 0.05, clickSound: 'FX_Click_Basic' } as const;
 
 /** Breakpoints (spec §9), px. */
 export const BREAKPOINTS = {
-  xs: 500, sm: 640, md: 768, '2md': 920, lg: 1024, xl: 1280, '2xl': 1560, '3xl': 1650, fhd: 1920,
+  xs: 500,
+  sm: 640,
+  md: 768,
+  '2md': 920,
+  lg: 1024,
+  xl: 1280,
+  '2xl': 1560,
+  '3xl': 1650,
+  fhd: 1920,
 } as const;
 export const MOBILE_LANDSCAPE_QUERY = '(max-height: 600px) and (max-width: 960px) and (orientation: landscape)';
 

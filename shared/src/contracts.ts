@@ -22,7 +22,9 @@ export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((r) => r.name);
  * typed against this table, so `tsc` fails when the contract moves and the remote has not, and
  * the shell can compare at run time.
  */
-export const CONTRACT_MAJOR = Object.fromEntries(REMOTES.map((r) => [r.name, r.contract])) as { readonly [R in RegistryRemote as R['name']]: R['contract'] };
+export const CONTRACT_MAJOR = Object.fromEntries(REMOTES.map((r) => [r.name, r.contract])) as {
+  readonly [R in RegistryRemote as R['name']]: R['contract'];
+};
 
 /** Props of `mf_leaderboard/Leaderboard`: the home-page leaderboard (Players/Teams, weekly Top 3). */
 export interface LeaderboardProps {

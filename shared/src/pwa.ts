@@ -35,7 +35,12 @@ export function isStandaloneApp(env: StandaloneEnv = globalThis as unknown as St
  * under `key` in `storage` is older than `ttlMs` (10000 ms). Records the time when it allows one,
  * so a service worker that keeps taking control can never reload the page in a loop.
  */
-export function allowGuardedReload(storage: Pick<Storage, 'getItem' | 'setItem'>, now: number, ttlMs: number, key = 'landing-sw-reload-at'): boolean {
+export function allowGuardedReload(
+  storage: Pick<Storage, 'getItem' | 'setItem'>,
+  now: number,
+  ttlMs: number,
+  key = 'landing-sw-reload-at',
+): boolean {
   const last = Number(storage.getItem(key) ?? 0);
   if (Number.isFinite(last) && now - last < ttlMs && now >= last) return false;
   storage.setItem(key, String(now));

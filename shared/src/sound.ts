@@ -42,7 +42,10 @@ export const DEFAULT_MUSIC = 'Landing_Theme';
  * True on iPhone, iPad and iPod browsers (also iPadOS, which reports a Mac agent with touch).
  * @param ua user agent string; `maxTouchPoints` distinguishes iPadOS from a Mac
  */
-export function isIOS(ua: string = globalThis.navigator?.userAgent ?? '', maxTouchPoints: number = globalThis.navigator?.maxTouchPoints ?? 0): boolean {
+export function isIOS(
+  ua: string = globalThis.navigator?.userAgent ?? '',
+  maxTouchPoints: number = globalThis.navigator?.maxTouchPoints ?? 0,
+): boolean {
   if (/iPad|iPhone|iPod/.test(ua)) return true;
   return /Macintosh/.test(ua) && maxTouchPoints > 1;
 }
@@ -56,7 +59,12 @@ export function audioExtension(ios: boolean = isIOS()): '.mp3' | '.ogg' {
  * URL of an audio file (spec §7): `{cdn}/{kind}/{name}{ext}`.
  * @param cdnBase content host, default the runtime `cdnBase` (e.g. `http://localhost:3000/cdn`)
  */
-export function soundUrl(name: string, kind: SoundKind = 'sounds', cdnBase: string = getRuntimeConfig().cdnBase, ios: boolean = isIOS()): string {
+export function soundUrl(
+  name: string,
+  kind: SoundKind = 'sounds',
+  cdnBase: string = getRuntimeConfig().cdnBase,
+  ios: boolean = isIOS(),
+): string {
   return `${cdnBase.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(name)}${audioExtension(ios)}`;
 }
 

@@ -27,7 +27,11 @@ test('spec §9 defaults: range -100..100, size 200, 1000 ms fill after 400 ms', 
 });
 
 test('a 0..100 ring of size 40 fills to its share, clamps and shows its centre content', async () => {
-  render(<ProgressRing value={150} min={0} max={100} size={40} label="Votes">150%</ProgressRing>);
+  render(
+    <ProgressRing value={150} min={0} max={100} size={40} label="Votes">
+      150%
+    </ProgressRing>,
+  );
   const ring = screen.getByRole('progressbar', { name: 'Votes' });
   expect(ring).toHaveAttribute('data-value', '100');
   expect(ring).toHaveTextContent('150%');

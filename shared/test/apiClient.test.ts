@@ -25,11 +25,21 @@ function clientAnswering(status: number, body: unknown) {
 beforeEach(() => {
   jest.clearAllMocks();
   localStorage.clear();
-  landingStore.setState({ selectedServer: 'royal', serverLangLocale: 'en', userData: null, technicalBreak: false, modals: { authForm: false, contactModal: false, twoFactorAuth: false } });
+  landingStore.setState({
+    selectedServer: 'royal',
+    serverLangLocale: 'en',
+    userData: null,
+    technicalBreak: false,
+    modals: { authForm: false, contactModal: false, twoFactorAuth: false },
+  });
 });
 
 function logIn() {
-  saveSession('royal', { token: 'tok-123', uid: 'u-1', expiresAt: '2030-01-01T00:00:00Z' }, { id: 'u-1', nickname: 'Neo', ovr: 70, server: 'royal' });
+  saveSession(
+    'royal',
+    { token: 'tok-123', uid: 'u-1', expiresAt: '2030-01-01T00:00:00Z' },
+    { id: 'u-1', nickname: 'Neo', ovr: 70, server: 'royal' },
+  );
 }
 
 test('sends the spec §7 headers to the selected server base URL', async () => {
@@ -176,8 +186,15 @@ test('a write refused for a stale XSRF pair is sent once more (the API renewed t
   const client = createApiClient();
   client.defaults.adapter = async (config) => {
     seen.push(config.url!);
-    const response = { data: { statusCode: 403, error: 'XSRF_MISMATCH', message: 'Invalid XSRF token' }, status: 403, statusText: '403', headers: {}, config };
-    if (seen.length === 1 || config.url === '/always') throw new AxiosError('Request failed with status code 403', '403', config, {}, response);
+    const response = {
+      data: { statusCode: 403, error: 'XSRF_MISMATCH', message: 'Invalid XSRF token' },
+      status: 403,
+      statusText: '403',
+      headers: {},
+      config,
+    };
+    if (seen.length === 1 || config.url === '/always')
+      throw new AxiosError('Request failed with status code 403', '403', config, {}, response);
     return { data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config };
   };
   await expect(client.post('/contact', {})).resolves.toMatchObject({ data: { ok: true } });

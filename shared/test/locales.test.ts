@@ -30,7 +30,11 @@ describe.each(packages)('%s', (pkg) => {
   const load = (code: string) => flatten(JSON.parse(readFileSync(join(root, pkg, 'src', 'locales', `${code}.json`), 'utf8')));
   const en = load('en');
   const baseKeys = [...new Set(Object.keys(en).map((k) => k.replace(PLURAL, '')))];
-  const pluralBases = new Set(Object.keys(en).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
+  const pluralBases = new Set(
+    Object.keys(en)
+      .filter((k) => PLURAL.test(k))
+      .map((k) => k.replace(PLURAL, '')),
+  );
 
   test.each(LOCALES.map((l) => [l.code, l.iso]))('%s has every key, plural form and variable', (code, iso) => {
     const file = join(root, pkg, 'src', 'locales', `${code}.json`);

@@ -28,7 +28,15 @@ test('persists exactly the keys the spec marks persisted', () => {
   store.getState().openModal('contactModal');
   const saved = JSON.parse(localStorage.getItem(STORE_STORAGE_KEY)!).state;
   expect(Object.keys(saved).sort()).toEqual(
-    ['authActiveTab', 'authSocialProvider', 'isLoginWithRedirect', 'newsletterAgreement', 'selectedServer', 'userLoginOnce', 'userRegisterLang'].sort(),
+    [
+      'authActiveTab',
+      'authSocialProvider',
+      'isLoginWithRedirect',
+      'newsletterAgreement',
+      'selectedServer',
+      'userLoginOnce',
+      'userRegisterLang',
+    ].sort(),
   );
   expect(saved.selectedServer).toBe('pl');
   const again = createLandingStore();
@@ -36,7 +44,7 @@ test('persists exactly the keys the spec marks persisted', () => {
   expect(again.getState().authActiveTab).toBe('login');
 });
 
-test('a store for one SSR request keeps nothing in localStorage and starts with the page\'s server and language', () => {
+test("a store for one SSR request keeps nothing in localStorage and starts with the page's server and language", () => {
   localStorage.clear();
   const store = createLandingStore({ persisted: false, initial: { selectedServer: 'pl', serverLangLocale: 'de' } });
   expect(store.getState()).toMatchObject({ selectedServer: 'pl', serverLangLocale: 'de', userData: null });

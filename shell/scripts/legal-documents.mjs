@@ -103,7 +103,11 @@ function renderBlock(doc, token, width) {
         doc.moveDown(0.6);
         // Keep a heading with the start of its section.
         if (doc.y > doc.page.height - MARGIN - 80) doc.addPage();
-        doc.font('bold').fontSize(token.depth === 2 ? 13 : 11.5).fillColor(COLOR.accent).text(plain(token.tokens), { width });
+        doc
+          .font('bold')
+          .fontSize(token.depth === 2 ? 13 : 11.5)
+          .fillColor(COLOR.accent)
+          .text(plain(token.tokens), { width });
         doc.moveDown(0.25);
       }
       doc.fontSize(10.5);
@@ -119,7 +123,10 @@ function renderBlock(doc, token, width) {
       token.items.forEach((item, i) => {
         const marker = token.ordered ? `${Number(token.start || 1) + i}.` : '•';
         const y = doc.y;
-        doc.font('regular').fillColor(COLOR.muted).text(marker, MARGIN + 4, y, { width: 16, lineBreak: false });
+        doc
+          .font('regular')
+          .fillColor(COLOR.muted)
+          .text(marker, MARGIN + 4, y, { width: 16, lineBreak: false });
         doc.x = MARGIN + 22;
         doc.y = y;
         const inline = item.tokens.flatMap((t) => (t.type === 'text' && t.tokens ? t.tokens : t.type === 'paragraph' ? t.tokens : [t]));
@@ -132,14 +139,23 @@ function renderBlock(doc, token, width) {
     }
     case 'hr':
       doc.moveDown(0.3);
-      doc.strokeColor(COLOR.rule).lineWidth(0.7).moveTo(MARGIN, doc.y).lineTo(MARGIN + width, doc.y).stroke();
+      doc
+        .strokeColor(COLOR.rule)
+        .lineWidth(0.7)
+        .moveTo(MARGIN, doc.y)
+        .lineTo(MARGIN + width, doc.y)
+        .stroke();
       doc.moveDown(0.6);
       break;
     case 'space':
       break;
     default:
       // Anything else of Markdown (tables, code blocks) is printed as plain text.
-      doc.font('regular').fontSize(10.5).fillColor(COLOR.text).text(decode(token.text ?? token.raw ?? ''), { width });
+      doc
+        .font('regular')
+        .fontSize(10.5)
+        .fillColor(COLOR.text)
+        .text(decode(token.text ?? token.raw ?? ''), { width });
       doc.moveDown(0.5);
   }
 }
@@ -160,7 +176,14 @@ export function renderPdf(markdown, { lang }) {
     lang: ISO[lang] ?? lang,
     displayTitle: true,
     // Fixed dates: the same source gives the same document.
-    info: { Title: title, Author: 'Football Team', Subject: title, Creator: 'Football Team landing build', CreationDate: new Date(Date.UTC(2026, 10, 23)), ModDate: new Date(Date.UTC(2026, 10, 23)) },
+    info: {
+      Title: title,
+      Author: 'Football Team',
+      Subject: title,
+      Creator: 'Football Team landing build',
+      CreationDate: new Date(Date.UTC(2026, 10, 23)),
+      ModDate: new Date(Date.UTC(2026, 10, 23)),
+    },
   });
   for (const [name, file] of Object.entries(FONTS)) doc.registerFont(name, file);
   const chunks = [];
@@ -181,7 +204,12 @@ export function renderPdf(markdown, { lang }) {
     // Writing below the bottom margin would start a new page: lift the margin for the footer.
     doc.page.margins.bottom = 0;
     const y = doc.page.height - MARGIN + 18;
-    doc.strokeColor(COLOR.rule).lineWidth(0.5).moveTo(MARGIN, y - 6).lineTo(doc.page.width - MARGIN, y - 6).stroke();
+    doc
+      .strokeColor(COLOR.rule)
+      .lineWidth(0.5)
+      .moveTo(MARGIN, y - 6)
+      .lineTo(doc.page.width - MARGIN, y - 6)
+      .stroke();
     doc.font('regular').fontSize(8).fillColor(COLOR.muted);
     doc.text(title, MARGIN, y, { width: width - 60, lineBreak: false });
     doc.text(`${i + 1} / ${range.count}`, doc.page.width - MARGIN - 60, y, { width: 60, align: 'right', lineBreak: false });

@@ -98,7 +98,13 @@ async function start(): Promise<void> {
   // The server rendered this page for the server in its URL: the store says the same before the
   // first render, whatever an earlier visit persisted.
   const [, segment = ''] = location.pathname.split('/');
-  const route = normaliseServerRoute({ segment, rest: '', search: '', production: config.production, lastLocale: getCookie(COOKIES.lastLocale) });
+  const route = normaliseServerRoute({
+    segment,
+    rest: '',
+    search: '',
+    production: config.production,
+    lastLocale: getCookie(COOKIES.lastLocale),
+  });
   if (route.kind === 'ok') landingStore.getState().setSelectedServer(route.server);
 
   const queryClient = createQueryClient('browser');

@@ -14,7 +14,13 @@ registerTranslationLoaders('shell', loaders);
 
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
 
-const founder: NewsletterConfig = { active: true, kind: 'founder_pack', rewards: { euro: 50_000, energy: 300, free_keys: 3 }, early_access: null, signups: 1 };
+const founder: NewsletterConfig = {
+  active: true,
+  kind: 'founder_pack',
+  rewards: { euro: 50_000, energy: 300, free_keys: 3 },
+  early_access: null,
+  signups: 1,
+};
 const early: NewsletterConfig = {
   active: true,
   kind: 'early_access',
@@ -33,7 +39,13 @@ afterEach(() => jest.restoreAllMocks());
 
 function apiError(status: number, error: string, message: string) {
   const headers = new AxiosHeaders();
-  return new AxiosError(message, 'ERR_BAD_REQUEST', { headers } as never, {}, { status, statusText: '', headers, config: { headers } as never, data: { statusCode: status, error, message } });
+  return new AxiosError(
+    message,
+    'ERR_BAD_REQUEST',
+    { headers } as never,
+    {},
+    { status, statusText: '', headers, config: { headers } as never, data: { statusCode: status, error, message } },
+  );
 }
 
 test('shows the founder-pack rewards of the server and the invite-friends bonus', async () => {
@@ -53,7 +65,9 @@ test('early access shows its start date in server time and the energy prize', as
   get.mockResolvedValue({ data: early });
   render(<FounderPack server="royal" />);
   // 16:00 UTC is 19:00 in Europe/Istanbul (spec §9 royal time zone)
-  expect(await screen.findByTestId('early-access')).toHaveTextContent('Early access starts on 11-12-2026 19:00 (Royal server time). Early players get an extra 1,000 energy.');
+  expect(await screen.findByTestId('early-access')).toHaveTextContent(
+    'Early access starts on 11-12-2026 19:00 (Royal server time). Early players get an extra 1,000 energy.',
+  );
   expect(screen.getByRole('heading', { name: 'Be the first on the pitch' })).toBeInTheDocument();
   expect(screen.getByTestId('founder-count')).toHaveTextContent('41 players have already signed up');
 });
@@ -92,7 +106,9 @@ test('a valid sign-up is sent trimmed and confirmed; the counter goes up', async
   await userEvent.type(screen.getByLabelText('E-mail'), 'jan@example.com ');
   await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
   expect(post).toHaveBeenCalledWith('/newsletter', { name: 'Jan', email: 'jan@example.com' });
-  expect(await screen.findByTestId('founder-done')).toHaveTextContent('We will write to jan@example.com as soon as your founder pack is ready.');
+  expect(await screen.findByTestId('founder-done')).toHaveTextContent(
+    'We will write to jan@example.com as soon as your founder pack is ready.',
+  );
   expect(screen.getByTestId('founder-count')).toHaveTextContent('2 players have already signed up');
 });
 

@@ -59,7 +59,9 @@ test('retry loads the remote again', async () => {
 });
 
 test('remotes.json entries are sanitised', () => {
-  expect(registry.sanitizeRemotesMap({ mf_news: 'http://a/1/mf-manifest.json', evil: 'http://b', mf_bets: 'javascript:alert(1)' })).toEqual({
-    mf_news: 'http://a/1/mf-manifest.json',
-  });
+  expect(registry.sanitizeRemotesMap({ mf_news: 'http://a/1/mf-manifest.json', evil: 'http://b', mf_bets: 'javascript:alert(1)' })).toEqual(
+    {
+      mf_news: 'http://a/1/mf-manifest.json',
+    },
+  );
 });

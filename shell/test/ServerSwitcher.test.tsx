@@ -45,7 +45,9 @@ test('lists the servers with the status from the API: a locked server is dimmed,
 });
 
 test('a server the API reports locked is locked here too, and choosing a locked server does nothing', async () => {
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: API_SERVERS.map((s) => (s.value === 'classic' ? { ...s, status: 'locked' } : s)) } });
+  jest
+    .spyOn(apiClient, 'get')
+    .mockResolvedValue({ data: { servers: API_SERVERS.map((s) => (s.value === 'classic' ? { ...s, status: 'locked' } : s)) } });
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(await screen.findByTestId('server-us')).toBeDisabled();

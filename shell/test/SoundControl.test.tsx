@@ -7,7 +7,14 @@ import { SoundControl } from '../src/layout/SoundControl';
 const howls: Array<{ fade: jest.Mock }> = [];
 jest.mock('howler', () => ({
   Howl: jest.fn(() => {
-    const h = { play: jest.fn(() => 1), playing: jest.fn(() => true), fade: jest.fn(), volume: jest.fn(() => 0.05), once: jest.fn(), unload: jest.fn() };
+    const h = {
+      play: jest.fn(() => 1),
+      playing: jest.fn(() => true),
+      fade: jest.fn(),
+      volume: jest.fn(() => 0.05),
+      once: jest.fn(),
+      unload: jest.fn(),
+    };
     howls.push(h);
     return h;
   }),

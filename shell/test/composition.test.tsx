@@ -42,14 +42,23 @@ test('reads version, load time, shared versions and major mismatches of each reg
   // A fake clock that only the news manifest's request moves on: its load takes 12 ms.
   let clock = 1000;
   const now = () => clock;
-  const map = { mf_news: 'http://localhost:3002/1.1.0/mf-manifest.json', mf_bets: '/mf_bets/mf-manifest.json', mf_auth: 'http://localhost:3001/down.json' };
-  const result = await readComposition(map, { mf_news: map.mf_news }, { react: '19.3.1', zustand: '5.1.0' }, {
-    fetch: fakeFetch({ [map.mf_news]: newsManifest, 'http://localhost:3001/down.json': 'down' }, (url) => {
-      if (url === map.mf_news) clock += 12;
-    }),
-    now,
-    base: 'http://localhost:3000/royal/composition',
-  });
+  const map = {
+    mf_news: 'http://localhost:3002/1.1.0/mf-manifest.json',
+    mf_bets: '/mf_bets/mf-manifest.json',
+    mf_auth: 'http://localhost:3001/down.json',
+  };
+  const result = await readComposition(
+    map,
+    { mf_news: map.mf_news },
+    { react: '19.3.1', zustand: '5.1.0' },
+    {
+      fetch: fakeFetch({ [map.mf_news]: newsManifest, 'http://localhost:3001/down.json': 'down' }, (url) => {
+        if (url === map.mf_news) clock += 12;
+      }),
+      now,
+      base: 'http://localhost:3000/royal/composition',
+    },
+  );
   expect(result.map((r) => r.name)).toEqual(['mf_news', 'mf_bets', 'mf_auth']);
   const [news, bets, auth] = result;
   expect(news).toMatchObject({ version: '1.1.0', override: true, loadMs: 12, error: null });
@@ -58,7 +67,12 @@ test('reads version, load time, shared versions and major mismatches of each reg
     { name: 'react', version: '19.3.1', hostVersion: '19.3.1', mismatch: false },
     { name: 'zustand', version: '4.5.0', hostVersion: '5.1.0', mismatch: true },
   ]);
-  expect(bets).toMatchObject({ manifestUrl: 'http://localhost:3000/mf_bets/mf-manifest.json', override: false, error: 'HTTP 404', version: null });
+  expect(bets).toMatchObject({
+    manifestUrl: 'http://localhost:3000/mf_bets/mf-manifest.json',
+    override: false,
+    error: 'HTTP 404',
+    version: null,
+  });
   expect(auth!.error).toBe('Failed to fetch');
 });
 
@@ -79,7 +93,9 @@ test('outside production the page lists each registered remote with its shared v
   setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, production: false, environment: 'staging' });
   const url = 'http://localhost:3002/1.1.0/mf-manifest.json';
   await loadAndRegisterRemotes({ production: false, trustedRemoteOrigins: [] }, { mf_news: url });
-  (getInstance as unknown as jest.Mock).mockReturnValue({ options: { shared: { react: [{ version: '19.3.1', from: 'shell' }], zustand: [{ version: '5.1.0', from: 'shell' }] } } });
+  (getInstance as unknown as jest.Mock).mockReturnValue({
+    options: { shared: { react: [{ version: '19.3.1', from: 'shell' }], zustand: [{ version: '5.1.0', from: 'shell' }] } },
+  });
   const realFetch = globalThis.fetch;
   globalThis.fetch = fakeFetch({ [url]: newsManifest });
   try {

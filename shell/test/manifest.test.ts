@@ -59,7 +59,11 @@ test('the page links the manifest, the Apple icon and the same theme colour', ()
 
 test('the sound files of spec §7 ship in both formats', () => {
   for (const name of ['FX_Click_Basic', 'FX_Lock', 'FX_Success', 'FX_Error']) {
-    expect(readFileSync(join(shell, 'public', 'cdn', 'sounds', `${name}.ogg`)).subarray(0, 4).toString('ascii')).toBe('OggS');
+    expect(
+      readFileSync(join(shell, 'public', 'cdn', 'sounds', `${name}.ogg`))
+        .subarray(0, 4)
+        .toString('ascii'),
+    ).toBe('OggS');
     const mp3 = readFileSync(join(shell, 'public', 'cdn', 'sounds', `${name}.mp3`));
     expect(mp3.subarray(0, 3).toString('ascii') === 'ID3' || (mp3[0] === 0xff && (mp3[1]! & 0xe0) === 0xe0)).toBe(true);
   }

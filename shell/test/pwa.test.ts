@@ -13,7 +13,10 @@ function fakeWorkbox(register: () => Promise<unknown>) {
   };
 }
 const flags = () => landingStore.getState().pwa;
-const reset = () => landingStore.getState().setPwa({ refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false });
+const reset = () =>
+  landingStore
+    .getState()
+    .setPwa({ refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false });
 
 beforeEach(() => {
   reset();
@@ -111,7 +114,9 @@ describe('install offer (spec §1)', () => {
   });
 
   test('an iPhone browser without Safari in its agent counts as installed', () => {
-    const ua = jest.spyOn(window.navigator, 'userAgent', 'get').mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148');
+    const ua = jest
+      .spyOn(window.navigator, 'userAgent', 'get')
+      .mockReturnValue('Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148');
     const stop = trackInstallState(window);
     expect(flags().standalone).toBe(true);
     stop();

@@ -24,7 +24,17 @@ test('content-hashed chunks are cache first; unhashed files are not', () => {
 });
 
 test('news API GETs (list, article, comments, images) and landing data are kept for offline reading', () => {
-  for (const path of ['/royal/news', '/royal/news?page=2', '/pl/news/transfer-window', '/classic/news/abc/comments', '/en/news-images/a.webp', '/royal/landing', '/royal/stats', '/royal/leaderboard', '/royal/newsletter']) {
+  for (const path of [
+    '/royal/news',
+    '/royal/news?page=2',
+    '/pl/news/transfer-window',
+    '/classic/news/abc/comments',
+    '/en/news-images/a.webp',
+    '/royal/landing',
+    '/royal/stats',
+    '/royal/leaderboard',
+    '/royal/newsletter',
+  ]) {
     expect([path, isOfflineApiGet(u(`http://localhost:4000${path}`))]).toEqual([path, true]);
   }
   for (const path of ['/royal/auth/me', '/royal/bets', '/xx/news', '/royal/newsletters', '/royal/csrf']) {

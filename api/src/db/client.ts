@@ -178,7 +178,10 @@ export function readLiveLock(dataDir: string, options: DataDirLockOptions = {}):
  * @returns `update(info)` stores extra info for CLI tools; `release()` frees the directory
  * @throws DataDirBusyError when a live process holds it
  */
-async function acquireLock(dataDir: string, options: DataDirLockOptions = {}): Promise<{ update(info: Record<string, unknown>): void; release(): Promise<void> }> {
+async function acquireLock(
+  dataDir: string,
+  options: DataDirLockOptions = {},
+): Promise<{ update(info: Record<string, unknown>): void; release(): Promise<void> }> {
   const lockPath = lockPathFor(dataDir);
   const stale = Math.max(2000, options.staleMs ?? DATA_DIR_LOCK_STALE_MS);
   const update = Math.max(1000, Math.floor(stale / 4));
@@ -285,7 +288,10 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<DbHand
       close: () => pool.end(),
       onQuery: queries.onQuery,
       async openConnection() {
-        const client = new pg.Client({ connectionString: options.databaseUrl, ...(options.pgOptions ? { options: options.pgOptions } : {}) });
+        const client = new pg.Client({
+          connectionString: options.databaseUrl,
+          ...(options.pgOptions ? { options: options.pgOptions } : {}),
+        });
         const endListeners: Array<(err?: Error) => void> = [];
         let ended = false;
         const end = (err?: Error) => {

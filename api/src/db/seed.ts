@@ -51,7 +51,10 @@ function isSeeder(v: unknown): v is Seeder {
  */
 export async function loadSeeders(): Promise<Seeder[]> {
   const seeders: Seeder[] = [];
-  for (const domain of readdirSync(DOMAINS_DIR, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort()) {
+  for (const domain of readdirSync(DOMAINS_DIR, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort()) {
     const file = join(DOMAINS_DIR, domain, 'seed.ts');
     if (!existsSync(file)) continue;
     const exported = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;

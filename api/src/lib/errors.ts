@@ -29,8 +29,7 @@ export class ApiError extends Error {
 export const unknownServer = (): ApiError => new ApiError(404, 'UNKNOWN_SERVER', 'Unknown server');
 
 /** 503 while the technical break is on (spec §4, §8 "Technical break is in progress"). */
-export const technicalBreak = (): ApiError =>
-  new ApiError(503, 'TECHNICAL_BREAK', 'Technical break is in progress');
+export const technicalBreak = (): ApiError => new ApiError(503, 'TECHNICAL_BREAK', 'Technical break is in progress');
 
 /** 403 when the double-submit XSRF check fails. */
 export const xsrfMismatch = (): ApiError => new ApiError(403, 'XSRF_MISMATCH', 'Invalid XSRF token');

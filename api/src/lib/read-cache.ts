@@ -204,7 +204,14 @@ export class ReadCache {
 
   private barrier(): Promise<void> {
     const conn = this.connection;
-    const p: Promise<void> = (conn ? conn.query('SELECT 1').then(() => undefined, () => undefined) : Promise.resolve()).finally(() => {
+    const p: Promise<void> = (
+      conn
+        ? conn.query('SELECT 1').then(
+            () => undefined,
+            () => undefined,
+          )
+        : Promise.resolve()
+    ).finally(() => {
       if (this.inFlight === p) this.inFlight = null;
     });
     this.inFlight = p;
@@ -309,9 +316,17 @@ export function msUntilNext(now: Date, instants: ReadonlyArray<Date | null | und
  * `Origin` first), so a shared cache keeps answers per language / per session apart.
  * @param reply any object with Fastify's `getHeader` / `header`
  */
-export function addVary(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, ...names: string[]): void {
+export function addVary(
+  reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
+  ...names: string[]
+): void {
   const current = reply.getHeader('vary');
-  const list = current ? String(current).split(',').map((v) => v.trim()).filter(Boolean) : [];
+  const list = current
+    ? String(current)
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean)
+    : [];
   for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
   reply.header('Vary', list.join(', '));
 }

@@ -64,6 +64,10 @@ export function assertNoNul(request: { params: unknown; query: unknown; body: un
   for (const [part, words] of PARTS) {
     const path = nulPath(request[part]);
     if (path === null) continue;
-    throw validationError(path ? `Invalid ${words} "${path}": must not contain NUL characters` : `Invalid ${part === 'body' ? 'body' : words}: must not contain NUL characters`);
+    throw validationError(
+      path
+        ? `Invalid ${words} "${path}": must not contain NUL characters`
+        : `Invalid ${part === 'body' ? 'body' : words}: must not contain NUL characters`,
+    );
   }
 }

@@ -101,7 +101,13 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
   // The same tokens as the plugin's (same options), to tell whether the page's token is still
   // good before handing out a new one.
   const tokens = Tokens(csrfOpts);
-  const tokenCookie = { path: '/', sameSite: 'strict' as const, httpOnly: false, secure: options.production, maxAge: XSRF_COOKIE_MAX_AGE_S };
+  const tokenCookie = {
+    path: '/',
+    sameSite: 'strict' as const,
+    httpOnly: false,
+    secure: options.production,
+    maxAge: XSRF_COOKIE_MAX_AGE_S,
+  };
 
   /** Sets a token cookie for the request's secret (creating the secret when there is none). */
   const issue = (reply: FastifyReply, fresh: boolean) => {

@@ -55,7 +55,8 @@ export function normaliseEmail(raw: string | null | undefined): string {
 }
 
 /** Why a new password is refused. */
-export type PasswordProblem = 'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_BLANK' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_LIKE_NAME';
+export type PasswordProblem =
+  'PASSWORD_REQUIRED' | 'PASSWORD_TOO_SHORT' | 'PASSWORD_TOO_LONG' | 'PASSWORD_BLANK' | 'PASSWORD_TOO_COMMON' | 'PASSWORD_LIKE_NAME';
 
 /**
  * Policy for new passwords (NIST SP 800-63B style), in this order: required, 8–128 characters,

@@ -24,11 +24,16 @@ import { ErrorBody, ServerCodeSchema } from './common.ts';
 // ---- requests -------------------------------------------------------------------------------
 
 /** The FT-fingerprint cookie value (spec §3: a random 9-character id; 6–64 URL-safe characters accepted). */
-export const Fingerprint = z.string().regex(/^[A-Za-z0-9_-]{6,64}$/).describe('Value of the FT-fingerprint cookie (device id)');
+export const Fingerprint = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{6,64}$/)
+  .describe('Value of the FT-fingerprint cookie (device id)');
 
 const param = z.string().max(REGISTER_PARAM_MAX_LENGTH).optional();
 /** Register params of spec §3, each up to 128 characters. */
-export const RegisterParamsSchema = z.object(Object.fromEntries(REGISTER_PARAMS.map((k) => [k, param])) as Record<RegisterParam, typeof param>);
+export const RegisterParamsSchema = z.object(
+  Object.fromEntries(REGISTER_PARAMS.map((k) => [k, param])) as Record<RegisterParam, typeof param>,
+);
 export type RegisterParams = z.infer<typeof RegisterParamsSchema>;
 
 /** Body of `POST /{server}/auth/register`. */
@@ -60,7 +65,11 @@ export const ConfirmBody = z.object({ challenge: z.string().max(128), code: z.st
 /** Body of `POST /{server}/auth/password/forgot`. */
 export const ForgotBody = z.object({ email: z.string().max(320).optional() });
 /** Body of `POST /{server}/auth/password/reset`. */
-export const ResetBody = z.object({ token: z.string().max(256), password: z.string().max(1024).optional(), fingerprint: Fingerprint.optional() });
+export const ResetBody = z.object({
+  token: z.string().max(256),
+  password: z.string().max(1024).optional(),
+  fingerprint: Fingerprint.optional(),
+});
 /** Body of `POST /{server}/auth/email/change`. */
 export const EmailChangeBody = z.object({
   email: z.string().max(320).optional(),
@@ -77,7 +86,10 @@ export type TokenCheckKind = (typeof TOKEN_CHECK_KINDS)[number];
 export const OAuthProvider = z.enum(OAUTH_PROVIDERS);
 /** Body of `POST /{server}/auth/oauth/{provider}/start`. */
 export const OAuthStartBody = z.object({
-  redirectUri: z.string().max(512).describe('The site page the provider returns to: <origin>/auth/{provider}/callback or <origin>/auth_callback'),
+  redirectUri: z
+    .string()
+    .max(512)
+    .describe('The site page the provider returns to: <origin>/auth/{provider}/callback or <origin>/auth_callback'),
 });
 /** Body of `POST /{server}/auth/{provider}` (the popup's authorization code). */
 export const OAuthExchangeBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) });

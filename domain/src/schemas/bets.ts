@@ -13,7 +13,10 @@ export type Score = z.infer<typeof Score>;
 /** A national team: FIFA code, English name, ISO region (flag and localised name on the client). */
 export const Team = z
   .object({
-    code: z.string().regex(/^[A-Z]{3}$/).describe('FIFA code, e.g. GER'),
+    code: z
+      .string()
+      .regex(/^[A-Z]{3}$/)
+      .describe('FIFA code, e.g. GER'),
     name: z.string().describe('English name'),
     region: z.string().describe('ISO 3166-1 alpha-2 or subdivision (GB-ENG) for the flag and the localised name'),
   })
@@ -37,7 +40,9 @@ export const Tournament = z
     name: z.string(),
     starts_at: z.string(),
     ends_at: z.string(),
-    status: z.enum(['upcoming', 'live', 'finished']).describe('`upcoming` before the first kick-off, `finished` once every match has a result, else `live`'),
+    status: z
+      .enum(['upcoming', 'live', 'finished'])
+      .describe('`upcoming` before the first kick-off, `finished` once every match has a result, else `live`'),
     matches_total: z.number().int(),
     matches_finished: z.number().int(),
     scoring: Scoring,
@@ -70,7 +75,9 @@ export const Match = z
     home: Team,
     away: Team,
     status: z.enum(['open', 'locked', 'finished']).describe('open: predictions accepted; locked: kicked off, waiting for the result'),
-    result: Score.extend({ penalties: Score.nullable() }).nullable().describe('Score after extra time; penalties of a shoot-out (not scored)'),
+    result: Score.extend({ penalties: Score.nullable() })
+      .nullable()
+      .describe('Score after extra time; penalties of a shoot-out (not scored)'),
     prediction: Prediction.nullable().describe(
       "The viewer's prediction: in the answer of PUT …/prediction. Always null in the public matches list " +
         '(cached for everyone); the viewer’s own predictions are `GET /{server}/bets/tournaments/{code}/predictions`.',
@@ -244,4 +251,8 @@ export const ResultBody = z.object({
 export type ResultBody = z.infer<typeof ResultBody>;
 
 /** Answer of `POST /admin/bets/matches/{id}/result`. */
-export const ResultAnswer = z.object({ match_id: z.number().int(), tournament: z.string(), scored: z.number().int().describe('Predictions scored') });
+export const ResultAnswer = z.object({
+  match_id: z.number().int(),
+  tournament: z.string(),
+  scored: z.number().int().describe('Predictions scored'),
+});

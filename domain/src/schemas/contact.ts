@@ -12,9 +12,17 @@ const EMAIL_MESSAGE = 'must be a valid e-mail address';
 /** Body of `POST /{server}/contact`: name 2–80, e-mail, message 10–4000 characters. */
 export const ContactBody = z
   .object({
-    name: z.string().trim().min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`).max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
+    name: z
+      .string()
+      .trim()
+      .min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`)
+      .max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
     email: z.string().trim().max(L.emailMax, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
-    message: z.string().trim().min(L.messageMin, `must be at least ${L.messageMin} characters long`).max(L.messageMax, `must be at most ${L.messageMax} characters long`),
+    message: z
+      .string()
+      .trim()
+      .min(L.messageMin, `must be at least ${L.messageMin} characters long`)
+      .max(L.messageMax, `must be at most ${L.messageMax} characters long`),
   })
   .meta({ id: 'ContactMessage' });
 export type ContactBody = z.infer<typeof ContactBody>;

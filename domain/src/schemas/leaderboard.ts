@@ -23,7 +23,10 @@ export const PlayerRow = z
     nickname: z.string(),
     ovr: z.number().int().min(1).max(99).describe('Overall rating'),
     points: z.number().int().nonnegative().describe('Points this week'),
-    country: z.string().regex(/^[A-Z]{2}$/).describe('ISO 3166-1 alpha-2'),
+    country: z
+      .string()
+      .regex(/^[A-Z]{2}$/)
+      .describe('ISO 3166-1 alpha-2'),
     club: z.string().nullable().describe('Team name, null when the player has no team'),
   })
   .meta({ id: 'PlayerRow' });
@@ -35,7 +38,10 @@ export const TeamRow = z
     position: z.number().int().positive(),
     id: z.number().int(),
     name: z.string(),
-    badge_color: z.string().regex(/^#[0-9a-f]{6}$/).describe('Badge colour, #rrggbb'),
+    badge_color: z
+      .string()
+      .regex(/^#[0-9a-f]{6}$/)
+      .describe('Badge colour, #rrggbb'),
     members: z.number().int().nonnegative(),
     points: z.number().int().nonnegative().describe("Sum of the members' points this week"),
   })

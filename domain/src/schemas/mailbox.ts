@@ -5,7 +5,15 @@
 import { z } from 'zod';
 
 /** Every kind of e-mail the API sends. */
-export const MAIL_KINDS = ['activation', 'registerExisting', 'passwordReset', 'deviceCode', 'emailChange', 'emailChangeCode', 'emailChanged'] as const;
+export const MAIL_KINDS = [
+  'activation',
+  'registerExisting',
+  'passwordReset',
+  'deviceCode',
+  'emailChange',
+  'emailChangeCode',
+  'emailChanged',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
 /** `?to=&kind=&limit=` of `GET /dev/mailbox.json`. */

@@ -150,7 +150,9 @@ export type VoteAnswer = z.infer<typeof VoteAnswer>;
 /** `?page=&per_page=` of the list. */
 export const NewsListQuery = z.object({
   page: wholeNumber(1, NEWS_MAX_PAGE, 1).describe('1-based page (default 1)'),
-  per_page: wholeNumber(1, NEWS_MAX_PER_PAGE, NEWS_PER_PAGE).describe(`Articles per page, 1..${NEWS_MAX_PER_PAGE} (default ${NEWS_PER_PAGE})`),
+  per_page: wholeNumber(1, NEWS_MAX_PER_PAGE, NEWS_PER_PAGE).describe(
+    `Articles per page, 1..${NEWS_MAX_PER_PAGE} (default ${NEWS_PER_PAGE})`,
+  ),
 });
 export type NewsListQuery = z.input<typeof NewsListQuery>;
 
@@ -161,7 +163,10 @@ export const SlugParams = ServerParams.extend({
 
 /** Body of `POST /{server}/news/{slug}/comments`. */
 export const CommentBody = z.object({
-  text: z.string().max(COMMENT_BODY_MAX_LENGTH, `must be at most ${COMMENT_BODY_MAX_LENGTH} characters`).describe('Plain text of the comment'),
+  text: z
+    .string()
+    .max(COMMENT_BODY_MAX_LENGTH, `must be at most ${COMMENT_BODY_MAX_LENGTH} characters`)
+    .describe('Plain text of the comment'),
   parent_id: dbId().nullable().optional().describe('Comment replied to; a reply to a reply joins the same top-level thread'),
 });
 export type CommentBody = z.infer<typeof CommentBody>;

@@ -39,7 +39,11 @@ const EMAIL_MESSAGE = 'must be a valid e-mail address';
 /** Body of `POST /{server}/newsletter` (spec §5 "Founder sign-up inputs: name, e-mail"). */
 export const NewsletterBody = z
   .object({
-    name: z.string().trim().min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`).max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
+    name: z
+      .string()
+      .trim()
+      .min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`)
+      .max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
     email: z.string().trim().max(L.emailMax, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
   })
   .meta({ id: 'NewsletterSignup' });

@@ -66,7 +66,12 @@ export function AuthModal({ server }: AuthModalProps) {
               {shown === 'register' && sent ? null : <SocialButtons server={server} />}
               <p className="ma-switch">
                 {shown === 'login' ? t('login.noAccount') : t('register.haveAccount')}{' '}
-                <button type="button" className="ma-link" onClick={() => setTab(shown === 'login' ? 'register' : 'login')} data-testid="switch-tab">
+                <button
+                  type="button"
+                  className="ma-link"
+                  onClick={() => setTab(shown === 'login' ? 'register' : 'login')}
+                  data-testid="switch-tab"
+                >
                   {shown === 'login' ? t('login.toRegister') : t('register.toLogin')}
                 </button>
               </p>

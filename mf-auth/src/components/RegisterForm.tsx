@@ -21,7 +21,8 @@ const registerResolver: Resolver<RegisterFormValues> = (values) => {
   const found = validateRegister(values);
   if (!hasErrors(found)) return { values, errors: {} };
   const errors: FieldErrors<RegisterFormValues> = {};
-  for (const [field, key] of Object.entries(found) as Array<[keyof RegisterValues, string]>) errors[field] = { type: 'validate', message: key };
+  for (const [field, key] of Object.entries(found) as Array<[keyof RegisterValues, string]>)
+    errors[field] = { type: 'validate', message: key };
   return { values: {}, errors };
 };
 
@@ -31,7 +32,13 @@ const registerResolver: Resolver<RegisterFormValues> = (values) => {
  * `@landing/domain`'s; errors are translated keys; what was typed stays after any error. Sends the register params
  * of spec §3 and clears them afterwards; then asks the user to open the activation e-mail.
  */
-export function RegisterForm({ server, onSent }: { server: ServerCode; /** Called once the activation e-mail is on its way. */ onSent?: () => void }) {
+export function RegisterForm({
+  server,
+  onSent,
+}: {
+  server: ServerCode;
+  /** Called once the activation e-mail is on its way. */ onSent?: () => void;
+}) {
   const { t } = useTranslation('auth');
   const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
   const [sentTo, setSentTo] = useState<string | null>(null);
@@ -80,7 +87,13 @@ export function RegisterForm({ server, onSent }: { server: ServerCode; /** Calle
         <p className="ma-done__text">{t('register.sentText', { email: sentTo })}</p>
         <p className="ma-done__hint">{t('register.sentSpam')}</p>
         {!getRuntimeConfig().production ? (
-          <a className="ui-btn ui-btn--ghost" href={`${apiOriginOf(server)}/dev/mailbox`} target="_blank" rel="noopener noreferrer" data-testid="dev-mailbox-link">
+          <a
+            className="ui-btn ui-btn--ghost"
+            href={`${apiOriginOf(server)}/dev/mailbox`}
+            target="_blank"
+            rel="noopener noreferrer"
+            data-testid="dev-mailbox-link"
+          >
             {t('register.devMailbox')}
           </a>
         ) : null}

@@ -2,7 +2,16 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { queryOptions } from '@tanstack/react-query';
 import { AxiosError, type AxiosInstance } from 'axios';
-import { apiGet, landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ReadScope, type ServerCode } from '@landing/shared';
+import {
+  apiGet,
+  landingStore,
+  notifyError,
+  useApiClient,
+  usePageQuery,
+  useReadScope,
+  type ReadScope,
+  type ServerCode,
+} from '@landing/shared';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
 import { useCompleteLogin } from '../lib/session';
 import { socialLogin, SocialLoginError } from '../lib/social';
@@ -25,8 +34,17 @@ function providersQuery(api: AxiosInstance, scope: ReadScope) {
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }): Promise<Record<SocialProvider, boolean>> => {
       try {
-        const { providers } = await apiGet<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>(api, scope, '/auth/providers', undefined, signal);
-        return Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, providers.some((x) => x.id === id && x.enabled)])) as Record<SocialProvider, boolean>;
+        const { providers } = await apiGet<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>(
+          api,
+          scope,
+          '/auth/providers',
+          undefined,
+          signal,
+        );
+        return Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, providers.some((x) => x.id === id && x.enabled)])) as Record<
+          SocialProvider,
+          boolean
+        >;
       } catch {
         return DEFAULT_ENABLED;
       }

@@ -117,7 +117,13 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
               <button type="button" className="ui-btn ma-submit" onClick={() => void send()} disabled={busy} data-testid="two-factor-send">
                 {busy ? t('working') : t('twoFactor.send')}
               </button>
-              <button type="button" className="ui-btn ui-btn--ghost ma-submit" onClick={() => setStep('code')} disabled={busy} data-testid="two-factor-have-code">
+              <button
+                type="button"
+                className="ui-btn ui-btn--ghost ma-submit"
+                onClick={() => setStep('code')}
+                disabled={busy}
+                data-testid="two-factor-have-code"
+              >
                 {t('twoFactor.haveCode')}
               </button>
             </div>
@@ -148,7 +154,13 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
               <button type="button" className="ma-link ma-back" onClick={() => setStep('intro')} data-testid="two-factor-back">
                 <ArrowLeftIcon width={16} height={16} /> {t('twoFactor.back')}
               </button>
-              <button type="button" className="ma-link" onClick={() => void send()} disabled={busy || wait > 0} data-testid="two-factor-resend">
+              <button
+                type="button"
+                className="ma-link"
+                onClick={() => void send()}
+                disabled={busy || wait > 0}
+                data-testid="two-factor-resend"
+              >
                 {wait > 0 ? t('twoFactor.resendIn', { seconds: wait }) : t('twoFactor.resend')}
               </button>
             </div>

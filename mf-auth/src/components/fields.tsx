@@ -24,7 +24,15 @@ export function TextField({ label, error, hint, testId, className, ref, endAdorn
     <div className={`ui-field ma-field ${className ?? ''}`}>
       <label htmlFor={id}>{label}</label>
       <div className={`ma-input ${endAdornment ? 'ma-input--adorned' : ''}`}>
-        <input ref={ref} id={id} className="ui-input" aria-invalid={error ? true : undefined} aria-describedby={describedBy} data-testid={testId} {...input} />
+        <input
+          ref={ref}
+          id={id}
+          className="ui-input"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={describedBy}
+          data-testid={testId}
+          {...input}
+        />
         {endAdornment}
       </div>
       {error ? (

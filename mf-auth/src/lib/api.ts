@@ -26,8 +26,10 @@ interface MessageAnswer {
 const at = (server: ServerCode) => ({ baseURL: apiBaseFor(server) });
 
 export const authApi = {
-  register: (server: ServerCode, body: { nickname: string; email: string; password: string; terms: boolean; newsletter: boolean; params: RegisterParams }) =>
-    apiClient.post<MessageAnswer>('/auth/register', body, at(server)).then((r) => r.data),
+  register: (
+    server: ServerCode,
+    body: { nickname: string; email: string; password: string; terms: boolean; newsletter: boolean; params: RegisterParams },
+  ) => apiClient.post<MessageAnswer>('/auth/register', body, at(server)).then((r) => r.data),
   activate: (server: ServerCode, token: string) =>
     apiClient.post<LoginAnswer>('/auth/activate', { token, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   activateEmail: (server: ServerCode, token: string) =>
@@ -41,14 +43,23 @@ export const authApi = {
       .post<MessageAnswer & { email: string; resendAfterS: number; codeTtlS: number }>('/auth/device/send', { challenge }, at(server))
       .then((r) => r.data),
   confirmCode: (server: ServerCode, challenge: string, code: string) =>
-    apiClient.post<LoginAnswer>('/auth/device/confirm', { challenge, code, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
-  forgot: (server: ServerCode, email: string) => apiClient.post<MessageAnswer>('/auth/password/forgot', { email }, at(server)).then((r) => r.data),
+    apiClient
+      .post<LoginAnswer>('/auth/device/confirm', { challenge, code, fingerprint: deviceFingerprint() }, at(server))
+      .then((r) => r.data),
+  forgot: (server: ServerCode, email: string) =>
+    apiClient.post<MessageAnswer>('/auth/password/forgot', { email }, at(server)).then((r) => r.data),
   reset: (server: ServerCode, token: string, password: string) =>
-    apiClient.post<MessageAnswer>('/auth/password/reset', { token, password, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
+    apiClient
+      .post<MessageAnswer>('/auth/password/reset', { token, password, fingerprint: deviceFingerprint() }, at(server))
+      .then((r) => r.data),
   providers: (server: ServerCode) =>
-    apiClient.get<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>('/auth/providers', at(server)).then((r) => r.data.providers),
+    apiClient
+      .get<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>('/auth/providers', at(server))
+      .then((r) => r.data.providers),
   startSocial: (server: ServerCode, provider: SocialProvider, redirectUri: string) =>
-    apiClient.post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server)).then((r) => r.data),
+    apiClient
+      .post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server))
+      .then((r) => r.data),
   exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
     apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state }, at(server)).then((r) => r.data),
 };

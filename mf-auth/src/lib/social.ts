@@ -25,7 +25,10 @@ export interface CallbackResult {
 
 /** Why a social login did not finish. */
 export class SocialLoginError extends Error {
-  constructor(readonly reason: 'popupBlocked' | 'cancelled' | 'failed' | 'state', detail?: string) {
+  constructor(
+    readonly reason: 'popupBlocked' | 'cancelled' | 'failed' | 'state',
+    detail?: string,
+  ) {
     super(detail ?? reason);
     this.name = 'SocialLoginError';
   }

@@ -13,7 +13,11 @@ function stripes(direction: 'h' | 'v', colors: readonly string[], weights: reado
   return colors.map((fill, i) => {
     const size = ((weights[i] ?? 1) / total) * (direction === 'h' ? 20 : 30);
     const rect =
-      direction === 'h' ? <rect key={i} x={0} y={at} width={30} height={size + 0.05} fill={fill} /> : <rect key={i} x={at} y={0} width={size + 0.05} height={20} fill={fill} />;
+      direction === 'h' ? (
+        <rect key={i} x={0} y={at} width={30} height={size + 0.05} fill={fill} />
+      ) : (
+        <rect key={i} x={at} y={0} width={size + 0.05} height={20} fill={fill} />
+      );
     at += size;
     return rect;
   });
@@ -29,7 +33,9 @@ function starPoints(cx: number, cy: number, r: number): string {
   }
   return pts.join(' ');
 }
-const star = (cx: number, cy: number, r: number, fill: string, key?: string) => <polygon key={key} points={starPoints(cx, cy, r)} fill={fill} />;
+const star = (cx: number, cy: number, r: number, fill: string, key?: string) => (
+  <polygon key={key} points={starPoints(cx, cy, r)} fill={fill} />
+);
 const field = (fill: string) => <rect width={30} height={20} fill={fill} />;
 const cross = (fill: string, x: number, width: number, y = 10 - width / 2) => (
   <>
@@ -39,12 +45,20 @@ const cross = (fill: string, x: number, width: number, y = 10 - width / 2) => (
 );
 
 const FLAGS: Record<string, Draw> = {
-  AR: () => (<>{stripes('h', ['#74acdf', '#ffffff', '#74acdf'])}<circle cx={15} cy={10} r={2.2} fill="#f6b40e" /></>),
+  AR: () => (
+    <>
+      {stripes('h', ['#74acdf', '#ffffff', '#74acdf'])}
+      <circle cx={15} cy={10} r={2.2} fill="#f6b40e" />
+    </>
+  ),
   AT: () => stripes('h', ['#ed2939', '#ffffff', '#ed2939']),
   AL: () => (
     <>
       {field('#e41e20')}
-      <path d="M15 4.5l1.6 2.2 2.8-1.4-.8 2.9 2.6.9-2.4 1.5 1.2 2.5-2.9-.4-.6 2.8L15 13.6l-1.5 1.9-.6-2.8-2.9.4 1.2-2.5-2.4-1.5 2.6-.9-.8-2.9 2.8 1.4z" fill="#000000" />
+      <path
+        d="M15 4.5l1.6 2.2 2.8-1.4-.8 2.9 2.6.9-2.4 1.5 1.2 2.5-2.9-.4-.6 2.8L15 13.6l-1.5 1.9-.6-2.8-2.9.4 1.2-2.5-2.4-1.5 2.6-.9-.8-2.9 2.8 1.4z"
+        fill="#000000"
+      />
     </>
   ),
   AU: () => (
@@ -77,25 +91,76 @@ const FLAGS: Record<string, Draw> = {
   CA: () => (
     <>
       {stripes('v', ['#d52b1e', '#ffffff', '#d52b1e'], [1, 2, 1])}
-      <path d="M15 4l1 2 1.6-.6-.5 3 1.9-1.6.5 1.2 1.5-.3-.6 1.9.8.5-3 2.3.3 1.1-3-.4V16h-1v-2.9l-3 .4.3-1.1-3-2.3.8-.5-.6-1.9 1.5.3.5-1.2 1.9 1.6-.5-3 1.6.6z" fill="#d52b1e" />
+      <path
+        d="M15 4l1 2 1.6-.6-.5 3 1.9-1.6.5 1.2 1.5-.3-.6 1.9.8.5-3 2.3.3 1.1-3-.4V16h-1v-2.9l-3 .4.3-1.1-3-2.3.8-.5-.6-1.9 1.5.3.5-1.2 1.9 1.6-.5-3 1.6.6z"
+        fill="#d52b1e"
+      />
     </>
   ),
-  CH: () => (<>{field('#da291c')}<rect x={12.6} y={4} width={4.8} height={12} fill="#ffffff" /><rect x={9} y={7.6} width={12} height={4.8} fill="#ffffff" /></>),
+  CH: () => (
+    <>
+      {field('#da291c')}
+      <rect x={12.6} y={4} width={4.8} height={12} fill="#ffffff" />
+      <rect x={9} y={7.6} width={12} height={4.8} fill="#ffffff" />
+    </>
+  ),
   CO: () => stripes('h', ['#fcd116', '#003893', '#ce1126'], [2, 1, 1]),
-  CZ: () => (<>{stripes('h', ['#ffffff', '#d7141a'])}<polygon points="0,0 15,10 0,20" fill="#11457e" /></>),
+  CZ: () => (
+    <>
+      {stripes('h', ['#ffffff', '#d7141a'])}
+      <polygon points="0,0 15,10 0,20" fill="#11457e" />
+    </>
+  ),
   DE: () => stripes('h', ['#000000', '#dd0000', '#ffce00']),
-  DK: () => (<>{field('#c8102e')}<rect x={9} y={0} width={3} height={20} fill="#ffffff" /><rect x={0} y={8.5} width={30} height={3} fill="#ffffff" /></>),
-  EC: () => (<>{stripes('h', ['#ffdd00', '#034ea2', '#ed1c24'], [2, 1, 1])}<circle cx={15} cy={10} r={2.3} fill="#6b4f2a" /><circle cx={15} cy={10} r={1.3} fill="#7fb2e5" /></>),
-  EG: () => (<>{stripes('h', ['#ce1126', '#ffffff', '#000000'])}<path d="M15 7.6l1.6 1.3-.4 2.3h-2.4l-.4-2.3z" fill="#c09300" /></>),
-  ES: () => (<>{stripes('h', ['#aa151b', '#f1bf00', '#aa151b'], [1, 2, 1])}<rect x={7} y={7.5} width={3.2} height={5} rx={0.8} fill="#aa151b" /></>),
+  DK: () => (
+    <>
+      {field('#c8102e')}
+      <rect x={9} y={0} width={3} height={20} fill="#ffffff" />
+      <rect x={0} y={8.5} width={30} height={3} fill="#ffffff" />
+    </>
+  ),
+  EC: () => (
+    <>
+      {stripes('h', ['#ffdd00', '#034ea2', '#ed1c24'], [2, 1, 1])}
+      <circle cx={15} cy={10} r={2.3} fill="#6b4f2a" />
+      <circle cx={15} cy={10} r={1.3} fill="#7fb2e5" />
+    </>
+  ),
+  EG: () => (
+    <>
+      {stripes('h', ['#ce1126', '#ffffff', '#000000'])}
+      <path d="M15 7.6l1.6 1.3-.4 2.3h-2.4l-.4-2.3z" fill="#c09300" />
+    </>
+  ),
+  ES: () => (
+    <>
+      {stripes('h', ['#aa151b', '#f1bf00', '#aa151b'], [1, 2, 1])}
+      <rect x={7} y={7.5} width={3.2} height={5} rx={0.8} fill="#aa151b" />
+    </>
+  ),
   FR: () => stripes('v', ['#0055a4', '#ffffff', '#ef4135']),
-  'GB-ENG': () => (<>{field('#ffffff')}{cross('#ce1124', 13, 4)}</>),
-  'GB-SCT': () => (<>{field('#005eb8')}<path d="M0 0L30 20M30 0L0 20" stroke="#ffffff" strokeWidth={3.4} /></>),
+  'GB-ENG': () => (
+    <>
+      {field('#ffffff')}
+      {cross('#ce1124', 13, 4)}
+    </>
+  ),
+  'GB-SCT': () => (
+    <>
+      {field('#005eb8')}
+      <path d="M0 0L30 20M30 0L0 20" stroke="#ffffff" strokeWidth={3.4} />
+    </>
+  ),
   GE: () => (
     <>
       {field('#ffffff')}
       {cross('#ff0000', 13, 4)}
-      {[[6.5, 4.5], [23.5, 4.5], [6.5, 15.5], [23.5, 15.5]].map(([x, y]) => (
+      {[
+        [6.5, 4.5],
+        [23.5, 4.5],
+        [6.5, 15.5],
+        [23.5, 15.5],
+      ].map(([x, y]) => (
         <g key={`${x}-${y}`} fill="#ff0000">
           <rect x={x! - 0.6} y={y! - 2} width={1.2} height={4} />
           <rect x={x! - 2} y={y! - 0.6} width={4} height={1.2} />
@@ -103,18 +168,37 @@ const FLAGS: Record<string, Draw> = {
       ))}
     </>
   ),
-  GH: () => (<>{stripes('h', ['#ce1126', '#fcd116', '#006b3f'])}{star(15, 10.3, 3, '#000000')}</>),
+  GH: () => (
+    <>
+      {stripes('h', ['#ce1126', '#fcd116', '#006b3f'])}
+      {star(15, 10.3, 3, '#000000')}
+    </>
+  ),
   HR: () => (
     <>
       {stripes('h', ['#ff0000', '#ffffff', '#171796'])}
       <rect x={12.3} y={5.5} width={5.4} height={7} rx={1} fill="#ffffff" stroke="#171796" strokeWidth={0.4} />
-      {[0, 1, 2].flatMap((r) => [0, 1, 2].map((c) => ((r + c) % 2 === 0 ? <rect key={`${r}${c}`} x={12.6 + c * 1.6} y={5.8 + r * 1.6} width={1.6} height={1.6} fill="#ff0000" /> : null)))}
+      {[0, 1, 2].flatMap((r) =>
+        [0, 1, 2].map((c) =>
+          (r + c) % 2 === 0 ? <rect key={`${r}${c}`} x={12.6 + c * 1.6} y={5.8 + r * 1.6} width={1.6} height={1.6} fill="#ff0000" /> : null,
+        ),
+      )}
     </>
   ),
   HU: () => stripes('h', ['#ce2939', '#ffffff', '#477050']),
-  IR: () => (<>{stripes('h', ['#239f40', '#ffffff', '#da0000'])}<circle cx={15} cy={10} r={1.8} fill="none" stroke="#da0000" strokeWidth={0.8} /></>),
+  IR: () => (
+    <>
+      {stripes('h', ['#239f40', '#ffffff', '#da0000'])}
+      <circle cx={15} cy={10} r={1.8} fill="none" stroke="#da0000" strokeWidth={0.8} />
+    </>
+  ),
   IT: () => stripes('v', ['#009246', '#ffffff', '#ce2b37']),
-  JP: () => (<>{field('#ffffff')}<circle cx={15} cy={10} r={6} fill="#bc002d" /></>),
+  JP: () => (
+    <>
+      {field('#ffffff')}
+      <circle cx={15} cy={10} r={6} fill="#bc002d" />
+    </>
+  ),
   KR: () => (
     <>
       {field('#ffffff')}
@@ -124,7 +208,12 @@ const FLAGS: Record<string, Draw> = {
         <circle cx={12.5} cy={10} r={2.5} fill="#cd2e3a" />
         <circle cx={17.5} cy={10} r={2.5} fill="#0047a0" />
       </g>
-      {[[4.5, 3.5, 33.7], [25.5, 16.5, 33.7], [25.5, 3.5, -33.7], [4.5, 16.5, -33.7]].map(([x, y, a]) => (
+      {[
+        [4.5, 3.5, 33.7],
+        [25.5, 16.5, 33.7],
+        [25.5, 3.5, -33.7],
+        [4.5, 16.5, -33.7],
+      ].map(([x, y, a]) => (
         <g key={`${x}-${y}`} transform={`rotate(${a} ${x} ${y})`} fill="#000000">
           <rect x={x! - 2} y={y! - 2} width={4} height={0.9} />
           <rect x={x! - 2} y={y! - 0.45} width={4} height={0.9} />
@@ -133,15 +222,43 @@ const FLAGS: Record<string, Draw> = {
       ))}
     </>
   ),
-  MA: () => (<>{field('#c1272d')}<polygon points={starPoints(15, 10.4, 5)} fill="none" stroke="#006233" strokeWidth={0.9} /></>),
-  MX: () => (<>{stripes('v', ['#006847', '#ffffff', '#ce1126'])}<circle cx={15} cy={10} r={2.1} fill="#8c5a2b" /><path d="M13 11.6q2 1.4 4 0" stroke="#006847" strokeWidth={0.6} fill="none" /></>),
+  MA: () => (
+    <>
+      {field('#c1272d')}
+      <polygon points={starPoints(15, 10.4, 5)} fill="none" stroke="#006233" strokeWidth={0.9} />
+    </>
+  ),
+  MX: () => (
+    <>
+      {stripes('v', ['#006847', '#ffffff', '#ce1126'])}
+      <circle cx={15} cy={10} r={2.1} fill="#8c5a2b" />
+      <path d="M13 11.6q2 1.4 4 0" stroke="#006847" strokeWidth={0.6} fill="none" />
+    </>
+  ),
   NG: () => stripes('v', ['#008751', '#ffffff', '#008751']),
   NL: () => stripes('h', ['#ae1c28', '#ffffff', '#21468b']),
   PL: () => stripes('h', ['#ffffff', '#dc143c']),
-  PT: () => (<>{stripes('v', ['#006600', '#ff0000'], [2, 3])}<circle cx={12} cy={10} r={3.6} fill="#ffcc00" /><rect x={10.6} y={8.2} width={2.8} height={3.6} rx={0.6} fill="#ffffff" stroke="#ff0000" strokeWidth={0.5} /></>),
+  PT: () => (
+    <>
+      {stripes('v', ['#006600', '#ff0000'], [2, 3])}
+      <circle cx={12} cy={10} r={3.6} fill="#ffcc00" />
+      <rect x={10.6} y={8.2} width={2.8} height={3.6} rx={0.6} fill="#ffffff" stroke="#ff0000" strokeWidth={0.5} />
+    </>
+  ),
   RO: () => stripes('v', ['#002b7f', '#fcd116', '#ce1126']),
-  RS: () => (<>{stripes('h', ['#c6363c', '#0c4076', '#ffffff'])}<rect x={7.5} y={5.5} width={4} height={6} rx={1.2} fill="#c6363c" stroke="#edb92e" strokeWidth={0.5} /></>),
-  SI: () => (<>{stripes('h', ['#ffffff', '#005da4', '#ed1c24'])}<path d="M7 3.6h5v4.6q0 2.4-2.5 3.4-2.5-1-2.5-3.4z" fill="#005da4" stroke="#ed1c24" strokeWidth={0.5} /><path d="M7.7 9l1.2-1.6 1 1.1 1-1.1 1.2 1.6z" fill="#ffffff" /></>),
+  RS: () => (
+    <>
+      {stripes('h', ['#c6363c', '#0c4076', '#ffffff'])}
+      <rect x={7.5} y={5.5} width={4} height={6} rx={1.2} fill="#c6363c" stroke="#edb92e" strokeWidth={0.5} />
+    </>
+  ),
+  SI: () => (
+    <>
+      {stripes('h', ['#ffffff', '#005da4', '#ed1c24'])}
+      <path d="M7 3.6h5v4.6q0 2.4-2.5 3.4-2.5-1-2.5-3.4z" fill="#005da4" stroke="#ed1c24" strokeWidth={0.5} />
+      <path d="M7.7 9l1.2-1.6 1 1.1 1-1.1 1.2 1.6z" fill="#ffffff" />
+    </>
+  ),
   SK: () => (
     <>
       {stripes('h', ['#ffffff', '#0b4ea2', '#ee1c25'])}
@@ -152,7 +269,12 @@ const FLAGS: Record<string, Draw> = {
       <path d="M6.8 12.2q2.7-1.6 5.4 0v.5q-2.7 1.4-5.4 0z" fill="#0b4ea2" />
     </>
   ),
-  SN: () => (<>{stripes('v', ['#00853f', '#fdef42', '#e31b23'])}{star(15, 10.3, 3, '#00853f')}</>),
+  SN: () => (
+    <>
+      {stripes('v', ['#00853f', '#fdef42', '#e31b23'])}
+      {star(15, 10.3, 3, '#00853f')}
+    </>
+  ),
   TN: () => (
     <>
       {field('#e70013')}
@@ -162,18 +284,35 @@ const FLAGS: Record<string, Draw> = {
       {star(16.1, 10, 2, '#e70013')}
     </>
   ),
-  TR: () => (<>{field('#e30a17')}<circle cx={11} cy={10} r={5} fill="#ffffff" /><circle cx={12.3} cy={10} r={4} fill="#e30a17" />{star(17.6, 10, 2.4, '#ffffff')}</>),
+  TR: () => (
+    <>
+      {field('#e30a17')}
+      <circle cx={11} cy={10} r={5} fill="#ffffff" />
+      <circle cx={12.3} cy={10} r={4} fill="#e30a17" />
+      {star(17.6, 10, 2.4, '#ffffff')}
+    </>
+  ),
   UA: () => stripes('h', ['#0057b7', '#ffd700']),
   US: () => (
     <>
-      {stripes('h', Array.from({ length: 13 }, (_, i) => (i % 2 === 0 ? '#b22234' : '#ffffff')))}
+      {stripes(
+        'h',
+        Array.from({ length: 13 }, (_, i) => (i % 2 === 0 ? '#b22234' : '#ffffff')),
+      )}
       <rect x={0} y={0} width={12.5} height={10.8} fill="#3c3b6e" />
-      {[0, 1, 2, 3].flatMap((r) => [0, 1, 2, 3, 4].map((c) => <circle key={`${r}${c}`} cx={1.5 + c * 2.4 + (r % 2) * 1.2} cy={1.6 + r * 2.5} r={0.5} fill="#ffffff" />))}
+      {[0, 1, 2, 3].flatMap((r) =>
+        [0, 1, 2, 3, 4].map((c) => (
+          <circle key={`${r}${c}`} cx={1.5 + c * 2.4 + (r % 2) * 1.2} cy={1.6 + r * 2.5} r={0.5} fill="#ffffff" />
+        )),
+      )}
     </>
   ),
   UY: () => (
     <>
-      {stripes('h', Array.from({ length: 9 }, (_, i) => (i % 2 === 0 ? '#ffffff' : '#0038a8')))}
+      {stripes(
+        'h',
+        Array.from({ length: 9 }, (_, i) => (i % 2 === 0 ? '#ffffff' : '#0038a8')),
+      )}
       <rect x={0} y={0} width={11} height={11.1} fill="#ffffff" />
       <circle cx={5.5} cy={5.5} r={2.6} fill="#fcd116" stroke="#7b3f00" strokeWidth={0.3} />
     </>
@@ -200,7 +339,15 @@ export function Flag({ region, code, width = 36 }: FlagProps) {
     );
   }
   return (
-    <svg className="bt-flag" width={width} height={Math.round((width * 2) / 3)} viewBox="0 0 30 20" aria-hidden="true" focusable="false" data-region={region}>
+    <svg
+      className="bt-flag"
+      width={width}
+      height={Math.round((width * 2) / 3)}
+      viewBox="0 0 30 20"
+      aria-hidden="true"
+      focusable="false"
+      data-region={region}
+    >
       {draw()}
       <rect width={30} height={20} fill="none" stroke="rgba(0,0,0,0.25)" strokeWidth={0.6} />
     </svg>

@@ -96,7 +96,12 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const time = formatServerDate(match.kickoff_at, server, 'HH:mm');
 
   return (
-    <article className={`bt-match bt-match--${status}`} data-testid={`match-${match.id}`} data-status={status} aria-label={`${homeName} – ${awayName}`}>
+    <article
+      className={`bt-match bt-match--${status}`}
+      data-testid={`match-${match.id}`}
+      data-status={status}
+      aria-label={`${homeName} – ${awayName}`}
+    >
       <header className="bt-match__meta">
         <span className="bt-match__when">
           <time dateTime={match.kickoff_at}>{date}</time>
@@ -115,7 +120,9 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <div className="bt-match__centre">
           {status === 'open' ? (
             <div className="bt-inputs">
-              <label className="ui-visually-hidden" htmlFor={`${id}-home`}>{t('match.goals', { team: homeName })}</label>
+              <label className="ui-visually-hidden" htmlFor={`${id}-home`}>
+                {t('match.goals', { team: homeName })}
+              </label>
               <input
                 id={`${id}-home`}
                 className="bt-goal"
@@ -128,8 +135,12 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
                 aria-describedby={problem ? messageId : undefined}
                 onChange={(e) => setHome(e.target.value)}
               />
-              <span className="bt-inputs__sep" aria-hidden="true">:</span>
-              <label className="ui-visually-hidden" htmlFor={`${id}-away`}>{t('match.goals', { team: awayName })}</label>
+              <span className="bt-inputs__sep" aria-hidden="true">
+                :
+              </span>
+              <label className="ui-visually-hidden" htmlFor={`${id}-away`}>
+                {t('match.goals', { team: awayName })}
+              </label>
               <input
                 id={`${id}-away`}
                 className="bt-goal"
@@ -184,7 +195,9 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
               {t('match.saved', { score: scoreText(saved) })}
               {saved.hit ? (
                 <span className={`bt-points bt-points--${saved.hit}`} data-testid="points">
-                  {saved.hit === 'miss' ? t('match.hit.miss') : `${t('match.points', { count: saved.points ?? 0 })} · ${t(`match.hit.${saved.hit}`)}`}
+                  {saved.hit === 'miss'
+                    ? t('match.hit.miss')
+                    : `${t('match.points', { count: saved.points ?? 0 })} · ${t(`match.hit.${saved.hit}`)}`}
                 </span>
               ) : null}
             </span>
@@ -215,9 +228,15 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
             <span className="bt-picks__seg bt-picks__seg--away" style={{ width: `${match.picks.away}%` }} />
           </div>
           <p className="bt-picks__legend">
-            <span><abbr title={homeName}>{match.home.code}</abbr> {match.picks.home}%</span>
-            <span>{t('match.pickDraw')} {match.picks.draw}%</span>
-            <span><abbr title={awayName}>{match.away.code}</abbr> {match.picks.away}%</span>
+            <span>
+              <abbr title={homeName}>{match.home.code}</abbr> {match.picks.home}%
+            </span>
+            <span>
+              {t('match.pickDraw')} {match.picks.draw}%
+            </span>
+            <span>
+              <abbr title={awayName}>{match.away.code}</abbr> {match.picks.away}%
+            </span>
             <span className="bt-picks__count">{t('match.picksCount', { count: match.picks.total })}</span>
           </p>
         </div>

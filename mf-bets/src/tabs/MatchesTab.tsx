@@ -43,7 +43,9 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   const [filter, setFilter] = useState<Filter>('all');
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad<MatchesAnswer>(['matches', server, tournament.code, userKey], (signal) => fetchMatches(api, read, tournament.code, signal));
+  const state = useLoad<MatchesAnswer>(['matches', server, tournament.code, userKey], (signal) =>
+    fetchMatches(api, read, tournament.code, signal),
+  );
   const now = useServerNow(state.data?.now ?? null);
 
   const replace = useCallback(
@@ -68,10 +70,16 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
       <EmptyState
         tone="error"
         title={t('page.matchesError')}
-        action={<button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>{t('page.retry')}</button>}
+        action={
+          <button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>
+            {t('page.retry')}
+          </button>
+        }
       />
     ) : (
-      <div className="bt-center"><Spinner /></div>
+      <div className="bt-center">
+        <Spinner />
+      </div>
     );
   }
 
@@ -83,22 +91,44 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
     <div className="bt-matches">
       <div className="bt-toolbar" role="group" aria-label={t('filter.label')}>
         {FILTERS.filter((f) => f !== 'mine' || loggedIn).map((f) => (
-          <button key={f} type="button" className={`bt-filter ${filter === f ? 'is-active' : ''}`} aria-pressed={filter === f} onClick={() => setFilter(f)}>
+          <button
+            key={f}
+            type="button"
+            className={`bt-filter ${filter === f ? 'is-active' : ''}`}
+            aria-pressed={filter === f}
+            onClick={() => setFilter(f)}
+          >
             {t(`filter.${f}`)} <span className="bt-filter__count">{counts[f]}</span>
           </button>
         ))}
       </div>
 
       {blocks.length === 0 ? (
-        <div className="ui-card"><EmptyState title={t('empty.matches')} text={t('empty.matchesText')} /></div>
+        <div className="ui-card">
+          <EmptyState title={t('empty.matches')} text={t('empty.matchesText')} />
+        </div>
       ) : (
         <div className="bt-blocks">
           {blocks.map((block) => {
-            const teams = new Map(state.data!.stages.find((b) => b.key === block.key)!.matches.flatMap((m) => [[m.home.code, m.home], [m.away.code, m.away]]));
+            const teams = new Map(
+              state
+                .data!.stages.find((b) => b.key === block.key)!
+                .matches.flatMap((m) => [
+                  [m.home.code, m.home],
+                  [m.away.code, m.away],
+                ]),
+            );
             return (
-              <section key={block.key} className="bt-block ui-card" aria-labelledby={`block-${block.key}`} data-testid={`block-${block.key}`}>
+              <section
+                key={block.key}
+                className="bt-block ui-card"
+                aria-labelledby={`block-${block.key}`}
+                data-testid={`block-${block.key}`}
+              >
                 <header className="bt-block__head">
-                  <h2 id={`block-${block.key}`} className="bt-block__title">{stageLabel(block, t)}</h2>
+                  <h2 id={`block-${block.key}`} className="bt-block__title">
+                    {stageLabel(block, t)}
+                  </h2>
                   {block.stage === 'group' ? (
                     <ul className="bt-block__teams" aria-label={t('page.teams')}>
                       {[...teams.values()].map((team) => (

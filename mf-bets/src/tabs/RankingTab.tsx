@@ -26,8 +26,14 @@ function serverName(code: string): string {
 
 function Row({ row, me, you }: { row: RankingRow; me: boolean; you: string }) {
   return (
-    <tr className={`${me ? 'is-me' : ''} ${row.position <= 3 ? `bt-rank--${MEDALS[row.position - 1]}` : ''}`} aria-current={me ? 'true' : undefined} data-testid={me ? 'ranking-me' : undefined}>
-      <td><span className="bt-rank__pos">{row.position}</span></td>
+    <tr
+      className={`${me ? 'is-me' : ''} ${row.position <= 3 ? `bt-rank--${MEDALS[row.position - 1]}` : ''}`}
+      aria-current={me ? 'true' : undefined}
+      data-testid={me ? 'ranking-me' : undefined}
+    >
+      <td>
+        <span className="bt-rank__pos">{row.position}</span>
+      </td>
       <td className="bt-rank__name">
         <span>{row.name}</span>
         {me ? <span className="bt-you">{you}</span> : null}
@@ -70,10 +76,16 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
         <EmptyState
           tone="error"
           title={t('ranking.error')}
-          action={<button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>{t('page.retry')}</button>}
+          action={
+            <button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>
+              {t('page.retry')}
+            </button>
+          }
         />
       ) : (
-        <div className="bt-center"><Spinner /></div>
+        <div className="bt-center">
+          <Spinner />
+        </div>
       );
   } else if (data.total === 0) {
     body = (
@@ -81,7 +93,11 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
         <EmptyState
           title={t('ranking.empty')}
           text={t('ranking.emptyText')}
-          action={<Link className="ui-btn" to={matchesHref}>{t('ranking.goPredict')}</Link>}
+          action={
+            <Link className="ui-btn" to={matchesHref}>
+              {t('ranking.goPredict')}
+            </Link>
+          }
         />
       </div>
     );
@@ -96,10 +112,18 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
               <tr>
                 <th scope="col">{t('ranking.columns.position')}</th>
                 <th scope="col">{t('ranking.columns.name')}</th>
-                <th scope="col" className="bt-hide-sm">{t('ranking.columns.server')}</th>
-                <th scope="col" className="bt-num">{t('ranking.columns.bets')}</th>
-                <th scope="col" className="bt-num bt-hide-sm">{t('ranking.columns.exact')}</th>
-                <th scope="col" className="bt-num">{t('ranking.columns.points')}</th>
+                <th scope="col" className="bt-hide-sm">
+                  {t('ranking.columns.server')}
+                </th>
+                <th scope="col" className="bt-num">
+                  {t('ranking.columns.bets')}
+                </th>
+                <th scope="col" className="bt-num bt-hide-sm">
+                  {t('ranking.columns.exact')}
+                </th>
+                <th scope="col" className="bt-num">
+                  {t('ranking.columns.points')}
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -109,7 +133,9 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
             </tbody>
             {data.me && !meOnPage ? (
               <tbody className="bt-rank__mine">
-                <tr className="bt-rank__gap" aria-hidden="true"><td colSpan={6}>{t('ranking.yourPosition')}</td></tr>
+                <tr className="bt-rank__gap" aria-hidden="true">
+                  <td colSpan={6}>{t('ranking.yourPosition')}</td>
+                </tr>
                 <Row row={data.me} me you={t('ranking.you')} />
               </tbody>
             ) : null}
@@ -117,11 +143,23 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
         </div>
         {data.pages > 1 ? (
           <nav className="bt-pager" aria-label={t('ranking.pagination')}>
-            <button type="button" className="ui-btn ui-btn--ghost" disabled={page <= 1 || state.status === 'loading'} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+            <button
+              type="button"
+              className="ui-btn ui-btn--ghost"
+              disabled={page <= 1 || state.status === 'loading'}
+              onClick={() => setPage((p) => Math.max(1, p - 1))}
+            >
               {t('ranking.prev')}
             </button>
-            <span className="bt-pager__label" aria-live="polite">{t('ranking.page', { page: data.page, pages: data.pages })}</span>
-            <button type="button" className="ui-btn ui-btn--ghost" disabled={page >= data.pages || state.status === 'loading'} onClick={() => setPage((p) => p + 1)}>
+            <span className="bt-pager__label" aria-live="polite">
+              {t('ranking.page', { page: data.page, pages: data.pages })}
+            </span>
+            <button
+              type="button"
+              className="ui-btn ui-btn--ghost"
+              disabled={page >= data.pages || state.status === 'loading'}
+              onClick={() => setPage((p) => p + 1)}
+            >
               {t('ranking.next')}
             </button>
           </nav>
@@ -135,7 +173,13 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
       <div className="bt-ranking__bar">
         <div className="bt-toolbar" role="group" aria-label={t('ranking.scope.label')}>
           {(['server', 'all'] as const).map((s) => (
-            <button key={s} type="button" className={`bt-filter ${scope === s ? 'is-active' : ''}`} aria-pressed={scope === s} onClick={() => changeScope(s)}>
+            <button
+              key={s}
+              type="button"
+              className={`bt-filter ${scope === s ? 'is-active' : ''}`}
+              aria-pressed={scope === s}
+              onClick={() => changeScope(s)}
+            >
               {s === 'server' ? t('ranking.scope.server', { server: serverName(server) }) : t('ranking.scope.all')}
             </button>
           ))}

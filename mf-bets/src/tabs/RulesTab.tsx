@@ -30,11 +30,15 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
     <div className="bt-rules">
       <div className="bt-rules__col">
         <section className="ui-card bt-rules__card" aria-labelledby="rules-how">
-          <h2 id="rules-how" className="bt-rules__title">{t('rules.title')}</h2>
+          <h2 id="rules-how" className="bt-rules__title">
+            {t('rules.title')}
+          </h2>
           <ol className="bt-steps">
             {steps.map((s, i) => (
               <li key={s} className="bt-step">
-                <span className="bt-step__n" aria-hidden="true">{i + 1}</span>
+                <span className="bt-step__n" aria-hidden="true">
+                  {i + 1}
+                </span>
                 <div>
                   <p className="bt-step__title">{t(`rules.steps.${s}.title`)}</p>
                   <p className="bt-step__text">{t(`rules.steps.${s}.text`)}</p>
@@ -45,7 +49,9 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
         </section>
 
         <section className="ui-card bt-rules__card bt-rules__card--good" aria-labelledby="rules-good">
-          <h2 id="rules-good" className="bt-rules__title">{t('rules.good.title')}</h2>
+          <h2 id="rules-good" className="bt-rules__title">
+            {t('rules.good.title')}
+          </h2>
           <ul className="bt-good">
             <li>{t('rules.good.kickoff', { timezone: info ? `${info.timeZone}, ${info.gmt}` : server })}</li>
             <li>{t('rules.good.one')}</li>
@@ -58,13 +64,17 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
         </section>
       </div>
       <section className="ui-card bt-rules__card" aria-labelledby="rules-points">
-        <h2 id="rules-points" className="bt-rules__title">{t('rules.points.title')}</h2>
+        <h2 id="rules-points" className="bt-rules__title">
+          {t('rules.points.title')}
+        </h2>
         <p className="bt-rules__lead">{t('rules.points.lead')}</p>
         <table className="bt-tiers" data-testid="rules-points">
           <thead>
             <tr>
               <th scope="col">{t('rules.points.tier')}</th>
-              <th scope="col" className="bt-num">{t('rules.points.points')}</th>
+              <th scope="col" className="bt-num">
+                {t('rules.points.points')}
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -74,7 +84,9 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
                   <span className={`bt-tier-name bt-points--${hit}`}>{t(`rules.tier.${hit}.name`)}</span>
                   <span className="bt-tier-text">{t(`rules.tier.${hit}.text`)}</span>
                 </th>
-                <td className="bt-num bt-tiers__points" data-testid={`points-${hit}`}>{t('rules.points.value', { count: points[hit] })}</td>
+                <td className="bt-num bt-tiers__points" data-testid={`points-${hit}`}>
+                  {t('rules.points.value', { count: points[hit] })}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -84,7 +96,9 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
         <ul className="bt-examples">
           {tournament.examples.map((ex, i) => (
             <li key={i} className="bt-example">
-              <span className="bt-example__line">{t('rules.examples.line', { result: scoreText(ex.result), prediction: scoreText(ex.prediction) })}</span>
+              <span className="bt-example__line">
+                {t('rules.examples.line', { result: scoreText(ex.result), prediction: scoreText(ex.prediction) })}
+              </span>
               <span className={`bt-points bt-points--${ex.hit}`}>
                 {ex.hit === 'miss' ? t('match.hit.miss') : `${t(`match.hit.${ex.hit}`)} · ${t('match.points', { count: ex.points })}`}
               </span>
@@ -92,7 +106,6 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
           ))}
         </ul>
       </section>
-
     </div>
   );
 }

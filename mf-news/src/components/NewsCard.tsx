@@ -20,7 +20,16 @@ export interface NewsCardProps {
 /** Speech-bubble icon of the comment count. */
 function CommentIcon() {
   return (
-    <svg width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 5h16v11H9l-5 4z" />
     </svg>
   );

@@ -113,7 +113,12 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
   const dateText = formatServerDate(poll.finish_at, server);
 
   return (
-    <section className={`news-poll ui-card${closed ? ' is-closed' : ''}`} aria-labelledby={titleId} data-testid="news-poll" data-poll-type={poll.type}>
+    <section
+      className={`news-poll ui-card${closed ? ' is-closed' : ''}`}
+      aria-labelledby={titleId}
+      data-testid="news-poll"
+      data-poll-type={poll.type}
+    >
       <header className="news-poll__head">
         <span className="news-badge news-badge--poll">{t('poll.badge')}</span>
         <h2 id={titleId} className="news-poll__question">
@@ -123,7 +128,9 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
           <li>{single ? t('poll.single') : t('poll.multiple')}</li>
           {poll.limit_ovr > 0 ? <li>{t('poll.minOvr', { value: poll.limit_ovr })}</li> : null}
           <li>
-            <time dateTime={poll.finish_at}>{closed ? t('poll.closedOn', { date: dateText }) : t('poll.openUntil', { date: dateText })}</time>
+            <time dateTime={poll.finish_at}>
+              {closed ? t('poll.closedOn', { date: dateText }) : t('poll.openUntil', { date: dateText })}
+            </time>
           </li>
         </ul>
       </header>
@@ -138,7 +145,9 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
             return (
               <label
                 key={option.id}
-                className={['news-poll__option', checked ? 'is-checked' : '', lock ? 'is-locked' : '', leading ? 'is-leading' : ''].filter(Boolean).join(' ')}
+                className={['news-poll__option', checked ? 'is-checked' : '', lock ? 'is-locked' : '', leading ? 'is-leading' : '']
+                  .filter(Boolean)
+                  .join(' ')}
                 data-testid="poll-option"
               >
                 <input

@@ -80,7 +80,9 @@ export async function ensureXsrfToken(config: InternalAxiosRequestConfig): Promi
   if (!isApiOrigin({ ...config, baseURL: base })) return config;
   let pending = xsrfFetches.get(base);
   if (!pending) {
-    pending = axios.get(`${base.replace(/\/+$/, '')}/csrf`, { withCredentials: true, timeout: 10_000 }).finally(() => xsrfFetches.delete(base));
+    pending = axios
+      .get(`${base.replace(/\/+$/, '')}/csrf`, { withCredentials: true, timeout: 10_000 })
+      .finally(() => xsrfFetches.delete(base));
     xsrfFetches.set(base, pending);
   }
   await pending.catch(() => undefined); // the write then fails with the API's own XSRF message

@@ -151,7 +151,17 @@ export function usePageMeta(meta: PageMeta | null): void {
  * server gives each request its own; the browser needs none: the hooks default to the
  * singletons).
  */
-export function RequestScope({ store, api, response, children }: { store: LandingStore; api: AxiosInstance; response: ServerResponseInfo; children: ReactNode }) {
+export function RequestScope({
+  store,
+  api,
+  response,
+  children,
+}: {
+  store: LandingStore;
+  api: AxiosInstance;
+  response: ServerResponseInfo;
+  children: ReactNode;
+}) {
   return (
     <StoreContext.Provider value={store}>
       <ApiClientContext.Provider value={api}>
@@ -215,7 +225,13 @@ export function useReadScope(server: ServerCode): ReadScope {
  * @param params  query parameters
  * @throws AxiosError as the client throws it (in the browser after its §8 toast)
  */
-export async function apiGet<T>(api: AxiosInstance, scope: ReadScope, path: string, params?: Record<string, unknown>, signal?: AbortSignal): Promise<T> {
+export async function apiGet<T>(
+  api: AxiosInstance,
+  scope: ReadScope,
+  path: string,
+  params?: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<T> {
   const { data } = await api.get<T>(path, {
     baseURL: apiBaseFor(scope.server),
     headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server },
@@ -245,4 +261,6 @@ function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, 
  * server, `useSuspenseQuery`, so the HTML carries the data. Per-viewer data (needs a session)
  * uses plain `useQuery` with `enabled`, which never runs on the server.
  */
-export const usePageQuery: <T, K extends QueryKey>(options: PageQueryOptions<T, K>) => UseQueryResult<T, Error> = IS_SERVER ? usePageQueryServer : usePageQueryBrowser;
+export const usePageQuery: <T, K extends QueryKey>(options: PageQueryOptions<T, K>) => UseQueryResult<T, Error> = IS_SERVER
+  ? usePageQueryServer
+  : usePageQueryBrowser;

@@ -33,61 +33,60 @@ export interface LandingStoreOptions {
  */
 export function createLandingStore({ persisted = typeof window !== 'undefined', initial = {} }: LandingStoreOptions = {}): LandingStore {
   const state: StateCreator<LandingState> = (set) => ({
-        // auth/user
-        userData: null,
-        authActiveTab: 'register',
-        isLoginWithRedirect: true,
-        userLoginOnce: false,
-        newsletterAgreement: false,
-        userRegisterLang: null,
-        authSocialProvider: null,
-        setUserData: (userData) => set({ userData }),
-        setAuthActiveTab: (authActiveTab) => set({ authActiveTab }),
-        setAuthPreferences: (p) => set(p),
-        // server and language
-        selectedServer: DEFAULT_SERVER,
-        serverLangLocale: DEFAULT_LOCALE,
-        technicalBreak: false,
-        setSelectedServer: (selectedServer) => set({ selectedServer }),
-        setServerLangLocale: (serverLangLocale) => set({ serverLangLocale }),
-        setTechnicalBreak: (technicalBreak) => set({ technicalBreak }),
-        // modals
-        modals: { contactModal: false, authForm: false, twoFactorAuth: false },
-        openModal: (name) =>
-          set((s) => ({
-            modals: { ...s.modals, [name]: true },
-            ...(name === 'authForm' ? { isLoginWithRedirect: true } : {}),
-          })),
-        closeModal: (name) => set((s) => ({ modals: { ...s.modals, [name]: false } })),
-        // register params
-        availableRegisterParams: {},
-        setRegisterParams: (params) => set((s) => ({ availableRegisterParams: { ...s.availableRegisterParams, ...params } })),
-        clearRegisterParams: () => set({ availableRegisterParams: {} }),
-        // installed app / offline (spec §1), not persisted
-        pwa: { refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false },
-        setPwa: (patch) => set((s) => ({ pwa: { ...s.pwa, ...patch } })),
-        ...initial,
-      });
+    // auth/user
+    userData: null,
+    authActiveTab: 'register',
+    isLoginWithRedirect: true,
+    userLoginOnce: false,
+    newsletterAgreement: false,
+    userRegisterLang: null,
+    authSocialProvider: null,
+    setUserData: (userData) => set({ userData }),
+    setAuthActiveTab: (authActiveTab) => set({ authActiveTab }),
+    setAuthPreferences: (p) => set(p),
+    // server and language
+    selectedServer: DEFAULT_SERVER,
+    serverLangLocale: DEFAULT_LOCALE,
+    technicalBreak: false,
+    setSelectedServer: (selectedServer) => set({ selectedServer }),
+    setServerLangLocale: (serverLangLocale) => set({ serverLangLocale }),
+    setTechnicalBreak: (technicalBreak) => set({ technicalBreak }),
+    // modals
+    modals: { contactModal: false, authForm: false, twoFactorAuth: false },
+    openModal: (name) =>
+      set((s) => ({
+        modals: { ...s.modals, [name]: true },
+        ...(name === 'authForm' ? { isLoginWithRedirect: true } : {}),
+      })),
+    closeModal: (name) => set((s) => ({ modals: { ...s.modals, [name]: false } })),
+    // register params
+    availableRegisterParams: {},
+    setRegisterParams: (params) => set((s) => ({ availableRegisterParams: { ...s.availableRegisterParams, ...params } })),
+    clearRegisterParams: () => set({ availableRegisterParams: {} }),
+    // installed app / offline (spec §1), not persisted
+    pwa: { refreshAvailable: false, offlineReady: false, swError: false, standalone: false, installAvailable: false },
+    setPwa: (patch) => set((s) => ({ pwa: { ...s.pwa, ...patch } })),
+    ...initial,
+  });
   if (!persisted) return createStore<LandingState>()(state);
   return createStore<LandingState>()(
     persist(state, {
-        name: STORE_STORAGE_KEY,
-        version: 1,
-        storage: createJSONStorage(() => localStorage),
-        // spec §3: persisted keys only
-        partialize: (s) => ({
-          selectedServer: s.selectedServer,
-          authActiveTab: s.authActiveTab,
-          isLoginWithRedirect: s.isLoginWithRedirect,
-          userLoginOnce: s.userLoginOnce,
-          newsletterAgreement: s.newsletterAgreement,
-          userRegisterLang: s.userRegisterLang,
-          authSocialProvider: s.authSocialProvider,
-        }),
+      name: STORE_STORAGE_KEY,
+      version: 1,
+      storage: createJSONStorage(() => localStorage),
+      // spec §3: persisted keys only
+      partialize: (s) => ({
+        selectedServer: s.selectedServer,
+        authActiveTab: s.authActiveTab,
+        isLoginWithRedirect: s.isLoginWithRedirect,
+        userLoginOnce: s.userLoginOnce,
+        newsletterAgreement: s.newsletterAgreement,
+        userRegisterLang: s.userRegisterLang,
+        authSocialProvider: s.authSocialProvider,
+      }),
     }),
   );
 }
-
 
 /** The application-wide store instance (a Module Federation singleton through `@landing/shared`). */
 export const landingStore: LandingStore = createLandingStore();

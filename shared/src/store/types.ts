@@ -70,7 +70,11 @@ export interface AuthSlice {
   authSocialProvider: string | null;
   setUserData: (user: UserData | null) => void;
   setAuthActiveTab: (tab: AuthTab) => void;
-  setAuthPreferences: (p: Partial<Pick<AuthSlice, 'userLoginOnce' | 'newsletterAgreement' | 'userRegisterLang' | 'authSocialProvider' | 'isLoginWithRedirect'>>) => void;
+  setAuthPreferences: (
+    p: Partial<
+      Pick<AuthSlice, 'userLoginOnce' | 'newsletterAgreement' | 'userRegisterLang' | 'authSocialProvider' | 'isLoginWithRedirect'>
+    >,
+  ) => void;
 }
 
 export interface ServerSlice {

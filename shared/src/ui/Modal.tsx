@@ -53,7 +53,9 @@ export function Modal({ open, onClose, title, children, size = 'md', testId }: M
         data-testid={testId}
       >
         <div className="ui-modal__head">
-          <h2 id={titleId} className="ui-modal__title">{title}</h2>
+          <h2 id={titleId} className="ui-modal__title">
+            {title}
+          </h2>
           <button type="button" className="ui-modal__close" onClick={onClose} aria-label={t('modal.close')}>
             ×
           </button>

@@ -40,7 +40,14 @@ export function formatCounter(value: number, decimals: number = COUNTER.decimals
  * decimal, 0 decimals by default; counts from 0 on mount (unless `animateFromZero` is false),
  * from the previous value on change.
  */
-export function NumberCounter({ value, durationS = COUNTER.durationS, decimals = COUNTER.decimals, animateFromZero = true, onFinished, className }: NumberCounterProps) {
+export function NumberCounter({
+  value,
+  durationS = COUNTER.durationS,
+  decimals = COUNTER.decimals,
+  animateFromZero = true,
+  onFinished,
+  className,
+}: NumberCounterProps) {
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   // null: show the value as static text (until it changes)
   const [from, setFrom] = useState<number | null>(animateFromZero ? 0 : null);

@@ -24,7 +24,11 @@ export interface ProgressRingProps {
 }
 
 function prefersReducedMotion(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+  return (
+    typeof window !== 'undefined' &&
+    typeof window.matchMedia === 'function' &&
+    window.matchMedia('(prefers-reduced-motion: reduce)').matches
+  );
 }
 
 /**
@@ -97,7 +101,9 @@ export function ProgressRing({
           strokeLinecap={fraction > 0 ? 'round' : 'butt'}
           strokeDasharray={circumference}
           strokeDashoffset={circumference * (1 - fraction)}
-          transform={negative ? `translate(${size} 0) scale(-1 1) rotate(-90 ${size / 2} ${size / 2})` : `rotate(-90 ${size / 2} ${size / 2})`}
+          transform={
+            negative ? `translate(${size} 0) scale(-1 1) rotate(-90 ${size / 2} ${size / 2})` : `rotate(-90 ${size / 2} ${size / 2})`
+          }
           style={{ transition: reduced ? 'none' : `stroke-dashoffset ${animationMs}ms ease-out ${delayMs}ms` }}
         />
       </svg>

@@ -1,6 +1,16 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CONSENT_ALL, CONSENT_NECESSARY, COOKIE_MAX_AGE_S, COOKIES, getCookie, legalDocumentUrl, setCookie, useHydrated, useLandingStore } from '@landing/shared';
+import {
+  CONSENT_ALL,
+  CONSENT_NECESSARY,
+  COOKIE_MAX_AGE_S,
+  COOKIES,
+  getCookie,
+  legalDocumentUrl,
+  setCookie,
+  useHydrated,
+  useLandingStore,
+} from '@landing/shared';
 import { setBottomNotice } from './bottomNoticeState';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
@@ -28,10 +38,14 @@ export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }
   return (
     <section className="notice notice--cookies" role="region" aria-labelledby="cookie-title" data-testid="cookie-banner">
       <div className="notice__body">
-        <h2 id="cookie-title" className="notice__title">{t('cookies.title')}</h2>
+        <h2 id="cookie-title" className="notice__title">
+          {t('cookies.title')}
+        </h2>
         <p className="notice__text">
           {t('cookies.text')}{' '}
-          <a href={legalDocumentUrl('privacy', lang)} target="_blank" rel="noopener noreferrer">{t('cookies.privacy')}</a>
+          <a href={legalDocumentUrl('privacy', lang)} target="_blank" rel="noopener noreferrer">
+            {t('cookies.privacy')}
+          </a>
         </p>
       </div>
       <div className="notice__actions">
@@ -51,9 +65,13 @@ export function AgeNotice({ onOk }: { onOk: () => void }) {
   const { t } = useTranslation('shell');
   return (
     <section className="notice notice--age" role="region" aria-labelledby="age-title" data-testid="age-notice">
-      <span className="notice__badge" aria-hidden="true">{t('age.badge')}</span>
+      <span className="notice__badge" aria-hidden="true">
+        {t('age.badge')}
+      </span>
       <div className="notice__body">
-        <h2 id="age-title" className="notice__title">{t('age.title')}</h2>
+        <h2 id="age-title" className="notice__title">
+          {t('age.title')}
+        </h2>
         <p className="notice__text">{t('age.text')}</p>
       </div>
       <div className="notice__actions">
@@ -84,14 +102,26 @@ export function InstallOffer() {
     <section className="notice notice--install" role="region" aria-labelledby="install-title" data-testid="install-offer">
       <img className="notice__icon" src="/icons/icon-192.png" alt="" width="48" height="48" />
       <div className="notice__body">
-        <h2 id="install-title" className="notice__title">{t('pwa.installTitle')}</h2>
+        <h2 id="install-title" className="notice__title">
+          {t('pwa.installTitle')}
+        </h2>
         <p className="notice__text">{t('pwa.installText')}</p>
       </div>
       <div className="notice__actions">
-        <button type="button" className="ui-btn ui-btn--ghost" data-testid="install-later" onClick={() => void import('../pwa/install').then((m) => m.dismissInstall())}>
+        <button
+          type="button"
+          className="ui-btn ui-btn--ghost"
+          data-testid="install-later"
+          onClick={() => void import('../pwa/install').then((m) => m.dismissInstall())}
+        >
           {t('pwa.notNow')}
         </button>
-        <button type="button" className="ui-btn ui-btn--gold" data-testid="install-button" onClick={() => void import('../pwa/install').then((m) => m.promptInstall())}>
+        <button
+          type="button"
+          className="ui-btn ui-btn--gold"
+          data-testid="install-button"
+          onClick={() => void import('../pwa/install').then((m) => m.promptInstall())}
+        >
           {t('pwa.install')}
         </button>
       </div>
@@ -145,7 +175,13 @@ function Notices() {
   if (!kind) return null;
   return (
     <div className="bottom-notices" ref={ref}>
-      {kind === 'cookies' ? <CookieBanner onChoice={setConsent} /> : kind === 'age' ? <AgeNotice onOk={() => setAgeSeen(true)} /> : <InstallOffer />}
+      {kind === 'cookies' ? (
+        <CookieBanner onChoice={setConsent} />
+      ) : kind === 'age' ? (
+        <AgeNotice onOk={() => setAgeSeen(true)} />
+      ) : (
+        <InstallOffer />
+      )}
     </div>
   );
 }

@@ -89,7 +89,9 @@ export function ContactModal() {
         <div className="contact__sent" role="status">
           <p className="contact__sent-title">{t('contact.sentTitle')}</p>
           <p>{t('contact.sentText')}</p>
-          <button type="button" className="ui-btn" onClick={close}>{t('contact.close')}</button>
+          <button type="button" className="ui-btn" onClick={close}>
+            {t('contact.close')}
+          </button>
         </div>
       ) : (
         <form noValidate onSubmit={submit}>

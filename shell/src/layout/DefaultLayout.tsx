@@ -27,7 +27,11 @@ import { useTranslation } from 'react-i18next';
 
 function SkipLink() {
   const { t } = useTranslation('shell');
-  return <a className="skip-link" href="#main">{t('header.skip')}</a>;
+  return (
+    <a className="skip-link" href="#main">
+      {t('header.skip')}
+    </a>
+  );
 }
 
 /**

@@ -1,7 +1,17 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
-import { HEADER_SCROLLED_PX, affiliateUrlFor, apiClient, gameUrlFor, getRuntimeConfig, isSitePath, signOut, useLandingStore, type ServerCode } from '@landing/shared';
+import {
+  HEADER_SCROLLED_PX,
+  affiliateUrlFor,
+  apiClient,
+  gameUrlFor,
+  getRuntimeConfig,
+  isSitePath,
+  signOut,
+  useLandingStore,
+  type ServerCode,
+} from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
@@ -107,7 +117,9 @@ export function Header({ server }: { server: ServerCode }) {
           {user ? (
             <>
               <span className="header__user" title={user.nickname}>
-                <span className="header__avatar" aria-hidden="true">{user.nickname.slice(0, 1).toUpperCase()}</span>
+                <span className="header__avatar" aria-hidden="true">
+                  {user.nickname.slice(0, 1).toUpperCase()}
+                </span>
                 <span className="header__nick">{user.nickname}</span>
                 <button type="button" className="header__logout" data-testid="logout-button" onClick={() => void signOut(apiClient)}>
                   {t('header.logout')}

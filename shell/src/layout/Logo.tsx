@@ -18,7 +18,13 @@ export function Logo() {
         </defs>
         <path d="M32 3 58 13v18c0 15-11 25-26 30C17 56 6 46 6 31V13z" fill="url(#logo-g)" />
         <circle cx="32" cy="31" r="14" fill="#fff" />
-        <path d="m32 22 7 5-2.7 8.3h-8.6L25 27zM32 17v5M44 27l-5 0M20 27l5 0M37 41l-1-5.7M27 41l1-5.7" stroke="#0b1220" strokeWidth="2" fill="none" strokeLinejoin="round" />
+        <path
+          d="m32 22 7 5-2.7 8.3h-8.6L25 27zM32 17v5M44 27l-5 0M20 27l5 0M37 41l-1-5.7M27 41l1-5.7"
+          stroke="#0b1220"
+          strokeWidth="2"
+          fill="none"
+          strokeLinejoin="round"
+        />
       </svg>
       <span className="logo__word">
         Football <strong>Team</strong>

@@ -26,7 +26,10 @@ const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
 function LockIcon() {
   return (
     <svg className="switcher__lock" data-testid="lock-icon" width="14" height="14" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path fill="currentColor" d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z" />
+      <path
+        fill="currentColor"
+        d="M12 2a5 5 0 0 0-5 5v3H6a2 2 0 0 0-2 2v8a2 2 0 0 0 2 2h12a2 2 0 0 0 2-2v-8a2 2 0 0 0-2-2h-1V7a5 5 0 0 0-5-5Zm-3 8V7a3 3 0 0 1 6 0v3H9Z"
+      />
     </svg>
   );
 }
@@ -78,12 +81,16 @@ export function ServerSwitcher() {
       >
         <span className="switcher__lang">{locale.code.toUpperCase()}</span>
         <span className="switcher__server">{current?.name ?? selected}</span>
-        <span className="switcher__caret" aria-hidden="true">▾</span>
+        <span className="switcher__caret" aria-hidden="true">
+          ▾
+        </span>
       </button>
       {open ? (
         <div className="switcher__panel" id="switcher-panel" data-testid="switcher-panel">
           <section aria-labelledby="switcher-lang">
-            <h3 id="switcher-lang" className="switcher__heading">{t('switcher.language')}</h3>
+            <h3 id="switcher-lang" className="switcher__heading">
+              {t('switcher.language')}
+            </h3>
             <ul className="switcher__langs">
               {LOCALES.map((l) => (
                 <li key={l.code}>
@@ -106,7 +113,9 @@ export function ServerSwitcher() {
             </ul>
           </section>
           <section aria-labelledby="switcher-servers">
-            <h3 id="switcher-servers" className="switcher__heading">{t('switcher.servers')}</h3>
+            <h3 id="switcher-servers" className="switcher__heading">
+              {t('switcher.servers')}
+            </h3>
             {REGIONS.map((region) => {
               const inRegion = servers.filter((s) => s.region === region);
               if (inRegion.length === 0) return null;
@@ -144,7 +153,13 @@ export function ServerSwitcher() {
               {t('switcher.otherServers')}
             </Link>
           ) : (
-            <a className="switcher__other" href={otherServersUrlFor(selected)} target="_blank" rel="noopener noreferrer" data-testid="other-servers">
+            <a
+              className="switcher__other"
+              href={otherServersUrlFor(selected)}
+              target="_blank"
+              rel="noopener noreferrer"
+              data-testid="other-servers"
+            >
               {t('switcher.otherServers')}
             </a>
           )}

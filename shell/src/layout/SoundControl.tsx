@@ -13,14 +13,36 @@ export function useSoundSettings() {
 
 function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
-    <svg width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.9" strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+    <svg
+      width="20"
+      height="20"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.9"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+    >
       <path d="M4 9v6h4l5 4V5L8 9z" />
       {muted ? <path d="m17 9 5 6M22 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />}
     </svg>
   );
 }
 
-function Switch({ id, label, checked, disabled, onChange }: { id: string; label: string; checked: boolean; disabled?: boolean; onChange: (on: boolean) => void }) {
+function Switch({
+  id,
+  label,
+  checked,
+  disabled,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  checked: boolean;
+  disabled?: boolean;
+  onChange: (on: boolean) => void;
+}) {
   return (
     <button
       type="button"
@@ -54,8 +76,19 @@ export function SoundControl({ inline = false, className = '' }: { inline?: bool
   useOutsideClick(ref, open, close);
   const switches = (
     <>
-      <Switch id={inline ? 'sound-effects-menu' : 'sound-effects'} label={t('sound.effects')} checked={!muted} onChange={(on) => setMuted(!on)} />
-      <Switch id={inline ? 'sound-music-menu' : 'sound-music'} label={t('sound.music')} checked={music && !muted} disabled={muted} onChange={(on) => setMusicEnabled(on)} />
+      <Switch
+        id={inline ? 'sound-effects-menu' : 'sound-effects'}
+        label={t('sound.effects')}
+        checked={!muted}
+        onChange={(on) => setMuted(!on)}
+      />
+      <Switch
+        id={inline ? 'sound-music-menu' : 'sound-music'}
+        label={t('sound.music')}
+        checked={music && !muted}
+        disabled={muted}
+        onChange={(on) => setMusicEnabled(on)}
+      />
     </>
   );
   if (inline) {

@@ -41,9 +41,18 @@ function OwnReferralLink({ link }: { link: string }) {
   };
   return (
     <div className="affiliate__own">
-      <label htmlFor="affiliate-own-link" className="affiliate__label">{t('affiliate.yourLink')}</label>
+      <label htmlFor="affiliate-own-link" className="affiliate__label">
+        {t('affiliate.yourLink')}
+      </label>
       <div className="affiliate__copy">
-        <input id="affiliate-own-link" className="affiliate__input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} data-testid="own-referral-link" />
+        <input
+          id="affiliate-own-link"
+          className="affiliate__input"
+          readOnly
+          value={link}
+          onFocus={(e) => e.currentTarget.select()}
+          data-testid="own-referral-link"
+        />
         <button type="button" className="ui-btn" onClick={() => void copy()} data-testid="copy-referral-link">
           {copied ? t('affiliate.copiedShort') : t('affiliate.copy')}
         </button>
@@ -82,7 +91,9 @@ export function AffiliatePage() {
 
       <div className="affiliate__grid">
         <section className="affiliate__card ui-card" aria-labelledby="affiliate-partner" data-testid="affiliate-partner">
-          <h2 id="affiliate-partner" className="affiliate__heading">{t('affiliate.partnerTitle')}</h2>
+          <h2 id="affiliate-partner" className="affiliate__heading">
+            {t('affiliate.partnerTitle')}
+          </h2>
           <p>{t('affiliate.partnerText')}</p>
           <p className="affiliate__example">
             <span className="affiliate__label">{t('affiliate.example')}</span> <code>{partnerExample}</code>
@@ -98,7 +109,9 @@ export function AffiliatePage() {
         </section>
 
         <section className="affiliate__card ui-card" aria-labelledby="affiliate-referral" data-testid="affiliate-referral">
-          <h2 id="affiliate-referral" className="affiliate__heading">{t('affiliate.referralTitle')}</h2>
+          <h2 id="affiliate-referral" className="affiliate__heading">
+            {t('affiliate.referralTitle')}
+          </h2>
           <p>{t('affiliate.referralText')}</p>
           <p className="affiliate__example">
             <span className="affiliate__label">{t('affiliate.example')}</span> <code>{referralExample}</code>
@@ -117,7 +130,9 @@ export function AffiliatePage() {
       </div>
 
       <section className="affiliate__servers ui-card" id="servers" aria-labelledby="affiliate-servers" data-testid="affiliate-servers">
-        <h2 id="affiliate-servers" className="affiliate__heading">{t('affiliate.serversTitle')}</h2>
+        <h2 id="affiliate-servers" className="affiliate__heading">
+          {t('affiliate.serversTitle')}
+        </h2>
         <p>{t('affiliate.serversText')}</p>
         <ul className="affiliate__server-list">
           {servers.map((s) => {

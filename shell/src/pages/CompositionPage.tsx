@@ -50,8 +50,13 @@ function Composition() {
         <Spinner label={t('composition.loading')} />
       ) : (
         <>
-          <p className={`composition__summary${mismatches ? ' composition__summary--bad' : ''}`} role="status" data-testid="composition-summary">
-            {t('composition.summary', { count: remotes.length })} · {mismatches ? t('composition.mismatches', { count: mismatches }) : t('composition.noMismatch')}
+          <p
+            className={`composition__summary${mismatches ? ' composition__summary--bad' : ''}`}
+            role="status"
+            data-testid="composition-summary"
+          >
+            {t('composition.summary', { count: remotes.length })} ·{' '}
+            {mismatches ? t('composition.mismatches', { count: mismatches }) : t('composition.noMismatch')}
           </p>
           <ul className="composition__list">
             {remotes.map((r) => (
@@ -89,7 +94,11 @@ function Composition() {
                     </thead>
                     <tbody>
                       {r.shared.map((s) => (
-                        <tr key={s.name} className={s.mismatch ? 'composition__row--bad' : undefined} data-mismatch={s.mismatch || undefined}>
+                        <tr
+                          key={s.name}
+                          className={s.mismatch ? 'composition__row--bad' : undefined}
+                          data-mismatch={s.mismatch || undefined}
+                        >
                           <th scope="row">
                             <code>{s.name}</code>
                           </th>

@@ -49,7 +49,19 @@ export function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
   });
 }
 
-function RewardTile({ value, label, prefix, testId, animate }: { value: number; label: string; prefix?: string; testId: string; animate: boolean }) {
+function RewardTile({
+  value,
+  label,
+  prefix,
+  testId,
+  animate,
+}: {
+  value: number;
+  label: string;
+  prefix?: string;
+  testId: string;
+  animate: boolean;
+}) {
   return (
     <li className="founder__reward" data-testid={testId} data-value={value}>
       <span className="founder__reward-value">
@@ -144,7 +156,9 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
       <div className="founder__card">
         <div className="founder__offer">
           <p className="founder__eyebrow">{t(early ? 'founder.eyebrowEarly' : 'founder.eyebrowFounder')}</p>
-          <h2 id="founder-title" className="section-title">{t(early ? 'founder.titleEarly' : 'founder.titleFounder')}</h2>
+          <h2 id="founder-title" className="section-title">
+            {t(early ? 'founder.titleEarly' : 'founder.titleFounder')}
+          </h2>
           <p className="section-lead founder__lead">{t('founder.lead')}</p>
           <ul className="founder__rewards" aria-label={t('founder.rewardsLabel')}>
             <RewardTile value={config.rewards.euro} label={t('founder.euro')} prefix="€ " testId="reward-euro" animate={animate} />
@@ -153,7 +167,9 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
           </ul>
           {early ? (
             <p className="founder__early" data-testid="early-access">
-              <span className="founder__early-icon"><Icon name="bets" size={20} /></span>
+              <span className="founder__early-icon">
+                <Icon name="bets" size={20} />
+              </span>
               <span>
                 {t('founder.early', {
                   date: formatServerDate(early.starts_at, server, 'dd-MM-yyyy HH:mm'),
@@ -164,7 +180,9 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
             </p>
           ) : null}
           <div className="founder__invite">
-            <span className="founder__invite-icon"><Icon name="clubs" size={22} /></span>
+            <span className="founder__invite-icon">
+              <Icon name="clubs" size={22} />
+            </span>
             <div>
               <h3 className="founder__invite-title">{t('founder.inviteTitle')}</h3>
               <p className="founder__invite-text">{t('founder.inviteText')}</p>
@@ -182,7 +200,12 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
             <form noValidate onSubmit={submit} aria-labelledby="founder-title">
               {field('name', t('founder.name'), 'text')}
               {field('email', t('founder.email'), 'email')}
-              <button type="submit" className="ui-btn ui-btn--gold founder__submit" disabled={state === 'sending'} data-testid="founder-submit">
+              <button
+                type="submit"
+                className="ui-btn ui-btn--gold founder__submit"
+                disabled={state === 'sending'}
+                data-testid="founder-submit"
+              >
                 {state === 'sending' ? t('founder.sending') : t('founder.submit')}
               </button>
               <p className="founder__consent">{t('founder.consent')}</p>

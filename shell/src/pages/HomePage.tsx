@@ -2,7 +2,18 @@ import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import { NumberCounter, findServer, gameUrlFor, useApiClient, useLandingStore, usePageMeta, usePageQuery, useReadScope, type ServerCode, type Stats } from '@landing/shared';
+import {
+  NumberCounter,
+  findServer,
+  gameUrlFor,
+  useApiClient,
+  useLandingStore,
+  usePageMeta,
+  usePageQuery,
+  useReadScope,
+  type ServerCode,
+  type Stats,
+} from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { FounderPack } from './FounderPack';
@@ -77,14 +88,20 @@ export function HomePage({ server }: { server: ServerCode }) {
             </p>
           ) : null}
           <p className="hero__eyebrow">{t('hero.eyebrow')}</p>
-          <h1 id="hero-title" className="hero__title">{t('hero.title')}</h1>
+          <h1 id="hero-title" className="hero__title">
+            {t('hero.title')}
+          </h1>
           <p className="hero__text">{t('hero.text')}</p>
           <div className="hero__actions">
             {user ? (
-              <a className="ui-btn ui-btn--gold hero__cta" href={gameUrlFor(server)}>{t('header.playNow')}</a>
+              <a className="ui-btn ui-btn--gold hero__cta" href={gameUrlFor(server)}>
+                {t('header.playNow')}
+              </a>
             ) : (
               <>
-                <Link className="ui-btn ui-btn--gold hero__cta" to={`/${server}/join`}>{t('hero.cta')}</Link>
+                <Link className="ui-btn ui-btn--gold hero__cta" to={`/${server}/join`}>
+                  {t('hero.cta')}
+                </Link>
                 <button
                   type="button"
                   className="ui-btn ui-btn--ghost"
@@ -105,12 +122,16 @@ export function HomePage({ server }: { server: ServerCode }) {
       <StatsStrip server={server} />
 
       <section className="features ui-container" aria-labelledby="features-title">
-        <h2 id="features-title" className="section-title">{t('features.title')}</h2>
+        <h2 id="features-title" className="section-title">
+          {t('features.title')}
+        </h2>
         <p className="section-lead">{t('features.lead')}</p>
         <ul className="features__grid">
           {FEATURES.map((f) => (
             <li key={f} className="feature ui-card">
-              <span className="feature__icon"><Icon name={f} /></span>
+              <span className="feature__icon">
+                <Icon name={f} />
+              </span>
               <h3 className="feature__title">{t(`features.${f}.title`)}</h3>
               <p className="feature__text">{t(`features.${f}.text`)}</p>
             </li>
@@ -121,17 +142,23 @@ export function HomePage({ server }: { server: ServerCode }) {
       <section className="roles ui-container" aria-labelledby="roles-title">
         <div className="roles__card ui-card">
           <div>
-            <h2 id="roles-title" className="section-title">{t('roles.title')}</h2>
+            <h2 id="roles-title" className="section-title">
+              {t('roles.title')}
+            </h2>
             <p className="section-lead">{t('roles.text')}</p>
           </div>
           <div className="roles__options">
             <div className="roles__option">
-              <span className="roles__icon"><Icon name="player" /></span>
+              <span className="roles__icon">
+                <Icon name="player" />
+              </span>
               <h3>{t('roles.player')}</h3>
               <p>{t('roles.playerText')}</p>
             </div>
             <div className="roles__option">
-              <span className="roles__icon"><Icon name="manager" /></span>
+              <span className="roles__icon">
+                <Icon name="manager" />
+              </span>
               <h3>{t('roles.manager')}</h3>
               <p>{t('roles.managerText')}</p>
             </div>
@@ -151,7 +178,9 @@ export function HomePage({ server }: { server: ServerCode }) {
 
       <section className="devices ui-container">
         <p className="devices__text">{t('devices.text')}</p>
-        <p className="devices__warning" role="note">{t('devices.profanity')}</p>
+        <p className="devices__warning" role="note">
+          {t('devices.profanity')}
+        </p>
       </section>
     </div>
   );

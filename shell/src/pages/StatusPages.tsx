@@ -15,12 +15,16 @@ export function NotFoundPage({ variant = 'unmatched' }: { variant?: 'unmatched' 
   usePageMeta({ title });
   return (
     <section className="status-page ui-container" data-testid="not-found" aria-labelledby="status-title">
-      <p className="status-page__code" aria-hidden="true">404</p>
+      <p className="status-page__code" aria-hidden="true">
+        404
+      </p>
       <h1 id="status-title" className="status-page__title">
         {title}
       </h1>
       <p className="status-page__text">{t('errors.notFoundText')}</p>
-      <Link className="ui-btn" to={`/${server}`}>{t('errors.backHome')}</Link>
+      <Link className="ui-btn" to={`/${server}`}>
+        {t('errors.backHome')}
+      </Link>
     </section>
   );
 }
@@ -37,8 +41,14 @@ export function ErrorPage({ status, error }: { status?: number; error?: unknown 
   usePageMeta({ title: t(maintenance ? 'errors.LANDING_MAINTENANCE' : 'errors.LANDING_GENERAL_ERROR') });
   const raw = error instanceof Error ? `${error.name}: ${error.message}` : error ? JSON.stringify(error) : '';
   return (
-    <section className="status-page ui-container" data-testid={maintenance ? 'maintenance-page' : 'error-page'} aria-labelledby="status-title">
-      <p className="status-page__code" aria-hidden="true">{maintenance ? '503' : status ?? '500'}</p>
+    <section
+      className="status-page ui-container"
+      data-testid={maintenance ? 'maintenance-page' : 'error-page'}
+      aria-labelledby="status-title"
+    >
+      <p className="status-page__code" aria-hidden="true">
+        {maintenance ? '503' : (status ?? '500')}
+      </p>
       <h1 id="status-title" className="status-page__title">
         {t(maintenance ? 'errors.LANDING_MAINTENANCE' : 'errors.LANDING_GENERAL_ERROR')}
       </h1>
@@ -46,7 +56,11 @@ export function ErrorPage({ status, error }: { status?: number; error?: unknown 
       <button type="button" className="ui-btn" onClick={() => window.location.reload()}>
         {t('errors.reload')}
       </button>
-      {!production && raw ? <pre className="status-page__raw" data-testid="raw-error">{raw}</pre> : null}
+      {!production && raw ? (
+        <pre className="status-page__raw" data-testid="raw-error">
+          {raw}
+        </pre>
+      ) : null}
     </section>
   );
 }

@@ -11,7 +11,12 @@ function RefreshToast() {
   return (
     <div className="refresh-toast" data-testid="refresh-available">
       <span>{t('pwa.refreshTitle')}</span>
-      <button type="button" className="ui-btn refresh-toast__btn" data-testid="refresh-button" onClick={() => void import('./serviceWorker').then((m) => m.applyUpdate())}>
+      <button
+        type="button"
+        className="ui-btn refresh-toast__btn"
+        data-testid="refresh-button"
+        onClick={() => void import('./serviceWorker').then((m) => m.applyUpdate())}
+      >
         {t('pwa.refresh')}
       </button>
     </div>

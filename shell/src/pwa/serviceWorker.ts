@@ -41,14 +41,18 @@ export function guardedReload(reload: () => void = () => window.location.reload(
  * Wires a {@link Workbox} instance to the store flags. Exported for tests; the app calls
  * {@link registerServiceWorker}.
  */
-export function wireWorkbox(wb: Pick<Workbox, 'addEventListener' | 'register'>, reload: () => void = () => window.location.reload()): Promise<void> {
+export function wireWorkbox(
+  wb: Pick<Workbox, 'addEventListener' | 'register'>,
+  reload: () => void = () => window.location.reload(),
+): Promise<void> {
   const setPwa = landingStore.getState().setPwa;
   wb.addEventListener('waiting', () => setPwa({ refreshAvailable: true }));
   wb.addEventListener('installed', (event) => {
     if (!event.isUpdate && !event.isExternal) setPwa({ offlineReady: true });
   });
   wb.addEventListener('controlling', (event) => {
-    if (userAskedForUpdate) reload(); // the person asked for it: a click cannot loop
+    if (userAskedForUpdate)
+      reload(); // the person asked for it: a click cannot loop
     else if (event.isUpdate || event.isExternal) guardedReload(reload);
   });
   return wb.register().then(

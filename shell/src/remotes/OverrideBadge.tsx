@@ -65,17 +65,28 @@ export function OverrideBadge() {
   const lift = useBottomNoticesHeight(visible);
   if (!visible) return null;
   return (
-    <aside className="mf-override-badge" aria-label={t('overrides.label')} data-testid="override-badge" style={lift ? { bottom: lift + 8 } : undefined}>
+    <aside
+      className="mf-override-badge"
+      aria-label={t('overrides.label')}
+      data-testid="override-badge"
+      style={lift ? { bottom: lift + 8 } : undefined}
+    >
       <span className="mf-override-badge__title">
         <svg aria-hidden="true" viewBox="0 0 24 24" width="14" height="14" focusable="false">
-          <path fill="currentColor" d="M9 2h6v2h-1v5.3l5.6 9.4A2.2 2.2 0 0 1 17.7 22H6.3a2.2 2.2 0 0 1-1.9-3.3L10 9.3V4H9V2Zm3 9-2.4 4h4.8L12 11Z" />
+          <path
+            fill="currentColor"
+            d="M9 2h6v2h-1v5.3l5.6 9.4A2.2 2.2 0 0 1 17.7 22H6.3a2.2 2.2 0 0 1-1.9-3.3L10 9.3V4H9V2Zm3 9-2.4 4h4.8L12 11Z"
+          />
         </svg>
         {t('overrides.title')}
       </span>
       <ul className="mf-override-badge__list">
         {entries.map(([name, url]) => (
           <li key={name} data-testid={`override-${name}`} title={url}>
-            <code>{name}</code> <span className="mf-override-badge__version">{versions[name] ?? versionFromManifestUrl(url) ?? t('overrides.customBuild')}</span>
+            <code>{name}</code>{' '}
+            <span className="mf-override-badge__version">
+              {versions[name] ?? versionFromManifestUrl(url) ?? t('overrides.customBuild')}
+            </span>
           </li>
         ))}
         {refusedOverrides.map((url) => (
@@ -95,7 +106,12 @@ export function OverrideBadge() {
       <button type="button" className="mf-override-badge__reset" onClick={() => clearOverrides()} aria-label={t('overrides.resetLabel')}>
         {t('overrides.reset')}
       </button>
-      <Link className="mf-override-badge__link" to={`/${server}/composition`} aria-label={t('overrides.statusLabel')} data-testid="override-status-link">
+      <Link
+        className="mf-override-badge__link"
+        to={`/${server}/composition`}
+        aria-label={t('overrides.statusLabel')}
+        data-testid="override-status-link"
+      >
         {t('overrides.status')}
       </Link>
     </aside>

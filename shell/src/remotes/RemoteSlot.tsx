@@ -29,7 +29,17 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { CONTRACT_MAJOR, EmptyState, Spinner, remoteOf, translationsReady, type ExposedModule, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
+import {
+  CONTRACT_MAJOR,
+  EmptyState,
+  Spinner,
+  remoteOf,
+  translationsReady,
+  type ExposedModule,
+  type ExposedModuleId,
+  type RemoteContracts,
+  type RemoteName,
+} from '@landing/shared';
 import { registeredRemotes, remoteInfo, subscribeRemoteInfo } from './registry';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
@@ -52,8 +62,12 @@ export class RemoteNotDeployedError extends Error {
  * Checks a loaded exposed module: a default export and the contract major the shell needs.
  * @throws ContractMismatchError | Error (no default export)
  */
-export function checkExposed<Id extends ExposedModuleId>(id: Id, mod: ExposedModule<RemoteContracts[Id]> | null | undefined): ExposedModule<RemoteContracts[Id]> {
-  if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object')) throw new Error(`Remote module ${id} has no default export`);
+export function checkExposed<Id extends ExposedModuleId>(
+  id: Id,
+  mod: ExposedModule<RemoteContracts[Id]> | null | undefined,
+): ExposedModule<RemoteContracts[Id]> {
+  if (!mod || (typeof mod.default !== 'function' && typeof mod.default !== 'object'))
+    throw new Error(`Remote module ${id} has no default export`);
   const expected = CONTRACT_MAJOR[remoteOf(id)];
   if (mod.contractMajor !== expected) {
     console.error(`[remotes] ${new ContractMismatchError(id, expected, mod.contractMajor).message}: showing the fallback`);
@@ -114,11 +128,17 @@ function releaseWaitingSlots(): void {
  * IntersectionObserver, or when the slot is not in the page.
  */
 function whenSlotVisible(id: string): Promise<void> {
-  const el = typeof document === 'undefined' ? null : document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`);
+  const el =
+    typeof document === 'undefined'
+      ? null
+      : document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`);
   if (!el || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   if (!idleReleaseScheduled) {
     idleReleaseScheduled = true;
-    const idle = () => ('requestIdleCallback' in window ? window.requestIdleCallback(releaseWaitingSlots, { timeout: 3000 }) : setTimeout(releaseWaitingSlots, 1500));
+    const idle = () =>
+      'requestIdleCallback' in window
+        ? window.requestIdleCallback(releaseWaitingSlots, { timeout: 3000 })
+        : setTimeout(releaseWaitingSlots, 1500);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
   }
@@ -144,7 +164,9 @@ export async function hydrateDeferredSlots(): Promise<void> {
   await Promise.allSettled([...deferredLoads]);
   // React hydrates a boundary whose code came in a task later: let it.
   await new Promise((resolve) => setTimeout(resolve, 0));
-  await new Promise((resolve) => (typeof requestAnimationFrame === 'undefined' ? setTimeout(resolve, 16) : requestAnimationFrame(() => resolve(undefined))));
+  await new Promise((resolve) =>
+    typeof requestAnimationFrame === 'undefined' ? setTimeout(resolve, 16) : requestAnimationFrame(() => resolve(undefined)),
+  );
 }
 
 /** Exposed modules loaded in the browser, by module id and manifest URL (a redeploy is another key). */
@@ -285,7 +307,14 @@ export type RemoteSlotProps<Id extends ExposedModuleId> = {
  * carries `data-remote` (MF name) and, once its manifest is loaded, `data-remote-version` (the
  * version the remote was built as), so testers and e2e can see which build a page composes.
  */
-export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loading, fallbackWrapper = (n) => n, hydration = 'load' }: RemoteSlotProps<Id>) {
+export function RemoteSlot<Id extends ExposedModuleId>({
+  id,
+  props,
+  compact,
+  loading,
+  fallbackWrapper = (n) => n,
+  hydration = 'load',
+}: RemoteSlotProps<Id>) {
   const loader = useContext(RemoteLoaderContext);
   const [attempt, setAttempt] = useAttempt(id);
   const Comp = useMemo(() => loader.componentFor(id, attempt, hydration), [loader, id, attempt, hydration]);
@@ -300,7 +329,14 @@ export function RemoteSlot<Id extends ExposedModuleId>({ id, props, compact, loa
   const stableProps = useShallowStable(props as object);
   const boundary = useMemo(() => {
     const wrap = (node: ReactNode) => view.current.fallbackWrapper(node);
-    const pending = loader.side === 'server' ? wrap(<RemoteFallback compact={compact} />) : (view.current.loading ?? <div className="remote-loading"><Spinner /></div>);
+    const pending =
+      loader.side === 'server'
+        ? wrap(<RemoteFallback compact={compact} />)
+        : (view.current.loading ?? (
+            <div className="remote-loading">
+              <Spinner />
+            </div>
+          ));
     return (
       <RemoteErrorBoundary
         key={`${id}#${attempt}`}
@@ -326,7 +362,8 @@ function useShallowStable<T extends object>(value: T): T {
   const ref = useRef(value);
   const prev = ref.current as Record<string, unknown>;
   const next = value as Record<string, unknown>;
-  const same = prev === next || (Object.keys(prev).length === Object.keys(next).length && Object.keys(next).every((k) => Object.is(prev[k], next[k])));
+  const same =
+    prev === next || (Object.keys(prev).length === Object.keys(next).length && Object.keys(next).every((k) => Object.is(prev[k], next[k])));
   if (!same) ref.current = value;
   return ref.current;
 }

@@ -55,7 +55,11 @@ export async function readComposition(
   map: RemotesMap,
   overrides: RemotesMap,
   hostVersions: Record<string, string>,
-  { fetch: fetchImpl = fetch, now = () => performance.now(), base = globalThis.location?.href ?? 'http://localhost/' }: { fetch?: typeof fetch; now?: () => number; base?: string } = {},
+  {
+    fetch: fetchImpl = fetch,
+    now = () => performance.now(),
+    base = globalThis.location?.href ?? 'http://localhost/',
+  }: { fetch?: typeof fetch; now?: () => number; base?: string } = {},
 ): Promise<RemoteStatus[]> {
   const entries = Object.entries(map) as Array<[RemoteName, string]>;
   return Promise.all(

@@ -251,7 +251,11 @@ export interface ManifestShared {
  * @param hostVersions  package name → version the shell provides
  * @returns the packages whose major differs (empty when compatible)
  */
-export function sharedMajorMismatches(remote: string, remoteShared: ManifestShared[], hostVersions: Record<string, string>): SharedMismatch[] {
+export function sharedMajorMismatches(
+  remote: string,
+  remoteShared: ManifestShared[],
+  hostVersions: Record<string, string>,
+): SharedMismatch[] {
   const out: SharedMismatch[] = [];
   for (const s of remoteShared) {
     const hostVersion = hostVersions[s.name];
@@ -371,7 +375,8 @@ export async function loadAndRegisterRemotes(
     read = readOverrides(location.search, defaultStorages(), config.trustedRemoteOrigins, location.href);
     map = { ...map, ...read.overrides };
     for (const [name, url] of Object.entries(read.overrides)) console.info(`[remotes] tester override: ${name} → ${url}`);
-    for (const url of read.refused) console.warn(`[remotes] tester override refused: ${url} is not on a trusted remote origin (config.json trustedRemoteOrigins)`);
+    for (const url of read.refused)
+      console.warn(`[remotes] tester override refused: ${url} is not on a trusted remote origin (config.json trustedRemoteOrigins)`);
   }
   registered = map;
   updateInfo({ overrides: read.overrides, overridesKept: read.kept, refusedOverrides: read.refused });

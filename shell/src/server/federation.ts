@@ -94,7 +94,11 @@ interface Manifest {
  * Creates the server's federation instance (one per process).
  * @param options timeouts, see {@link ServerFederationOptions}
  */
-export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5000, fetchOrigins = {} }: ServerFederationOptions = {}): ServerFederation {
+export function createServerFederation({
+  fetchTimeoutMs = 2000,
+  retryAfterMs = 5000,
+  fetchOrigins = {},
+}: ServerFederationOptions = {}): ServerFederation {
   const failures: LoadFailure[] = [];
   const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
   /** The URL this server fetches for a public URL (manifests, entries and chunks all pass here). */
@@ -139,7 +143,13 @@ export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5
         // The built-in Node entry loader reuses whatever container is in globalThis[name] (a late
         // load of the previous version may have left it) and skips the fetch hook above.
         name: 'landing-fresh-node-entry',
-        loadEntry({ remoteInfo, loaderHook }: { remoteInfo: { type: string; entry: string; name: string; entryGlobalName: string }; loaderHook: { lifecycle: { fetch: unknown } } }) {
+        loadEntry({
+          remoteInfo,
+          loaderHook,
+        }: {
+          remoteInfo: { type: string; entry: string; name: string; entryGlobalName: string };
+          loaderHook: { lifecycle: { fetch: unknown } };
+        }) {
           if (remoteInfo.type !== 'commonjs-module') return undefined;
           return loadScriptNode(remoteInfo.entry, {
             attrs: { name: remoteInfo.name, globalName: remoteInfo.entryGlobalName, type: remoteInfo.type },
@@ -204,7 +214,8 @@ export function createServerFederation({ fetchTimeoutMs = 2000, retryAfterMs = 5
       if (!url) return Promise.reject(new Error(`${id}: remote not deployed in this environment`));
       const key = `${name} ${url}`;
       const until = retryAt.get(key) ?? 0;
-      if (until > Date.now()) return Promise.reject(new Error(`${id}: ${name} failed recently, the server retries in ${until - Date.now()} ms`));
+      if (until > Date.now())
+        return Promise.reject(new Error(`${id}: ${name} failed recently, the server retries in ${until - Date.now()} ms`));
       dropStale(name);
       return mf.loadRemote(id).then(
         (mod) => {

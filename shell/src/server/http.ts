@@ -79,7 +79,8 @@ export function sanitizeRemotes(input: unknown): RemotesMap {
   const out: RemotesMap = {};
   if (!input || typeof input !== 'object') return out;
   for (const [name, url] of Object.entries(input as Record<string, unknown>)) {
-    if (REMOTE_NAMES.includes(name as RemoteName) && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url)) out[name as RemoteName] = url;
+    if (REMOTE_NAMES.includes(name as RemoteName) && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url))
+      out[name as RemoteName] = url;
   }
   return out;
 }
@@ -123,25 +124,34 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     }
     return filesHandler(req, res, next);
   };
-  const staticFiles = () => sirv(o.distDir, {
-    dev: false,
-    etag: true,
-    brotli: true,
-    gzip: true,
-    setHeaders(res, pathname) {
-      if (NO_CACHE_FILES.test(pathname)) res.setHeader('Cache-Control', 'no-cache');
-      else if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.setHeader('Cache-Control', 'public, max-age=3600');
-    },
-  });
+  const staticFiles = () =>
+    sirv(o.distDir, {
+      dev: false,
+      etag: true,
+      brotli: true,
+      gzip: true,
+      setHeaders(res, pathname) {
+        if (NO_CACHE_FILES.test(pathname)) res.setHeader('Cache-Control', 'no-cache');
+        else if (HASHED.test(pathname)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+        else res.setHeader('Cache-Control', 'public, max-age=3600');
+      },
+    });
   const compress = compression({ threshold: 1024 });
   let lastConfig: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, ...o.configOverrides };
   let lastRemotes: RemotesMap = {};
 
   const config = (): RuntimeConfig => {
     const file = readJson<Partial<RuntimeConfig> | null>(o.configFile, null);
-    const merged = { ...DEFAULT_RUNTIME_CONFIG, ...lastConfig, ...(file ?? {}), ...o.configOverrides, links: { ...DEFAULT_RUNTIME_CONFIG.links, ...file?.links } };
-    lastConfig = o.production ? { ...merged, production: true, trustedRemoteOrigins: [] } : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
+    const merged = {
+      ...DEFAULT_RUNTIME_CONFIG,
+      ...lastConfig,
+      ...(file ?? {}),
+      ...o.configOverrides,
+      links: { ...DEFAULT_RUNTIME_CONFIG.links, ...file?.links },
+    };
+    lastConfig = o.production
+      ? { ...merged, production: true, trustedRemoteOrigins: [] }
+      : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     return lastConfig;
   };
   /** The config of one request: `cookieDomain` for its public host unless config.json sets one. */
@@ -205,21 +215,28 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     }
     federation.sync(map);
     const origin = o.publicOrigin ?? `${(req.headers['x-forwarded-proto'] as string) || 'http'}://${req.headers.host ?? 'localhost'}`;
-    const result = await renderPage(url, { cookie: req.headers.cookie }, {
-      federation,
-      config: cfg,
-      remotes: map,
-      internalApiBaseTemplate: o.internalApiBaseTemplate ?? cfg.apiBaseTemplate,
-      template: template(),
-      budgetMs: o.budgetMs ?? 600,
-      nonce,
-      origin,
-    });
+    const result = await renderPage(
+      url,
+      { cookie: req.headers.cookie },
+      {
+        federation,
+        config: cfg,
+        remotes: map,
+        internalApiBaseTemplate: o.internalApiBaseTemplate ?? cfg.apiBaseTemplate,
+        template: template(),
+        budgetMs: o.budgetMs ?? 600,
+        nonce,
+        origin,
+      },
+    );
     if (result.kind === 'redirect') {
       res.writeHead(result.status, { Location: result.location, 'Cache-Control': 'no-cache' });
       return void res.end();
     }
-    if (o.log) console.log(`[ssr] ${result.status} ${path} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.join('; ')})` : ''}`);
+    if (o.log)
+      console.log(
+        `[ssr] ${result.status} ${path} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.join('; ')})` : ''}`,
+      );
     res.statusCode = result.status;
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     // Per visitor (language cookie, session-free but cookie-dependent): never stored by shared caches.
@@ -251,16 +268,20 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const map = federation.sync(remotes());
     await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
     const cfg = config();
-    await renderPage(new URL(path, 'http://localhost'), {}, {
-      federation,
-      config: cfg,
-      remotes: map,
-      internalApiBaseTemplate: o.internalApiBaseTemplate ?? cfg.apiBaseTemplate,
-      template: template(),
-      budgetMs: 2000,
-      nonce: 'warm-up',
-      origin: 'http://localhost',
-    }).then((r) => (r.kind === 'page' ? new Promise((done) => (r.html.on('end', done), r.html.resume())) : undefined));
+    await renderPage(
+      new URL(path, 'http://localhost'),
+      {},
+      {
+        federation,
+        config: cfg,
+        remotes: map,
+        internalApiBaseTemplate: o.internalApiBaseTemplate ?? cfg.apiBaseTemplate,
+        template: template(),
+        budgetMs: 2000,
+        nonce: 'warm-up',
+        origin: 'http://localhost',
+      },
+    ).then((r) => (r.kind === 'page' ? new Promise((done) => (r.html.on('end', done), r.html.resume())) : undefined));
   }
 
   return { server, federation, warmUp };

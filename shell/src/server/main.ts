@@ -41,7 +41,11 @@ export function main(argv: string[]): void {
       budget: { type: 'string', default: process.env.SSR_BUDGET_MS ?? '600' },
       origin: { type: 'string', default: process.env.PUBLIC_ORIGIN },
       log: { type: 'boolean', default: process.env.SSR_LOG === '1' },
-      'remote-origin': { type: 'string', multiple: true, default: process.env.SSR_REMOTE_ORIGINS ? process.env.SSR_REMOTE_ORIGINS.split(',') : [] },
+      'remote-origin': {
+        type: 'string',
+        multiple: true,
+        default: process.env.SSR_REMOTE_ORIGINS ? process.env.SSR_REMOTE_ORIGINS.split(',') : [],
+      },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -49,14 +53,19 @@ export function main(argv: string[]): void {
     console.log(readFileSync(__filename, 'utf8').split('*/')[0]);
     process.exit(values.help ? 0 : 2);
   }
-  const environment = values.environment && existsSync(values.environment) ? (JSON.parse(readFileSync(values.environment, 'utf8')) as { production?: boolean }) : {};
+  const environment =
+    values.environment && existsSync(values.environment)
+      ? (JSON.parse(readFileSync(values.environment, 'utf8')) as { production?: boolean })
+      : {};
   const production = process.env.LANDING_PRODUCTION === '1' || environment.production === true;
   const port = Number(values.port);
   const remoteFetchOrigins: Record<string, string> = {};
   for (const pair of values['remote-origin'] ?? []) {
     const [from, to] = pair.split('=');
     if (!from || !to || !/^https?:\/\//.test(from) || !/^https?:\/\//.test(to)) {
-      console.error(`--remote-origin ${pair}: expected <public origin>=<origin this server fetches from>, e.g. http://localhost:3002=http://mf-news`);
+      console.error(
+        `--remote-origin ${pair}: expected <public origin>=<origin this server fetches from>, e.g. http://localhost:3002=http://mf-news`,
+      );
       process.exit(2);
     }
     remoteFetchOrigins[from.trim()] = to.trim();
@@ -84,7 +93,8 @@ export function main(argv: string[]): void {
     .warmUp()
     .catch((e: unknown) => console.warn(`[shell] warm-up: ${(e as Error).message}`))
     .finally(() => {
-      shell.server.listen(port, values.host, () => console.log(`[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`));
+      shell.server.listen(port, values.host, () =>
+        console.log(`[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`),
+      );
     });
 }
-

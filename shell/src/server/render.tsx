@@ -117,7 +117,11 @@ export function languageOf(cookieHeader: string | undefined): LocaleCode {
  * servers redirect (carrying partner/ref), a known server renders.
  * @returns the server of the page, or the redirect target
  */
-export function routeOf(url: URL, cookieHeader: string | undefined, production: boolean): { kind: 'ok'; server: ServerCode | null } | { kind: 'redirect'; to: string } {
+export function routeOf(
+  url: URL,
+  cookieHeader: string | undefined,
+  production: boolean,
+): { kind: 'ok'; server: ServerCode | null } | { kind: 'redirect'; to: string } {
   const lastLocale = cookieOf(cookieHeader, COOKIES.lastLocale);
   const segments = url.pathname.split('/');
   const segment = segments[1] ?? '';
@@ -126,7 +130,13 @@ export function routeOf(url: URL, cookieHeader: string | undefined, production: 
     return { kind: 'redirect', to: `/${lastLocale && known.includes(lastLocale) ? lastLocale : DEFAULT_SERVER}${url.search}` };
   }
   if (segment === 'auth_callback' || segment === 'auth') return { kind: 'ok', server: null };
-  const result = normaliseServerRoute({ segment, rest: url.pathname.slice(segment.length + 1), search: url.search, production, lastLocale });
+  const result = normaliseServerRoute({
+    segment,
+    rest: url.pathname.slice(segment.length + 1),
+    search: url.search,
+    production,
+    lastLocale,
+  });
   return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'ok', server: result.server };
 }
 
@@ -136,7 +146,8 @@ function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig)
   client.interceptors.request.use((req) => {
     // Queries name the public base of their server; the server calls the API where it can reach it.
     const server = /\/([a-z]+)\/?$/.exec(req.baseURL ?? '')?.[1] ?? DEFAULT_SERVER;
-    if (req.baseURL?.startsWith(config.apiBaseTemplate.split('{server}')[0]!)) req.baseURL = internalApiBaseTemplate.replace('{server}', server);
+    if (req.baseURL?.startsWith(config.apiBaseTemplate.split('{server}')[0]!))
+      req.baseURL = internalApiBaseTemplate.replace('{server}', server);
     return req;
   });
   client.interceptors.response.use(undefined, (error: unknown) => {
@@ -144,7 +155,8 @@ function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig)
     if (error instanceof AxiosError && error.response) {
       const body = (error.response.data ?? {}) as { error?: string; message?: string };
       const code = body.error ?? body.message;
-      if ((error.response.status === 404 && code === 'NEWS NOT FOUND') || (error.response.status === 422 && code === 'INVALID_VOTE')) return error.response;
+      if ((error.response.status === 404 && code === 'NEWS NOT FOUND') || (error.response.status === 422 && code === 'INVALID_VOTE'))
+        return error.response;
     }
     throw error;
   });
@@ -153,7 +165,10 @@ function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig)
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -304,7 +319,11 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           versions,
           lang,
           queries: dehydrate(queryClient),
-          translations: pageTranslations(requestI18n, lang, (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? []),
+          translations: pageTranslations(
+            requestI18n,
+            lang,
+            (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
+          ),
         };
         // The build's generic description gives way to the page's own (one description per page).
         const templateHead = meta?.description ? ctx.template.head.replace(/<meta name="description"[^>]*>/, '') : ctx.template.head;
@@ -312,7 +331,9 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         const body = new PassThrough();
         body.on('data', (chunk) => out.write(chunk));
         body.on('end', () => {
-          out.end(`</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`);
+          out.end(
+            `</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`,
+          );
         });
         stream.pipe(body);
         resolve({ kind: 'page', status: response.status, html: out, timings: { renderMs, slotErrors } });
@@ -324,7 +345,16 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
         // empty with its data and the browser renders it on its own.
         console.error('[ssr] the page shell failed; the browser renders this page', error);
-        const data: PageData = { config: ctx.config, remotes: ctx.federation.registered(), slots: [], versions: {}, lang, queries: dehydrate(queryClient), translations: {}, clientOnly: true };
+        const data: PageData = {
+          config: ctx.config,
+          remotes: ctx.federation.registered(),
+          slots: [],
+          versions: {},
+          lang,
+          queries: dehydrate(queryClient),
+          translations: {},
+          clientOnly: true,
+        };
         const html = `<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}<title>${escapeText(documentTitle({ title: '' }))}</title></head><body><div id="root"></div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`;
         resolve({ kind: 'page', status: 500, html: PassThrough.from([html]), timings: { renderMs: performance.now() - t0, slotErrors } });
       },
@@ -336,6 +366,9 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
     // Safety net for data that has not arrived: pending boundaries are sent as fallbacks and the
     // browser renders them. setImmediate lets React first take in the slot loads the budget just
     // rejected (aborting in the same timer phase leaves a pending lazy React complains about).
-    timer.abort = setTimeout(() => setImmediate(() => stream.abort(new Error('SSR budget exceeded'))), Math.max(0, deadline - performance.now()));
+    timer.abort = setTimeout(
+      () => setImmediate(() => stream.abort(new Error('SSR budget exceeded'))),
+      Math.max(0, deadline - performance.now()),
+    );
   });
 }

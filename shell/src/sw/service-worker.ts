@@ -12,7 +12,18 @@ import { ExpirationPlugin } from 'workbox-expiration';
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute, type PrecacheEntry } from 'workbox-precaching';
 import { registerRoute, setCatchHandler } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
-import { CACHE_NAMES, PAGE_NETWORK_TIMEOUT_S, RUNTIME_CONFIG_FILES, SKIP_WAITING, apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from './routes';
+import {
+  CACHE_NAMES,
+  PAGE_NETWORK_TIMEOUT_S,
+  RUNTIME_CONFIG_FILES,
+  SKIP_WAITING,
+  apiCacheKey,
+  isAppNavigation,
+  isAudio,
+  isHashedChunk,
+  isOfflineApiGet,
+  isRuntimeConfig,
+} from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
 

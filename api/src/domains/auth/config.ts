@@ -113,7 +113,10 @@ export function defaultOAuthMockUrl(portOffset = 0): string {
   return `http://localhost:${4900 + portOffset}`;
 }
 
-const REAL_ENDPOINTS: Record<OAuthProviderId, Partial<Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl' | 'scope' | 'pkce'>>> = {
+const REAL_ENDPOINTS: Record<
+  OAuthProviderId,
+  Partial<Pick<OAuthProviderConfig, 'authorizeUrl' | 'tokenUrl' | 'userinfoUrl' | 'scope' | 'pkce'>>
+> = {
   google: {
     authorizeUrl: 'https://accounts.google.com/o/oauth2/v2/auth',
     tokenUrl: 'https://oauth2.googleapis.com/token',
@@ -153,7 +156,7 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
       tokenUrl,
       userinfoUrl,
       scope: str(env[`${P}SCOPE`]) ?? real.scope ?? 'openid email profile',
-      pkce: pkceEnv ? pkceEnv !== '0' && pkceEnv !== 'false' : real.pkce ?? true,
+      pkce: pkceEnv ? pkceEnv !== '0' && pkceEnv !== 'false' : (real.pkce ?? true),
       mock: false,
     };
   }

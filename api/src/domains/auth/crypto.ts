@@ -75,6 +75,9 @@ export function isCommonPassword(lowerCased: string): boolean {
 }
 
 /** The API's password policy: `@landing/domain`'s rules with the common-password list. */
-export function apiPasswordProblem(password: string, context: { nickname?: string | null; email?: string | null } = {}): PasswordProblem | null {
+export function apiPasswordProblem(
+  password: string,
+  context: { nickname?: string | null; email?: string | null } = {},
+): PasswordProblem | null {
   return passwordProblem(password, context, isCommonPassword);
 }

@@ -25,7 +25,11 @@ export const escapeHtml = (s: string): string =>
  * Renders one e-mail.
  * @param vars `nickname`, `serverName`, and per kind `link` (mails with a button), `code`, `email`
  */
-export function renderMail(kind: MailKind, lang: LocaleCode, vars: { nickname: string; serverName: string; link?: string; code?: string; email?: string }): RenderedMail {
+export function renderMail(
+  kind: MailKind,
+  lang: LocaleCode,
+  vars: { nickname: string; serverName: string; link?: string; code?: string; email?: string },
+): RenderedMail {
   const t = (key: string) => serverText(lang, 'mail', key, vars);
   const subject = t(`kinds.${kind}.subject`);
   const greeting = t('greeting');

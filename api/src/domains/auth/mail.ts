@@ -62,7 +62,18 @@ export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | '
     send(message) {
       const { to, subject, text, html, kind, lang, server } = message;
       if (mailbox) {
-        mailbox.unshift({ id: nextId++, to, from: config.mailFrom, subject, text, html, kind, lang, server, createdAt: new Date().toISOString() });
+        mailbox.unshift({
+          id: nextId++,
+          to,
+          from: config.mailFrom,
+          subject,
+          text,
+          html,
+          kind,
+          lang,
+          server,
+          createdAt: new Date().toISOString(),
+        });
         if (mailbox.length > MAILBOX_SIZE) mailbox.length = MAILBOX_SIZE;
         if (db) {
           const stored = storeInMailbox(db, { to, from: config.mailFrom, subject, text, html, kind, lang, server })
@@ -147,7 +158,12 @@ export async function readMailbox(
   const db = mailboxDbs.get(config);
   if (!db) {
     return (mailerFor(config, log).mailbox ?? [])
-      .filter((m) => (!filter.to || m.to.toLowerCase() === filter.to.toLowerCase()) && (!filter.kind || m.kind === filter.kind) && (filter.id === undefined || m.id === filter.id))
+      .filter(
+        (m) =>
+          (!filter.to || m.to.toLowerCase() === filter.to.toLowerCase()) &&
+          (!filter.kind || m.kind === filter.kind) &&
+          (filter.id === undefined || m.id === filter.id),
+      )
       .slice(0, filter.limit);
   }
   const where: SQL[] = [];

@@ -65,26 +65,37 @@ export default defineRoutes({
       },
     );
 
-    app.get('/dev/mailbox', { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } }, async (_request, reply) => {
-      const rows = (await mailbox())
-        .map((m) => {
-          const { link, code } = extras(m);
-          return `<tr><td class="muted">${esc(new Date(m.createdAt).toLocaleTimeString('en-GB'))}</td><td>${esc(m.to)}</td>
+    app.get(
+      '/dev/mailbox',
+      { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } },
+      async (_request, reply) => {
+        const rows = (await mailbox())
+          .map((m) => {
+            const { link, code } = extras(m);
+            return `<tr><td class="muted">${esc(new Date(m.createdAt).toLocaleTimeString('en-GB'))}</td><td>${esc(m.to)}</td>
 <td><a href="/dev/mailbox/${m.id}">${esc(m.subject)}</a><div class="muted">${esc(m.kind)} · ${esc(m.lang)}${m.server ? ` · ${esc(m.server)}` : ''}</div></td>
 <td>${code ? `<span class="code">${esc(code)}</span>` : link ? `<a href="${esc(link)}" target="_blank" rel="noopener">open link</a>` : ''}</td></tr>`;
-        })
-        .join('');
-      const body = `<header><h1>Dev mailbox</h1><p>Every e-mail the API sent since it started (newest first, refreshes every 5 s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p></header>
+          })
+          .join('');
+        const body = `<header><h1>Dev mailbox</h1><p>Every e-mail the API sent since it started (newest first, refreshes every 5 s). JSON: <a href="/dev/mailbox.json">/dev/mailbox.json</a></p></header>
 <main>${rows ? `<table><thead><tr><th>Time</th><th>To</th><th>Subject</th><th>Link / code</th></tr></thead><tbody>${rows}</tbody></table>` : '<div class="empty">No e-mails yet. Register or log in from a new device on the site.</div>'}</main>`;
-      return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body, true));
-    });
+        return reply.type('text/html; charset=utf-8').send(page('Dev mailbox', body, true));
+      },
+    );
 
     app.get(
       '/dev/mailbox/:id',
-      { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) } },
+      {
+        helmet: { contentSecurityPolicy: HTML_PAGE_CSP },
+        schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) },
+      },
       async (request, reply) => {
         const [m] = await mailbox({ id: request.params.id, limit: 1 });
-        if (!m) return reply.code(404).type('text/html; charset=utf-8').send(page('Not found', '<main><p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p></main>'));
+        if (!m)
+          return reply
+            .code(404)
+            .type('text/html; charset=utf-8')
+            .send(page('Not found', '<main><p>No such message. <a href="/dev/mailbox">Back to the mailbox</a></p></main>'));
         const body = `<header><h1>${esc(m.subject)}</h1><p>To ${esc(m.to)} · ${esc(new Date(m.createdAt).toLocaleString('en-GB'))} · <a href="/dev/mailbox">← all messages</a></p></header>
 <main><iframe sandbox="allow-popups allow-popups-to-escape-sandbox" srcdoc="${esc(m.html.replaceAll('<a href', '<a target="_blank" href'))}"></iframe></main>`;
         return reply.type('text/html; charset=utf-8').send(page(m.subject, body));

@@ -13,7 +13,14 @@
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NICKNAME_PATTERN, type LocaleCode, type ServerCode } from '@landing/domain';
-import { LoginAnswer, OAuthExchangeBody, OAuthProvider, OAuthStartAnswer, OAuthStartBody, ProvidersAnswer } from '@landing/domain/schemas/auth';
+import {
+  LoginAnswer,
+  OAuthExchangeBody,
+  OAuthProvider,
+  OAuthStartAnswer,
+  OAuthStartBody,
+  ProvidersAnswer,
+} from '@landing/domain/schemas/auth';
 import { ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
@@ -44,14 +51,19 @@ export function isAllowedRedirect(uri: string, provider: OAuthProviderId, allowe
 /** A free player name from the provider's name or e-mail (`Jan Kowalski` → `JanKowalski`, `JanKowalski2`, …). */
 async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Promise<string> {
   const source = user.name ?? user.email?.split('@')[0] ?? 'Player';
-  let base = source.normalize('NFC').replace(/[^\p{L}\p{N}_.-]+/gu, '').slice(0, 16);
+  let base = source
+    .normalize('NFC')
+    .replace(/[^\p{L}\p{N}_.-]+/gu, '')
+    .slice(0, 16);
   if (base.length < 3) base = `Player${base}`.slice(0, 16);
   for (let i = 0; i < 50; i++) {
     const candidate = i === 0 ? base : `${base}${i < 10 ? i + 1 : Math.floor(Math.random() * 9000) + 1000}`;
     if (!NICKNAME_PATTERN.test(candidate)) continue;
     if (!(await nicknameTaken(db, server, candidate))) return candidate;
   }
-  return `Player${randomToken(4).replace(/[^A-Za-z0-9]/g, '').slice(0, 8)}`;
+  return `Player${randomToken(4)
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)}`;
 }
 
 /** The account of a provider user on a server: existing identity, linked by e-mail, or new. */
@@ -59,12 +71,21 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
   const [identity] = await db
     .select({ accountId: authOauthIdentities.accountId })
     .from(authOauthIdentities)
-    .where(and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, user.subject)));
+    .where(
+      and(
+        eq(authOauthIdentities.server, server),
+        eq(authOauthIdentities.provider, provider),
+        eq(authOauthIdentities.subject, user.subject),
+      ),
+    );
   if (identity) return identity.accountId;
 
   let accountId: number | undefined;
   if (user.email) {
-    const [byEmail] = await db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, user.email)));
+    const [byEmail] = await db
+      .select({ id: authAccounts.id })
+      .from(authAccounts)
+      .where(and(eq(authAccounts.server, server), eq(authAccounts.email, user.email)));
     // Only an e-mail the provider vouches for may take over an existing account.
     if (byEmail && user.emailVerified) accountId = byEmail.id;
     else if (byEmail) user = { ...user, email: null };
@@ -73,7 +94,15 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
     const nickname = await freeNickname(db, server, user);
     const [acc] = await db
       .insert(authAccounts)
-      .values({ server, nickname, email: user.emailVerified ? user.email : null, passwordHash: null, status: 'pending', lang, termsAcceptedAt: new Date() })
+      .values({
+        server,
+        nickname,
+        email: user.emailVerified ? user.email : null,
+        passwordHash: null,
+        status: 'pending',
+        lang,
+        termsAcceptedAt: new Date(),
+      })
       .returning({ id: authAccounts.id });
     accountId = acc!.id;
   }
@@ -85,7 +114,13 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
   const [linked] = await db
     .select({ accountId: authOauthIdentities.accountId })
     .from(authOauthIdentities)
-    .where(and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, user.subject)));
+    .where(
+      and(
+        eq(authOauthIdentities.server, server),
+        eq(authOauthIdentities.provider, provider),
+        eq(authOauthIdentities.subject, user.subject),
+      ),
+    );
   return linked?.accountId ?? accountId;
 }
 
@@ -177,7 +212,11 @@ export default defineRoutes({
           if (!state) throw authError(400, lang, 'OAUTH_STATE_INVALID');
           let user: ProviderUser;
           try {
-            const accessToken = await exchangeCode(p, { code: request.body.code, redirectUri: state.redirectUri, codeVerifier: state.codeVerifier });
+            const accessToken = await exchangeCode(p, {
+              code: request.body.code,
+              redirectUri: state.redirectUri,
+              codeVerifier: state.codeVerifier,
+            });
             user = await fetchUser(p, accessToken);
           } catch (err) {
             request.log.warn({ err, provider }, 'social login failed');
@@ -186,7 +225,12 @@ export default defineRoutes({
           const accountId = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
           const [acc] = await app.db.select({ status: authAccounts.status }).from(authAccounts).where(eq(authAccounts.id, accountId));
           if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
-          return createSession(app.db, accountId, { method: `social:${provider}`, ip: request.ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
+          return createSession(app.db, accountId, {
+            method: `social:${provider}`,
+            ip: request.ip,
+            ttlS: auth.sessionTtlS,
+            xsrfSecret: xsrfSecretOf(request),
+          });
         },
       );
     }

@@ -15,7 +15,10 @@ export function pkcePair(): { verifier: string; challenge: string } {
 }
 
 /** The provider's authorization URL for the popup. */
-export function authorizeUrl(p: OAuthProviderConfig, o: { state: string; redirectUri: string; codeChallenge?: string | undefined }): string {
+export function authorizeUrl(
+  p: OAuthProviderConfig,
+  o: { state: string; redirectUri: string; codeChallenge?: string | undefined },
+): string {
   const url = new URL(p.authorizeUrl);
   url.searchParams.set('client_id', p.clientId);
   url.searchParams.set('redirect_uri', o.redirectUri);
@@ -64,7 +67,10 @@ async function readJson(res: Response, what: string): Promise<Record<string, unk
 }
 
 /** Exchanges the authorization code for an access token. */
-export async function exchangeCode(p: OAuthProviderConfig, o: { code: string; redirectUri: string; codeVerifier?: string | null }): Promise<string> {
+export async function exchangeCode(
+  p: OAuthProviderConfig,
+  o: { code: string; redirectUri: string; codeVerifier?: string | null },
+): Promise<string> {
   const form = new URLSearchParams({
     grant_type: 'authorization_code',
     code: o.code,

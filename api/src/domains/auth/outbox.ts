@@ -50,10 +50,12 @@ export interface MailJobContext {
 }
 
 /** Hash of an e-mail change code: bound to the account and to the new address. */
-export const emailCodeHash = (accountId: number, newEmail: string, code: string): string => sha256(`email-change:${accountId}:${newEmail}:${code}`);
+export const emailCodeHash = (accountId: number, newEmail: string, code: string): string =>
+  sha256(`email-change:${accountId}:${newEmail}:${code}`);
 
 /** Device code hash: bound to the account and the device of the login attempt. */
-export const deviceCodeHash = (accountId: number, fingerprintHash: string, code: string): string => sha256(`${accountId}:${fingerprintHash}:${code}`);
+export const deviceCodeHash = (accountId: number, fingerprintHash: string, code: string): string =>
+  sha256(`${accountId}:${fingerprintHash}:${code}`);
 
 /** Enqueues one job (inside the caller's transaction when `db` is one). */
 export async function enqueueMail(db: Db, context: MailJobContext, job: MailJob): Promise<void> {
@@ -79,7 +81,12 @@ export interface MailOutbox {
  * Starts the worker: a tick every `pollMs` (0 = no timer; call `drain()`), a few jobs per
  * claim.
  */
-export function startMailOutbox(options: { handle: DbHandle; config: { auth: AuthConfig }; log: FastifyBaseLogger; pollMs: number }): MailOutbox {
+export function startMailOutbox(options: {
+  handle: DbHandle;
+  config: { auth: AuthConfig };
+  log: FastifyBaseLogger;
+  pollMs: number;
+}): MailOutbox {
   const { handle, config, log } = options;
   const db = handle.db;
   let running: Promise<number> | null = null;
@@ -129,7 +136,10 @@ export function startMailOutbox(options: { handle: DbHandle; config: { auth: Aut
     return running;
   };
 
-  const timer = options.pollMs > 0 ? setInterval(() => void drain().catch((err: unknown) => log.error({ err }, 'mail outbox tick failed')), options.pollMs) : null;
+  const timer =
+    options.pollMs > 0
+      ? setInterval(() => void drain().catch((err: unknown) => log.error({ err }, 'mail outbox tick failed')), options.pollMs)
+      : null;
   timer?.unref();
 
   return {
@@ -149,7 +159,13 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
   const lang = row.lang as LocaleCode;
   const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }) => {
     const link = vars.path ? `${row.siteBase}${vars.path}` : undefined;
-    const rendered = renderMail(kind, lang, { nickname: vars.nickname, serverName: SERVERS[server].name, link, code: vars.code, email: vars.email });
+    const rendered = renderMail(kind, lang, {
+      nickname: vars.nickname,
+      serverName: SERVERS[server].name,
+      link,
+      code: vars.code,
+      email: vars.email,
+    });
     // The app's own mailer (keyed by its configuration object: the same dev mailbox).
     mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
   };
@@ -163,7 +179,10 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
         send('activation', acc.email, { nickname: acc.nickname, path: `/${server}/account-activation/${token}` });
       } else {
-        const [owner] = await db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+        const [owner] = await db
+          .select()
+          .from(authAccounts)
+          .where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
         if (owner?.email) send('registerExisting', owner.email, { nickname: owner.nickname, path: `/${server}` });
       }
       return;
@@ -176,26 +195,41 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       return;
     }
     case 'passwordReset': {
-      const [acc] = await db.select().from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+      const [acc] = await db
+        .select()
+        .from(authAccounts)
+        .where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
       if (!acc?.email || acc.status === 'disabled') return;
       const limit = auth.limits.resetMailsPerAccount;
       const [recent] = await db
         .select({ n: count() })
         .from(authTokens)
-        .where(and(eq(authTokens.accountId, acc.id), eq(authTokens.kind, 'password_reset'), gt(authTokens.createdAt, new Date(Date.now() - limit.windowS * 1000))));
+        .where(
+          and(
+            eq(authTokens.accountId, acc.id),
+            eq(authTokens.kind, 'password_reset'),
+            gt(authTokens.createdAt, new Date(Date.now() - limit.windowS * 1000)),
+          ),
+        );
       if ((recent?.n ?? 0) >= limit.max) return;
       const token = await issueToken(db, acc.id, 'password_reset', auth.passwordResetTtlS);
       send('passwordReset', acc.email, { nickname: acc.nickname, path: `/${server}/password-activation/${token}` });
       return;
     }
     case 'deviceCode': {
-      const [c] = await db.select().from(authDeviceChallenges).where(and(eq(authDeviceChallenges.idHash, job.challengeIdHash), isNull(authDeviceChallenges.completedAt)));
+      const [c] = await db
+        .select()
+        .from(authDeviceChallenges)
+        .where(and(eq(authDeviceChallenges.idHash, job.challengeIdHash), isNull(authDeviceChallenges.completedAt)));
       const acc = c ? await account(c.accountId) : null;
       if (!c || !acc?.email) return;
       const code = sixDigitCode();
       await db
         .update(authDeviceChallenges)
-        .set({ codeHash: deviceCodeHash(c.accountId, c.fingerprintHash, code), codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000) })
+        .set({
+          codeHash: deviceCodeHash(c.accountId, c.fingerprintHash, code),
+          codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
+        })
         .where(eq(authDeviceChallenges.idHash, c.idHash));
       send('deviceCode', acc.email, { nickname: acc.nickname, code });
       return;

@@ -80,7 +80,11 @@ function isUniqueViolation(err: unknown): boolean {
 }
 
 /** Checks a new password (the domain's policy with the API's list of common passwords); throws 400 with the translated reason. */
-function assertPassword(lang: LocaleCode, password: string | undefined, context: { nickname?: string | null; email?: string | null }): string {
+function assertPassword(
+  lang: LocaleCode,
+  password: string | undefined,
+  context: { nickname?: string | null; email?: string | null },
+): string {
   const problem = passwordProblem(password ?? '', context, isCommonPassword);
   if (problem) throw authError(400, lang, problem);
   return password!;
@@ -98,7 +102,11 @@ function assertEmail(lang: LocaleCode, email: string): void {
  * @param db the request's transaction when the job must commit with its data
  */
 function queueMail(request: FastifyRequest, db: Db, job: MailJob): Promise<void> {
-  return enqueueMail(db, { server: request.ctx.server!, lang: request.ctx.lang, siteBase: siteBase(request, request.server.apiConfig.auth) }, job);
+  return enqueueMail(
+    db,
+    { server: request.ctx.server!, lang: request.ctx.lang, siteBase: siteBase(request, request.server.apiConfig.auth) },
+    job,
+  );
 }
 
 export default defineRoutes({
@@ -141,7 +149,9 @@ export default defineRoutes({
         // does nothing on a known e-mail, the same name check, one queued job — and no mail on
         // the request path (the worker sends the activation link or the notice to the owner).
         const passwordHash = await hashPassword(password);
-        const params = Object.fromEntries(Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0)) as Record<string, string>;
+        const params = Object.fromEntries(
+          Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0),
+        ) as Record<string, string>;
         await app.db.transaction(async (tx) => {
           const [acc] = await tx
             .insert(authAccounts)
@@ -163,7 +173,13 @@ export default defineRoutes({
           const [clash] = await tx
             .select({ id: authAccounts.id })
             .from(authAccounts)
-            .where(and(eq(authAccounts.server, server), sql`lower(${authAccounts.nickname}) = lower(${nickname})`, sql`${authAccounts.email} IS DISTINCT FROM ${email}`));
+            .where(
+              and(
+                eq(authAccounts.server, server),
+                sql`lower(${authAccounts.nickname}) = lower(${nickname})`,
+                sql`${authAccounts.email} IS DISTINCT FROM ${email}`,
+              ),
+            );
           if (clash) throw authError(409, lang, 'NICKNAME_TAKEN');
           await queueMail(request, tx, { kind: 'register', email, accountId: acc?.id ?? null });
         });
@@ -191,7 +207,12 @@ export default defineRoutes({
         await activateAccount(app.db, row.accountId);
         // The link proved the e-mail from this browser: it is a trusted device from now on.
         if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
-        const answer = await createSession(app.db, row.accountId, { method: 'activation', ip: request.ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
+        const answer = await createSession(app.db, row.accountId, {
+          method: 'activation',
+          ip: request.ip,
+          ttlS: auth.sessionTtlS,
+          xsrfSecret: xsrfSecretOf(request),
+        });
         return { ...answer, message: authMessage(lang, 'ACTIVATED') };
       },
     );
@@ -262,14 +283,27 @@ export default defineRoutes({
           const [recent] = await app.db
             .select({ n: sql<number>`count(*)::int` })
             .from(authTokens)
-            .where(and(eq(authTokens.accountId, account.id), eq(authTokens.kind, 'activation'), gt(authTokens.createdAt, new Date(Date.now() - ACTIVATION_RESEND_S * 1000))));
+            .where(
+              and(
+                eq(authTokens.accountId, account.id),
+                eq(authTokens.kind, 'activation'),
+                gt(authTokens.createdAt, new Date(Date.now() - ACTIVATION_RESEND_S * 1000)),
+              ),
+            );
           if (!recent?.n && account.email) await queueMail(request, app.db, { kind: 'activation', accountId: account.id });
           throw authError(403, lang, 'ACCOUNT_NOT_ACTIVATED');
         }
         if (await isTrustedDevice(app.db, account.id, fingerprint)) {
           return createSession(app.db, account.id, { method: 'password', ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
         }
-        const challenge = await startChallenge(app.db, account.id, fingerprint ?? '', ip, auth.deviceChallengeTtlS, L.codeAttemptsPerChallenge);
+        const challenge = await startChallenge(
+          app.db,
+          account.id,
+          fingerprint ?? '',
+          ip,
+          auth.deviceChallengeTtlS,
+          L.codeAttemptsPerChallenge,
+        );
         throw new DeviceChallengeError(lang, challenge, maskEmail(account.email));
       },
     );
@@ -313,7 +347,8 @@ export default defineRoutes({
           const since = (Date.now() - new Date(c.codeSentAt).getTime()) / 1000;
           if (since < L.codeResendS) throw authError(429, lang, 'CODE_RESEND_WAIT', { seconds: Math.ceil(L.codeResendS - since) });
         }
-        if (c.sends >= L.codeSendsPerChallenge) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.ceil(auth.deviceChallengeTtlS / 60) });
+        if (c.sends >= L.codeSendsPerChallenge)
+          throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.ceil(auth.deviceChallengeTtlS / 60) });
         const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, c.accountId));
         if (!acc?.email) throw authError(400, lang, 'CHALLENGE_INVALID');
         // The worker makes the code (only its hash is kept) and mails it.
@@ -323,7 +358,13 @@ export default defineRoutes({
           .where(eq(authDeviceChallenges.idHash, c.idHash));
         await queueMail(request, app.db, { kind: 'deviceCode', challengeIdHash: c.idHash });
         const email = maskEmail(acc.email);
-        return { ok: true as const, message: authMessage(lang, 'CODE_SENT', { email }), email, resendAfterS: L.codeResendS, codeTtlS: auth.deviceCodeTtlS };
+        return {
+          ok: true as const,
+          message: authMessage(lang, 'CODE_SENT', { email }),
+          email,
+          resendAfterS: L.codeResendS,
+          codeTtlS: auth.deviceCodeTtlS,
+        };
       },
     );
 
@@ -372,7 +413,12 @@ export default defineRoutes({
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
         await trustDevice(app.db, c.accountId, request.body.fingerprint!);
-        const answer = await createSession(app.db, c.accountId, { method: 'device', ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
+        const answer = await createSession(app.db, c.accountId, {
+          method: 'device',
+          ip,
+          ttlS: auth.sessionTtlS,
+          xsrfSecret: xsrfSecretOf(request),
+        });
         return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
       },
     );
@@ -452,7 +498,10 @@ export default defineRoutes({
           .from(authAccounts)
           .innerJoin(authTokens, eq(authTokens.accountId, authAccounts.id))
           .where(eq(authTokens.tokenHash, sha256(request.body.token)));
-        const password = assertPassword(lang, request.body.password, { nickname: owner?.auth_accounts.nickname, email: owner?.auth_accounts.email });
+        const password = assertPassword(lang, request.body.password, {
+          nickname: owner?.auth_accounts.nickname,
+          email: owner?.auth_accounts.email,
+        });
         const passwordHash = await hashPassword(password);
         const row = await consumeToken(app.db, request.body.token, 'password_reset', server);
         if (!row) throw authError(400, lang, 'TOKEN_INVALID');
@@ -495,7 +544,10 @@ export default defineRoutes({
         const user = await requireUser(app.db, request.ctx);
         const email = normaliseEmail(request.body.email);
         assertEmail(lang, email);
-        const [acc] = await app.db.select().from(authAccounts).where(eq(authAccounts.id, Number(user.id)));
+        const [acc] = await app.db
+          .select()
+          .from(authAccounts)
+          .where(eq(authAccounts.id, Number(user.id)));
         if (!acc) throw authError(401, lang, 'SESSION_EXPIRED');
         if (acc.passwordHash) {
           if (!(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
@@ -505,12 +557,26 @@ export default defineRoutes({
           if (!code) {
             const [pending] = await app.db.select().from(authEmailChangeCodes).where(eq(authEmailChangeCodes.accountId, acc.id));
             const since = pending ? (Date.now() - new Date(pending.sentAt).getTime()) / 1000 : Infinity;
-            if (pending?.newEmail === email && since < L.codeResendS) throw authError(429, lang, 'CODE_RESEND_WAIT', { seconds: Math.ceil(L.codeResendS - since) });
+            if (pending?.newEmail === email && since < L.codeResendS)
+              throw authError(429, lang, 'CODE_RESEND_WAIT', { seconds: Math.ceil(L.codeResendS - since) });
             // The worker makes the code (its hash replaces the empty one) and mails it.
-            const row = { newEmail: email, codeHash: '', sentAt: new Date(), expiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000), failedAttempts: 0 };
-            await app.db.insert(authEmailChangeCodes).values({ accountId: acc.id, ...row }).onConflictDoUpdate({ target: authEmailChangeCodes.accountId, set: row });
+            const row = {
+              newEmail: email,
+              codeHash: '',
+              sentAt: new Date(),
+              expiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
+              failedAttempts: 0,
+            };
+            await app.db
+              .insert(authEmailChangeCodes)
+              .values({ accountId: acc.id, ...row })
+              .onConflictDoUpdate({ target: authEmailChangeCodes.accountId, set: row });
             await queueMail(request, app.db, { kind: 'emailChangeCode', accountId: acc.id, newEmail: email });
-            return { ok: true as const, message: authMessage(lang, 'EMAIL_CODE_SENT', { email: maskEmail(acc.email) }), code_required: true };
+            return {
+              ok: true as const,
+              message: authMessage(lang, 'EMAIL_CODE_SENT', { email: maskEmail(acc.email) }),
+              code_required: true,
+            };
           }
           // Single use: the row is deleted by the one request whose code is right.
           const [used] = await app.db
@@ -536,10 +602,14 @@ export default defineRoutes({
         } else {
           // No password and no address: only a fresh login with the provider proves control.
           const session = await sessionOf(app.db, request.ctx);
-          const fresh = session && session.method.startsWith('social:') && Date.now() - new Date(session.createdAt).getTime() < REAUTH_WINDOW_S * 1000;
+          const fresh =
+            session && session.method.startsWith('social:') && Date.now() - new Date(session.createdAt).getTime() < REAUTH_WINDOW_S * 1000;
           if (!fresh) throw authError(403, lang, 'REAUTH_REQUIRED');
         }
-        const [taken] = await app.db.select({ id: authAccounts.id }).from(authAccounts).where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+        const [taken] = await app.db
+          .select({ id: authAccounts.id })
+          .from(authAccounts)
+          .where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
         if (!taken) await queueMail(request, app.db, { kind: 'emailChange', accountId: Number(user.id), newEmail: email });
         return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGE_SENT') };
       },
@@ -564,7 +634,10 @@ export default defineRoutes({
         const { lang } = request.ctx;
         const row = await consumeToken(app.db, request.body.token, 'email_change', request.params.server);
         if (!row?.newEmail) throw authError(400, lang, 'TOKEN_INVALID');
-        const [before] = await app.db.select({ email: authAccounts.email, nickname: authAccounts.nickname }).from(authAccounts).where(eq(authAccounts.id, row.accountId));
+        const [before] = await app.db
+          .select({ email: authAccounts.email, nickname: authAccounts.nickname })
+          .from(authAccounts)
+          .where(eq(authAccounts.id, row.accountId));
         try {
           await app.db.update(authAccounts).set({ email: row.newEmail, updatedAt: new Date() }).where(eq(authAccounts.id, row.accountId));
         } catch (err) {
@@ -575,7 +648,12 @@ export default defineRoutes({
         const current = await sessionOf(app.db, request.ctx);
         await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
         if (before?.email && before.email !== row.newEmail) {
-          await queueMail(request, app.db, { kind: 'emailChanged', to: before.email, nickname: before.nickname, newEmail: maskEmail(row.newEmail) });
+          await queueMail(request, app.db, {
+            kind: 'emailChanged',
+            to: before.email,
+            nickname: before.nickname,
+            newEmail: maskEmail(row.newEmail),
+          });
         }
         return { ok: true as const, message: authMessage(lang, 'EMAIL_CHANGED'), email: row.newEmail };
       },

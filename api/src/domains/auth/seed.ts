@@ -32,12 +32,16 @@ export default defineSeeder({
   domain: 'auth',
   order: 100,
   async seedServer(tx, { server }) {
-    if (process.env.NODE_ENV === 'production' || process.env.DEMO_ACCOUNTS === '0') return 'no demo accounts (production or DEMO_ACCOUNTS=0)';
+    if (process.env.NODE_ENV === 'production' || process.env.DEMO_ACCOUNTS === '0')
+      return 'no demo accounts (production or DEMO_ACCOUNTS=0)';
     demoHash ??= hashPassword(DEMO_PASSWORD);
     const passwordHash = await demoHash;
     for (const d of DEMO_ACCOUNTS) {
       await tx.insert(players).values({ server, nickname: d.nickname, country: d.country, ovr: d.ovr }).onConflictDoNothing();
-      const [player] = await tx.select({ id: players.id }).from(players).where(and(eq(players.server, server), eq(players.nickname, d.nickname)));
+      const [player] = await tx
+        .select({ id: players.id })
+        .from(players)
+        .where(and(eq(players.server, server), eq(players.nickname, d.nickname)));
       const [acc] = await tx
         .insert(authAccounts)
         .values({
@@ -52,13 +56,25 @@ export default defineSeeder({
         })
         .onConflictDoNothing()
         .returning({ id: authAccounts.id });
-      if (acc) await tx.insert(authDevices).values({ accountId: acc.id, fingerprintHash: sha256(DEMO_TRUSTED_DEVICE) }).onConflictDoNothing();
+      if (acc)
+        await tx
+          .insert(authDevices)
+          .values({ accountId: acc.id, fingerprintHash: sha256(DEMO_TRUSTED_DEVICE) })
+          .onConflictDoNothing();
     }
     return `${DEMO_ACCOUNTS.length} demo accounts`;
   },
   async resetServer(tx, server) {
     const emails = DEMO_ACCOUNTS.map((d) => d.email);
     await tx.delete(authAccounts).where(and(eq(authAccounts.server, server), inArray(authAccounts.email, emails)));
-    await tx.delete(players).where(and(eq(players.server, server), inArray(players.nickname, DEMO_ACCOUNTS.map((d) => d.nickname))));
+    await tx.delete(players).where(
+      and(
+        eq(players.server, server),
+        inArray(
+          players.nickname,
+          DEMO_ACCOUNTS.map((d) => d.nickname),
+        ),
+      ),
+    );
   },
 });

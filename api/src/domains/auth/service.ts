@@ -58,7 +58,13 @@ export interface LoginAnswer {
 /** Reads the user of an account (with the footballer's OVR); null when the account does not exist. */
 export async function userOf(db: Db, accountId: number): Promise<AuthUser | null> {
   const [row] = await db
-    .select({ id: authAccounts.id, nickname: authAccounts.nickname, email: authAccounts.email, server: authAccounts.server, ovr: players.ovr })
+    .select({
+      id: authAccounts.id,
+      nickname: authAccounts.nickname,
+      email: authAccounts.email,
+      server: authAccounts.server,
+      ovr: players.ovr,
+    })
     .from(authAccounts)
     .leftJoin(players, eq(players.id, authAccounts.playerId))
     .where(eq(authAccounts.id, accountId));
@@ -115,7 +121,13 @@ export interface SessionRow {
 export async function sessionOf(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<SessionRow | null> {
   if (!ctx.authToken || !ctx.authId || !/^\d{1,10}$/.test(ctx.authId) || !ctx.server) return null;
   const [row] = await db
-    .select({ id: authSessions.id, accountId: authSessions.accountId, method: authSessions.method, createdAt: authSessions.createdAt, lastUsedAt: authSessions.lastUsedAt })
+    .select({
+      id: authSessions.id,
+      accountId: authSessions.accountId,
+      method: authSessions.method,
+      createdAt: authSessions.createdAt,
+      lastUsedAt: authSessions.lastUsedAt,
+    })
     .from(authSessions)
     .innerJoin(authAccounts, eq(authAccounts.id, authSessions.accountId))
     .where(
@@ -159,7 +171,11 @@ export async function revokeSession(db: Db, ctx: RequestContext): Promise<boolea
  * decides what a visitor may do), for a session not bound to an XSRF secret, or when the
  * request's XSRF secret cookie is the one the session was started with.
  */
-export async function sessionAcceptsXsrfSecret(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId'>, xsrfSecret: string | undefined): Promise<boolean> {
+export async function sessionAcceptsXsrfSecret(
+  db: Db,
+  ctx: Pick<RequestContext, 'authToken' | 'authId'>,
+  xsrfSecret: string | undefined,
+): Promise<boolean> {
   if (!ctx.authToken || !ctx.authId) return true;
   const [row] = await db
     .select({ hash: authSessions.xsrfSecretHash })
@@ -184,12 +200,21 @@ export async function revokeOtherSessions(db: Db, accountId: number, keepSession
   await db
     .update(authSessions)
     .set({ revokedAt: new Date() })
-    .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt), keepSessionId === null ? undefined : ne(authSessions.id, keepSessionId)));
+    .where(
+      and(
+        eq(authSessions.accountId, accountId),
+        isNull(authSessions.revokedAt),
+        keepSessionId === null ? undefined : ne(authSessions.id, keepSessionId),
+      ),
+    );
 }
 
 /** Revokes every session of an account (after a password reset). */
 export async function revokeAllSessions(db: Db, accountId: number): Promise<void> {
-  await db.update(authSessions).set({ revokedAt: new Date() }).where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
+  await db
+    .update(authSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
 }
 
 /** Marks a device (its FT-fingerprint) as trusted for an account. */
@@ -214,7 +239,9 @@ export async function isTrustedDevice(db: Db, accountId: number, fingerprint: st
 /** Issues a single-use e-mail token; returns the token (only its hash is stored). */
 export async function issueToken(db: Db, accountId: number, kind: AuthTokenKind, ttlS: number, newEmail?: string): Promise<string> {
   const token = randomToken(32);
-  await db.insert(authTokens).values({ tokenHash: sha256(token), accountId, kind, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + ttlS * 1000) });
+  await db
+    .insert(authTokens)
+    .values({ tokenHash: sha256(token), accountId, kind, newEmail: newEmail ?? null, expiresAt: new Date(Date.now() + ttlS * 1000) });
   return token;
 }
 
@@ -246,12 +273,30 @@ export async function tokenUsable(db: Db, token: string, kind: AuthTokenKind, se
     .select({ a: authTokens.accountId })
     .from(authTokens)
     .innerJoin(authAccounts, eq(authAccounts.id, authTokens.accountId))
-    .where(and(eq(authTokens.tokenHash, sha256(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, sql`now()`), eq(authAccounts.server, server)));
+    .where(
+      and(
+        eq(authTokens.tokenHash, sha256(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, sql`now()`),
+        eq(authAccounts.server, server),
+      ),
+    );
   return rows.length > 0;
 }
 
 /** Country of a new footballer from the interface language (players.country is required). */
-const LANG_COUNTRY: Record<LocaleCode, string> = { ru: 'RU', pl: 'PL', en: 'GB', br: 'BR', es: 'ES', it: 'IT', de: 'DE', fr: 'FR', tr: 'TR' };
+const LANG_COUNTRY: Record<LocaleCode, string> = {
+  ru: 'RU',
+  pl: 'PL',
+  en: 'GB',
+  br: 'BR',
+  es: 'ES',
+  it: 'IT',
+  de: 'DE',
+  fr: 'FR',
+  tr: 'TR',
+};
 
 /**
  * Activates an account: status `active`, and the footballer of spec §3 (OVR {@link NEW_PLAYER_OVR})
@@ -264,14 +309,25 @@ export async function activateAccount(db: Db, accountId: number): Promise<void> 
   if (!playerId) {
     const [p] = await db
       .insert(players)
-      .values({ server: acc.server, nickname: acc.nickname, country: LANG_COUNTRY[acc.lang as LocaleCode] ?? 'GB', ovr: NEW_PLAYER_OVR, lastSeenAt: new Date() })
+      .values({
+        server: acc.server,
+        nickname: acc.nickname,
+        country: LANG_COUNTRY[acc.lang as LocaleCode] ?? 'GB',
+        ovr: NEW_PLAYER_OVR,
+        lastSeenAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: players.id });
     playerId = p?.id ?? null;
   }
   await db
     .update(authAccounts)
-    .set({ status: acc.status === 'pending' ? 'active' : acc.status, activatedAt: acc.activatedAt ?? new Date(), playerId, updatedAt: new Date() })
+    .set({
+      status: acc.status === 'pending' ? 'active' : acc.status,
+      activatedAt: acc.activatedAt ?? new Date(),
+      playerId,
+      updatedAt: new Date(),
+    })
     .where(eq(authAccounts.id, accountId));
 }
 
@@ -292,7 +348,12 @@ export async function findByLogin(db: Db, server: ServerCode, login: string) {
   const [acc] = await db
     .select()
     .from(authAccounts)
-    .where(and(eq(authAccounts.server, server), byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`));
+    .where(
+      and(
+        eq(authAccounts.server, server),
+        byEmail ? eq(authAccounts.email, login.toLowerCase()) : sql`lower(${authAccounts.nickname}) = lower(${login})`,
+      ),
+    );
   return acc ?? null;
 }
 
@@ -301,7 +362,14 @@ export async function findByLogin(db: Db, server: ServerCode, login: string) {
  * fresh id (so a code already e-mailed for it stays valid: "I already have the code"), or a new
  * challenge starts.
  */
-export async function startChallenge(db: Db, accountId: number, fingerprint: string, ip: string, ttlS: number, maxAttempts: number): Promise<string> {
+export async function startChallenge(
+  db: Db,
+  accountId: number,
+  fingerprint: string,
+  ip: string,
+  ttlS: number,
+  maxAttempts: number,
+): Promise<string> {
   const id = randomToken(24);
   const fpHash = sha256(fingerprint);
   const [pending] = await db
@@ -319,9 +387,14 @@ export async function startChallenge(db: Db, accountId: number, fingerprint: str
     .orderBy(desc(authDeviceChallenges.createdAt))
     .limit(1);
   if (pending) {
-    await db.update(authDeviceChallenges).set({ idHash: sha256(id), ip }).where(eq(authDeviceChallenges.idHash, pending.idHash));
+    await db
+      .update(authDeviceChallenges)
+      .set({ idHash: sha256(id), ip })
+      .where(eq(authDeviceChallenges.idHash, pending.idHash));
   } else {
-    await db.insert(authDeviceChallenges).values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
+    await db
+      .insert(authDeviceChallenges)
+      .values({ idHash: sha256(id), accountId, fingerprintHash: fpHash, ip, expiresAt: new Date(Date.now() + ttlS * 1000) });
   }
   return id;
 }

@@ -77,15 +77,38 @@ export const WORLD_CUP_GROUPS: Readonly<Record<string, readonly [string, string,
 
 /** Host cities of the demo World Cup, used in turn. */
 export const WORLD_CUP_VENUES: readonly string[] = [
-  'Mexico City', 'Toronto', 'Los Angeles', 'New York New Jersey', 'Guadalajara', 'Vancouver', 'Dallas', 'Miami',
-  'Monterrey', 'Atlanta', 'Seattle', 'Houston', 'Boston', 'Kansas City', 'Philadelphia', 'San Francisco Bay Area',
+  'Mexico City',
+  'Toronto',
+  'Los Angeles',
+  'New York New Jersey',
+  'Guadalajara',
+  'Vancouver',
+  'Dallas',
+  'Miami',
+  'Monterrey',
+  'Atlanta',
+  'Seattle',
+  'Houston',
+  'Boston',
+  'Kansas City',
+  'Philadelphia',
+  'San Francisco Bay Area',
 ];
 
 /** Pairings of the three group matchdays, as indexes into a group's four teams. */
 export const GROUP_PAIRINGS: ReadonlyArray<ReadonlyArray<readonly [number, number]>> = [
-  [[0, 1], [2, 3]],
-  [[0, 2], [3, 1]],
-  [[3, 0], [1, 2]],
+  [
+    [0, 1],
+    [2, 3],
+  ],
+  [
+    [0, 2],
+    [3, 1],
+  ],
+  [
+    [3, 0],
+    [1, 2],
+  ],
 ];
 
 /** A match of the real Euro 2024 with its final result (after extra time; penalties when any). */
@@ -102,10 +125,23 @@ export interface EuroMatch {
 }
 
 const g = (group: string, kickoff: string, venue: string, home: string, away: string, h: number, a: number): EuroMatch => ({
-  stage: 'group', group, kickoff: `${kickoff}:00+02:00`, venue, home, away, score: [h, a],
+  stage: 'group',
+  group,
+  kickoff: `${kickoff}:00+02:00`,
+  venue,
+  home,
+  away,
+  score: [h, a],
 });
 const ko = (
-  stage: EuroMatch['stage'], kickoff: string, venue: string, home: string, away: string, h: number, a: number, penalties?: [number, number],
+  stage: EuroMatch['stage'],
+  kickoff: string,
+  venue: string,
+  home: string,
+  away: string,
+  h: number,
+  a: number,
+  penalties?: [number, number],
 ): EuroMatch => ({ stage, kickoff: `${kickoff}:00+02:00`, venue, home, away, score: [h, a], ...(penalties ? { penalties } : {}) });
 
 /** UEFA Euro 2024 (Germany, 14 June – 14 July 2024): all 51 matches with their real results. */

@@ -20,7 +20,12 @@ const RANKING_ORDER_SQL = sql.raw('s.total_points DESC, s.exact_scores DESC, s.c
  */
 export async function refreshStandings(db: Db, tournamentId: number, playerIds?: readonly number[]): Promise<void> {
   if (playerIds && playerIds.length === 0) return;
-  const onlyPlayers = playerIds ? sql`AND p.player_id IN (${sql.join(playerIds.map((id) => sql`${id}`), sql`, `)})` : sql``;
+  const onlyPlayers = playerIds
+    ? sql`AND p.player_id IN (${sql.join(
+        playerIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : sql``;
   await db.execute(sql`
     INSERT INTO bet_standings
       (tournament_id, player_id, server, total_bets, scored_bets, total_points, exact_scores, correct_outcomes, updated_at)
@@ -121,7 +126,10 @@ export async function readRanking(
   const where: SQL =
     scope === 'server'
       ? sql`s.tournament_id = ${tournamentId} AND s.total_bets > 0 AND s.server = ${server}`
-      : sql`s.tournament_id = ${tournamentId} AND s.total_bets > 0 AND s.server IN (${sql.join(servers.map((c) => sql`${c}`), sql`, `)})`;
+      : sql`s.tournament_id = ${tournamentId} AND s.total_bets > 0 AND s.server IN (${sql.join(
+          servers.map((c) => sql`${c}`),
+          sql`, `,
+        )})`;
   const ranked = sql`
     SELECT s.player_id, s.server, s.total_bets, s.total_points, s.exact_scores, s.correct_outcomes,
            row_number() OVER (ORDER BY ${RANKING_ORDER_SQL}) AS position

@@ -74,7 +74,10 @@ export default defineRoutes({
           const list = await listTournaments(app.db, now);
           const next = await nextKickoff(app.db, now);
           return {
-            value: toCachedBody(TournamentsResponse.omit({ now: true }), { tournaments: list.map((t) => t.out), current: defaultTournament(list)?.out.code ?? null }),
+            value: toCachedBody(TournamentsResponse.omit({ now: true }), {
+              tournaments: list.map((t) => t.out),
+              current: defaultTournament(list)?.out.code ?? null,
+            }),
             ttlMs: msUntilNext(now, [next]),
           };
         });
@@ -104,7 +107,11 @@ export default defineRoutes({
             nextKickoff(app.db, now, tournament.id),
           ]);
           return {
-            value: toCachedBody(MatchesResponse.omit({ now: true }), { tournament: tournament.out, viewer: null, stages: groupMatches(matches) }),
+            value: toCachedBody(MatchesResponse.omit({ now: true }), {
+              tournament: tournament.out,
+              viewer: null,
+              stages: groupMatches(matches),
+            }),
             ttlMs: msUntilNext(now, [next]),
           };
         });

@@ -18,12 +18,7 @@ import type { Hit } from './schema.js';
 export const ScoringRules = z
   .object({
     exact: z.number().int().min(0).max(100).describe('Points for the exact final score'),
-    goalDifference: z
-      .number()
-      .int()
-      .min(0)
-      .max(100)
-      .describe('Points for the right winner and goal difference (not for draws)'),
+    goalDifference: z.number().int().min(0).max(100).describe('Points for the right winner and goal difference (not for draws)'),
     outcome: z.number().int().min(0).max(100).describe('Points for the right winner or a draw'),
   })
   .refine((r) => r.exact >= r.goalDifference && r.goalDifference >= r.outcome, {
@@ -101,10 +96,5 @@ export interface StandingTotals {
  * @returns negative when `a` ranks above `b`
  */
 export function compareStandings(a: StandingTotals, b: StandingTotals): number {
-  return (
-    b.totalPoints - a.totalPoints ||
-    b.exactScores - a.exactScores ||
-    b.correctOutcomes - a.correctOutcomes ||
-    a.playerId - b.playerId
-  );
+  return b.totalPoints - a.totalPoints || b.exactScores - a.exactScores || b.correctOutcomes - a.correctOutcomes || a.playerId - b.playerId;
 }

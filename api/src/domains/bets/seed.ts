@@ -162,7 +162,15 @@ async function allMatches(tx: Db): Promise<SeedMatch[]> {
     JOIN bet_tournaments t ON t.id = m.tournament_id
     WHERE t.code IN (${WORLD_CUP}, ${EURO_2024_CODE})
     ORDER BY m.kickoff_at, m.id`);
-  type Raw = { id: number; tournament_id: number; home: string; away: string; kickoff_at: Date | string; home_score: number | null; away_score: number | null };
+  type Raw = {
+    id: number;
+    tournament_id: number;
+    home: string;
+    away: string;
+    kickoff_at: Date | string;
+    home_score: number | null;
+    away_score: number | null;
+  };
   return ((rows as { rows?: Raw[] }).rows ?? []).map((r) => ({
     id: r.id,
     tournamentId: r.tournament_id,

@@ -21,13 +21,34 @@ export type TournamentOut = Tournament;
 
 /** The predictions the Rules tab explains, against a 2-1 win and a 1-1 draw: one per tier. */
 const EXAMPLES: ReadonlyArray<[Score, Score]> = [
-  [{ home: 2, away: 1 }, { home: 2, away: 1 }],
-  [{ home: 2, away: 1 }, { home: 3, away: 2 }],
-  [{ home: 2, away: 1 }, { home: 3, away: 0 }],
-  [{ home: 2, away: 1 }, { home: 1, away: 1 }],
-  [{ home: 1, away: 1 }, { home: 1, away: 1 }],
-  [{ home: 1, away: 1 }, { home: 0, away: 0 }],
-  [{ home: 1, away: 1 }, { home: 0, away: 1 }],
+  [
+    { home: 2, away: 1 },
+    { home: 2, away: 1 },
+  ],
+  [
+    { home: 2, away: 1 },
+    { home: 3, away: 2 },
+  ],
+  [
+    { home: 2, away: 1 },
+    { home: 3, away: 0 },
+  ],
+  [
+    { home: 2, away: 1 },
+    { home: 1, away: 1 },
+  ],
+  [
+    { home: 1, away: 1 },
+    { home: 1, away: 1 },
+  ],
+  [
+    { home: 1, away: 1 },
+    { home: 0, away: 0 },
+  ],
+  [
+    { home: 1, away: 1 },
+    { home: 0, away: 1 },
+  ],
 ];
 
 /** {@link EXAMPLES} scored with `rules`. */
@@ -185,11 +206,20 @@ export async function tournamentMatches(
            (count(*) FILTER (WHERE p.home_score = p.away_score))::int AS draw,
            (count(*) FILTER (WHERE p.home_score < p.away_score))::int AS away
     FROM bet_predictions p JOIN players pl ON pl.id = p.player_id
-    WHERE pl.server = ${server} AND p.match_id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    WHERE pl.server = ${server} AND p.match_id IN (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
     GROUP BY p.match_id`);
   const picks = new Map<number, MatchOut['picks']>();
-  for (const r of (pickRows as { rows?: Array<{ match_id: number; total: number; home: number; draw: number; away: number }> }).rows ?? []) {
-    picks.set(r.match_id, { total: r.total, home: percent(r.home, r.total), draw: percent(r.draw, r.total), away: percent(r.away, r.total) });
+  for (const r of (pickRows as { rows?: Array<{ match_id: number; total: number; home: number; draw: number; away: number }> }).rows ??
+    []) {
+    picks.set(r.match_id, {
+      total: r.total,
+      home: percent(r.home, r.total),
+      draw: percent(r.draw, r.total),
+      away: percent(r.away, r.total),
+    });
   }
 
   return rows.map((r) => {
@@ -241,7 +271,12 @@ export async function nextKickoff(db: Db, now: Date, tournamentId?: number): Pro
   const [row] = await db
     .select({ at: sql<Date | string | null>`min(${betMatches.kickoffAt})` })
     .from(betMatches)
-    .where(and(sql`${betMatches.kickoffAt} > ${now.toISOString()}::timestamptz`, tournamentId === undefined ? undefined : eq(betMatches.tournamentId, tournamentId)));
+    .where(
+      and(
+        sql`${betMatches.kickoffAt} > ${now.toISOString()}::timestamptz`,
+        tournamentId === undefined ? undefined : eq(betMatches.tournamentId, tournamentId),
+      ),
+    );
   return row?.at ? new Date(row.at) : null;
 }
 
@@ -264,7 +299,14 @@ export async function predictionsOf(
     .innerJoin(betMatches, eq(betMatches.id, betPredictions.matchId))
     .where(and(eq(betPredictions.playerId, playerId), eq(betMatches.tournamentId, tournamentId)))
     .orderBy(asc(betMatches.kickoffAt), asc(betMatches.id));
-  return rows.map((p) => ({ match_id: p.matchId, home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() }));
+  return rows.map((p) => ({
+    match_id: p.matchId,
+    home: p.home,
+    away: p.away,
+    points: p.points,
+    hit: p.hit,
+    updated_at: p.updatedAt.toISOString(),
+  }));
 }
 
 /**
@@ -281,7 +323,9 @@ export function findTournament(list: readonly TournamentRecord[], code: string |
 /** The bets clock, its stored offset read through the read cache (topic `core`). */
 export async function betsClock(app: FastifyInstance): Promise<Date> {
   const fakeable = clockFakeable(app.apiConfig.nodeEnv);
-  const offset = fakeable ? await app.readCache.get('bets-clock-offset', ['core'], async () => ({ value: await storedClockOffset(app.db) })) : 0;
+  const offset = fakeable
+    ? await app.readCache.get('bets-clock-offset', ['core'], async () => ({ value: await storedClockOffset(app.db) }))
+    : 0;
   return new Date(Date.now() + offset);
 }
 

@@ -98,5 +98,12 @@ export async function switcherServers(db: Db, served: readonly ServerCode[]): Pr
   return rows
     .filter((r) => SERVER_LISTING[r.code] && (servedSet.has(r.code) || r.status === 'locked'))
     .sort((a, b) => rank(a.code) - rank(b.code) || a.code.localeCompare(b.code))
-    .map((r) => ({ value: r.code, name: r.name, status: r.status, gmt: SERVER_LISTING[r.code]!.gmt, region: SERVER_LISTING[r.code]!.region, time_zone: r.timeZone }));
+    .map((r) => ({
+      value: r.code,
+      name: r.name,
+      status: r.status,
+      gmt: SERVER_LISTING[r.code]!.gmt,
+      region: SERVER_LISTING[r.code]!.region,
+      time_zone: r.timeZone,
+    }));
 }

@@ -18,12 +18,7 @@ import { SERVERS, type ServerCode } from '@landing/domain';
  *
  * @param options.warm fill the whole online window at once (used for the first tick)
  */
-export async function demoTick(
-  db: Db,
-  servers: readonly ServerCode[],
-  now = new Date(),
-  options: { warm?: boolean } = {},
-): Promise<void> {
+export async function demoTick(db: Db, servers: readonly ServerCode[], now = new Date(), options: { warm?: boolean } = {}): Promise<void> {
   for (const server of servers) {
     const rng = createRng(`demo:${server}:${now.getTime()}`);
     await ensureWeekPoints(db, server, rng, now);
@@ -57,9 +52,7 @@ export function startDemoActivity(
 ): () => Promise<void> {
   let running: Promise<void> = Promise.resolve();
   const tick = (warm = false) => {
-    running = demoTick(db, servers, new Date(), { warm }).catch((err: unknown) =>
-      log.warn({ err }, 'demo activity tick failed'),
-    );
+    running = demoTick(db, servers, new Date(), { warm }).catch((err: unknown) => log.warn({ err }, 'demo activity tick failed'));
   };
   tick(true);
   const timer = setInterval(() => tick(), intervalMs);

@@ -196,8 +196,7 @@ export default defineSeeder({
       const createdAt = new Date(nowMs - rng.int(0, size.ageDays) * day - rng.int(0, day));
       // ~5% online now (seen in the last 14 minutes), ~20% today, the rest over past months.
       const r = rng.next();
-      const seenAgo =
-        r < 0.05 ? rng.int(5, 14 * 60) * 1000 : r < 0.25 ? rng.int(20 * 60, 24 * 3600) * 1000 : rng.int(1, 90) * day;
+      const seenAgo = r < 0.05 ? rng.int(5, 14 * 60) * 1000 : r < 0.25 ? rng.int(20 * 60, 24 * 3600) * 1000 : rng.int(1, 90) * day;
       const lastSeenAt = new Date(Math.max(createdAt.getTime(), nowMs - seenAgo));
       playerRows.push({
         server,

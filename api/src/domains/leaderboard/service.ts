@@ -27,7 +27,10 @@ export async function serverStats(db: Db, server: ServerCode): Promise<StatsResp
     })
     .from(players)
     .where(eq(players.server, server));
-  const [t] = await db.select({ n: sql<number>`count(*)::int` }).from(teams).where(eq(teams.server, server));
+  const [t] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(teams)
+    .where(eq(teams.server, server));
   return { users: p?.users ?? 0, teams: t?.n ?? 0, online_users: p?.online ?? 0 };
 }
 
@@ -41,12 +44,7 @@ export async function serverStats(db: Db, server: ServerCode): Promise<StatsResp
  *
  * @param limit rows per list, 1..100
  */
-export async function leaderboard(
-  db: Db,
-  server: ServerCode,
-  limit: number,
-  now = new Date(),
-): Promise<LeaderboardResponse> {
+export async function leaderboard(db: Db, server: ServerCode, limit: number, now = new Date()): Promise<LeaderboardResponse> {
   const week = weekOf(SERVERS[server].timeZone, now);
 
   const playerRows = await db
@@ -67,7 +65,13 @@ export async function leaderboard(
 
   // Team totals and member counts are precomputed on write (triggers of migration 0005).
   const teamRows = await db
-    .select({ id: teams.id, name: teams.name, badge_color: teams.badgeColor, members: teamMembers.members, points: weeklyTeamPoints.points })
+    .select({
+      id: teams.id,
+      name: teams.name,
+      badge_color: teams.badgeColor,
+      members: teamMembers.members,
+      points: weeklyTeamPoints.points,
+    })
     .from(weeklyTeamPoints)
     .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
     .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
@@ -88,4 +92,3 @@ export async function leaderboard(
     week: { start: week.start.toISOString(), end: week.end.toISOString(), time_zone: SERVERS[server].timeZone },
   };
 }
-

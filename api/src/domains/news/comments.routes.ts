@@ -29,7 +29,9 @@ export default defineRoutes({
           const id = await findArticleId(app.db, server, slug, now);
           if (id === null) return { value: null, ttlMs: msUntilNext(now, [await nextPublication(app.db, server, now, slug)]) };
           const comments = await loadComments(app.db, id);
-          return { value: toCachedBody(CommentsAnswer, { comments, comments_count: comments.reduce((n, c) => n + 1 + c.replies.length, 0) }) };
+          return {
+            value: toCachedBody(CommentsAnswer, { comments, comments_count: comments.reduce((n, c) => n + 1 + c.replies.length, 0) }),
+          };
         });
         if (!cached) throw newsNotFound();
         return sendCached(reply, cached);

@@ -46,7 +46,10 @@ export default defineRoutes({
           vary: ['X-Lang'],
           load: async () => {
             const now = new Date();
-            const [value, next] = await Promise.all([listNews(app.db, server, lang, page, perPage, now), nextPublication(app.db, server, now)]);
+            const [value, next] = await Promise.all([
+              listNews(app.db, server, lang, page, perPage, now),
+              nextPublication(app.db, server, now),
+            ]);
             return { value, ...(next ? { ttlMs: next.getTime() - now.getTime() } : {}) };
           },
         });
@@ -71,18 +74,22 @@ export default defineRoutes({
         const { server, slug } = request.params;
         const { lang } = request.ctx;
         // Comment authors (players), comment rules (settings) and the article all count.
-        const cached = await app.readCache.get<CachedBody | null>(`article:${server}:${slug}:${lang}`, ['news', 'leaderboard', 'core'], async () => {
-          const now = new Date();
-          try {
-            const article = await articleDetail(app.db, server, slug, lang, null, now);
-            const ends = article.poll && !article.poll.ended ? new Date(article.poll.finish_at) : null;
-            return { value: toCachedBody(NewsArticle, article), ttlMs: msUntilNext(now, [ends]) };
-          } catch (err) {
-            if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
-            // Not found until it is written, or until it is published if it is scheduled.
-            return { value: null, ttlMs: msUntilNext(now, [await nextPublication(app.db, server, now, slug)]) };
-          }
-        });
+        const cached = await app.readCache.get<CachedBody | null>(
+          `article:${server}:${slug}:${lang}`,
+          ['news', 'leaderboard', 'core'],
+          async () => {
+            const now = new Date();
+            try {
+              const article = await articleDetail(app.db, server, slug, lang, null, now);
+              const ends = article.poll && !article.poll.ended ? new Date(article.poll.finish_at) : null;
+              return { value: toCachedBody(NewsArticle, article), ttlMs: msUntilNext(now, [ends]) };
+            } catch (err) {
+              if (!(err instanceof ApiError) || err.statusCode !== 404) throw err;
+              // Not found until it is written, or until it is published if it is scheduled.
+              return { value: null, ttlMs: msUntilNext(now, [await nextPublication(app.db, server, now, slug)]) };
+            }
+          },
+        );
         if (!cached) throw newsNotFound();
         return sendCached(reply, cached, ['X-Lang']);
       },

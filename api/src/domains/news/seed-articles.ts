@@ -84,7 +84,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       es: {
         title: 'Arranca una nueva temporada en {server}',
-        excerpt: 'Ligas renovadas, nuevo calendario y el mercado de fichajes abierto: todo lo que necesitas saber antes del pitido inicial.',
+        excerpt:
+          'Ligas renovadas, nuevo calendario y el mercado de fichajes abierto: todo lo que necesitas saber antes del pitido inicial.',
         body:
           `<p>La nueva temporada ya está en marcha en <strong>{server}</strong>. Las ligas se han reorganizado según los resultados de la temporada pasada, así que los clubes ascendidos se enfrentarán a rivales más duros desde la primera jornada.</p>` +
           `<h3>Qué cambia</h3><ul><li>El calendario de liga está publicado para toda la temporada.</li><li>El mercado de fichajes está abierto durante las dos primeras semanas.</li><li>La energía de entrenamiento se ha recargado para todos los jugadores.</li></ul>` +
@@ -245,7 +246,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       br: {
         title: 'Atualização do motor de partidas: pressão e bolas paradas mais inteligentes',
-        excerpt: 'Os times agora reagem ao placar, pressionam mais alto quando estão atrás e cobram bolas paradas do jeito que você mandar.',
+        excerpt:
+          'Os times agora reagem ao placar, pressionam mais alto quando estão atrás e cobram bolas paradas do jeito que você mandar.',
         body:
           `<p>A nova atualização do motor de partidas faz cada minuto contar. Os times mudam o comportamento de acordo com o placar: quem está perdendo pressiona mais alto e arrisca mais, enquanto quem defende a vantagem recua.</p>` +
           `<p>As bolas paradas finalmente seguem suas instruções táticas. Escolha os cobradores de escanteio e a jogada preferida na tela de tática, e o motor vai usá-los nas partidas da liga e nos amistosos.</p>` +
@@ -253,7 +255,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       es: {
         title: 'Actualización del motor de partidos: presión y balón parado más inteligentes',
-        excerpt: 'Los equipos ahora reaccionan al marcador, presionan más arriba cuando van perdiendo y ejecutan el balón parado como tú digas.',
+        excerpt:
+          'Los equipos ahora reaccionan al marcador, presionan más arriba cuando van perdiendo y ejecutan el balón parado como tú digas.',
         body:
           `<p>La última actualización del motor de partidos hace que cada minuto cuente. Los equipos cambian su comportamiento según el marcador: el que pierde presiona más arriba y arriesga más, mientras que el que defiende una ventaja se repliega.</p>` +
           `<p>Las jugadas a balón parado por fin siguen tus instrucciones tácticas. Elige a tus lanzadores de córner y tu jugada preferida en la pantalla de tácticas, y el motor los usará en partidos de liga y amistosos.</p>` +
@@ -277,7 +280,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       fr: {
         title: 'Mise à jour du moteur de match : pressing et coups de pied arrêtés plus malins',
-        excerpt: 'Les équipes réagissent désormais au score, pressent plus haut quand elles sont menées et tirent les coups de pied arrêtés comme tu le décides.',
+        excerpt:
+          'Les équipes réagissent désormais au score, pressent plus haut quand elles sont menées et tirent les coups de pied arrêtés comme tu le décides.',
         body:
           `<p>La dernière mise à jour du moteur de match donne du poids à chaque minute. Les équipes adaptent leur comportement au score : celle qui est menée presse plus haut et prend plus de risques, tandis que celle qui protège son avance recule.</p>` +
           `<p>Les coups de pied arrêtés suivent enfin tes consignes tactiques. Choisis tes tireurs de corner et ta combinaison préférée dans l’écran de tactique, et le moteur les utilisera en championnat comme en match amical.</p>` +
@@ -285,7 +289,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       tr: {
         title: 'Maç motoru güncellemesi: daha akıllı pres ve duran toplar',
-        excerpt: 'Takımlar artık skora göre tepki veriyor, geride olduklarında önde pres yapıyor ve duran topları senin istediğin gibi kullanıyor.',
+        excerpt:
+          'Takımlar artık skora göre tepki veriyor, geride olduklarında önde pres yapıyor ve duran topları senin istediğin gibi kullanıyor.',
         body:
           `<p>Maç motorunun son güncellemesiyle her dakika önemli. Takımlar skora göre davranış değiştiriyor: geride olan taraf daha önde pres yapıp daha çok risk alıyor, skoru koruyan takım ise geriye çekiliyor.</p>` +
           `<p>Duran toplar nihayet taktik talimatlarına uyuyor. Taktik ekranında korner kullanıcılarını ve favori organizasyonunu seç; motor bunları lig ve hazırlık maçlarında kullanacak.</p>` +
@@ -314,11 +319,61 @@ export const SEED_ARTICLES: SeedArticle[] = [
         tr: 'Sırada hangi özellikleri geliştirelim?',
       },
       options: [
-        { en: 'Club chat', ru: 'Чат клуба', pl: 'Czat klubowy', br: 'Chat do clube', es: 'Chat del club', it: 'Chat del club', de: 'Vereinschat', fr: 'Chat du club', tr: 'Kulüp sohbeti' },
-        { en: 'Youth academy', ru: 'Молодёжная академия', pl: 'Akademia młodzieżowa', br: 'Categorias de base', es: 'Cantera', it: 'Settore giovanile', de: 'Jugendakademie', fr: 'Centre de formation', tr: 'Altyapı akademisi' },
-        { en: 'Stadium expansion', ru: 'Расширение стадиона', pl: 'Rozbudowa stadionu', br: 'Ampliação do estádio', es: 'Ampliación del estadio', it: 'Ampliamento dello stadio', de: 'Stadionausbau', fr: 'Agrandissement du stade', tr: 'Stadyum genişletme' },
-        { en: 'Friendly tournaments', ru: 'Товарищеские турниры', pl: 'Turnieje towarzyskie', br: 'Torneios amistosos', es: 'Torneos amistosos', it: 'Tornei amichevoli', de: 'Freundschaftsturniere', fr: 'Tournois amicaux', tr: 'Hazırlık turnuvaları' },
-        { en: 'Better transfer market filters', ru: 'Удобные фильтры трансферного рынка', pl: 'Lepsze filtry rynku transferowego', br: 'Filtros melhores no mercado de transferências', es: 'Mejores filtros en el mercado de fichajes', it: 'Filtri migliori per il mercato', de: 'Bessere Filter für den Transfermarkt', fr: 'De meilleurs filtres sur le marché des transferts', tr: 'Daha iyi transfer pazarı filtreleri' },
+        {
+          en: 'Club chat',
+          ru: 'Чат клуба',
+          pl: 'Czat klubowy',
+          br: 'Chat do clube',
+          es: 'Chat del club',
+          it: 'Chat del club',
+          de: 'Vereinschat',
+          fr: 'Chat du club',
+          tr: 'Kulüp sohbeti',
+        },
+        {
+          en: 'Youth academy',
+          ru: 'Молодёжная академия',
+          pl: 'Akademia młodzieżowa',
+          br: 'Categorias de base',
+          es: 'Cantera',
+          it: 'Settore giovanile',
+          de: 'Jugendakademie',
+          fr: 'Centre de formation',
+          tr: 'Altyapı akademisi',
+        },
+        {
+          en: 'Stadium expansion',
+          ru: 'Расширение стадиона',
+          pl: 'Rozbudowa stadionu',
+          br: 'Ampliação do estádio',
+          es: 'Ampliación del estadio',
+          it: 'Ampliamento dello stadio',
+          de: 'Stadionausbau',
+          fr: 'Agrandissement du stade',
+          tr: 'Stadyum genişletme',
+        },
+        {
+          en: 'Friendly tournaments',
+          ru: 'Товарищеские турниры',
+          pl: 'Turnieje towarzyskie',
+          br: 'Torneios amistosos',
+          es: 'Torneos amistosos',
+          it: 'Tornei amichevoli',
+          de: 'Freundschaftsturniere',
+          fr: 'Tournois amicaux',
+          tr: 'Hazırlık turnuvaları',
+        },
+        {
+          en: 'Better transfer market filters',
+          ru: 'Удобные фильтры трансферного рынка',
+          pl: 'Lepsze filtry rynku transferowego',
+          br: 'Filtros melhores no mercado de transferências',
+          es: 'Mejores filtros en el mercado de fichajes',
+          it: 'Filtri migliori per il mercato',
+          de: 'Bessere Filter für den Transfermarkt',
+          fr: 'De meilleurs filtres sur le marché des transferts',
+          tr: 'Daha iyi transfer pazarı filtreleri',
+        },
       ],
       weights: [22, 30, 16, 18, 26],
     },
@@ -436,7 +491,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       it: {
         title: 'Premi doppi per la Top 3 settimanale',
-        excerpt: 'Fino alla fine del mese i tre migliori giocatori di ogni settimana ricevono il doppio di euro, energia e chiavi gratuite.',
+        excerpt:
+          'Fino alla fine del mese i tre migliori giocatori di ogni settimana ricevono il doppio di euro, energia e chiavi gratuite.',
         body:
           `<p>La classifica settimanale si scalda. Fino alla fine del mese i premi per la <strong>Top 3</strong> di ogni settimana sono raddoppiati.</p>` +
           `<ul><li>I premi vengono assegnati automaticamente il lunedì mattina.</li><li>In caso di parità conta l’OVR.</li><li>La classifica si azzera ogni lunedì alle 00:00, ora del server.</li></ul>` +
@@ -452,7 +508,8 @@ export const SEED_ARTICLES: SeedArticle[] = [
       },
       fr: {
         title: 'Récompenses doublées pour le Top 3 de la semaine',
-        excerpt: 'Jusqu’à la fin du mois, les trois meilleurs joueurs de chaque semaine reçoivent deux fois plus d’euros, d’énergie et de clés gratuites.',
+        excerpt:
+          'Jusqu’à la fin du mois, les trois meilleurs joueurs de chaque semaine reçoivent deux fois plus d’euros, d’énergie et de clés gratuites.',
         body:
           `<p>Le classement hebdomadaire s’enflamme. Jusqu’à la fin du mois, les récompenses du <strong>Top 3</strong> de chaque semaine sont doublées.</p>` +
           `<ul><li>Les récompenses sont versées automatiquement le lundi matin.</li><li>En cas d’égalité, l’OVR départage.</li><li>Le classement repart à zéro chaque lundi à 00:00, heure du serveur.</li></ul>` +
@@ -489,10 +546,50 @@ export const SEED_ARTICLES: SeedArticle[] = [
         tr: 'En sevdiğin yaz etkinliği paketi hangisiydi?',
       },
       options: [
-        { en: 'Beach Cup pack', ru: 'Пак «Пляжный кубок»', pl: 'Paczka Plażowy Puchar', br: 'Pacote Copa de Praia', es: 'Sobre Copa de Playa', it: 'Pacchetto Coppa Spiaggia', de: 'Strand-Cup-Paket', fr: 'Pack Coupe de la Plage', tr: 'Plaj Kupası paketi' },
-        { en: 'Summer Legends pack', ru: 'Пак «Легенды лета»', pl: 'Paczka Letnie Legendy', br: 'Pacote Lendas do Verão', es: 'Sobre Leyendas del Verano', it: 'Pacchetto Leggende d’Estate', de: 'Sommerlegenden-Paket', fr: 'Pack Légendes de l’été', tr: 'Yaz Efsaneleri paketi' },
-        { en: 'Golden Boot pack', ru: 'Пак «Золотая бутса»', pl: 'Paczka Złoty But', br: 'Pacote Chuteira de Ouro', es: 'Sobre Bota de Oro', it: 'Pacchetto Scarpa d’Oro', de: 'Goldener-Schuh-Paket', fr: 'Pack Soulier d’or', tr: 'Altın Ayakkabı paketi' },
-        { en: 'Transfer Deadline pack', ru: 'Пак «Дедлайн трансферов»', pl: 'Paczka Ostatni Dzień Transferów', br: 'Pacote Fim da Janela', es: 'Sobre Cierre de Mercado', it: 'Pacchetto Ultimo Giorno di Mercato', de: 'Deadline-Day-Paket', fr: 'Pack Fin du mercato', tr: 'Transfer Son Gün paketi' },
+        {
+          en: 'Beach Cup pack',
+          ru: 'Пак «Пляжный кубок»',
+          pl: 'Paczka Plażowy Puchar',
+          br: 'Pacote Copa de Praia',
+          es: 'Sobre Copa de Playa',
+          it: 'Pacchetto Coppa Spiaggia',
+          de: 'Strand-Cup-Paket',
+          fr: 'Pack Coupe de la Plage',
+          tr: 'Plaj Kupası paketi',
+        },
+        {
+          en: 'Summer Legends pack',
+          ru: 'Пак «Легенды лета»',
+          pl: 'Paczka Letnie Legendy',
+          br: 'Pacote Lendas do Verão',
+          es: 'Sobre Leyendas del Verano',
+          it: 'Pacchetto Leggende d’Estate',
+          de: 'Sommerlegenden-Paket',
+          fr: 'Pack Légendes de l’été',
+          tr: 'Yaz Efsaneleri paketi',
+        },
+        {
+          en: 'Golden Boot pack',
+          ru: 'Пак «Золотая бутса»',
+          pl: 'Paczka Złoty But',
+          br: 'Pacote Chuteira de Ouro',
+          es: 'Sobre Bota de Oro',
+          it: 'Pacchetto Scarpa d’Oro',
+          de: 'Goldener-Schuh-Paket',
+          fr: 'Pack Soulier d’or',
+          tr: 'Altın Ayakkabı paketi',
+        },
+        {
+          en: 'Transfer Deadline pack',
+          ru: 'Пак «Дедлайн трансферов»',
+          pl: 'Paczka Ostatni Dzień Transferów',
+          br: 'Pacote Fim da Janela',
+          es: 'Sobre Cierre de Mercado',
+          it: 'Pacchetto Ultimo Giorno di Mercato',
+          de: 'Deadline-Day-Paket',
+          fr: 'Pack Fin du mercato',
+          tr: 'Transfer Son Gün paketi',
+        },
       ],
       weights: [18, 41, 29, 12],
     },

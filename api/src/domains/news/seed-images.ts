@@ -5,7 +5,8 @@
  */
 
 /** Emblems available for an article. */
-export type NewsIcon = 'ball' | 'trophy' | 'gear' | 'poll' | 'pack' | 'star' | 'whistle' | 'friends' | 'wrench' | 'phone' | 'clipboard' | 'tactics';
+export type NewsIcon =
+  'ball' | 'trophy' | 'gear' | 'poll' | 'pack' | 'star' | 'whistle' | 'friends' | 'wrench' | 'phone' | 'clipboard' | 'tactics';
 
 /** Look of one article's image. Colours are `#rrggbb`. */
 export interface NewsImageTheme {
@@ -34,7 +35,9 @@ const ICONS: Record<NewsIcon, string> = {
     '<path d="m0-50 9 18 20 3-14 14 3 20-18-9-18 9 3-20-14-14 20-3z" fill="#0b1220" fill-opacity=".55"/>',
   gear:
     '<g fill="ACCENT"><circle r="52"/>' +
-    [0, 45, 90, 135, 180, 225, 270, 315].map((a) => `<rect x="-13" y="-80" width="26" height="34" rx="6" transform="rotate(${a})"/>`).join('') +
+    [0, 45, 90, 135, 180, 225, 270, 315]
+      .map((a) => `<rect x="-13" y="-80" width="26" height="34" rx="6" transform="rotate(${a})"/>`)
+      .join('') +
     '</g><circle r="22" fill="#0b1220" fill-opacity=".8"/>',
   poll:
     '<rect x="-80" y="-80" width="160" height="160" rx="18" fill="#0b1220" fill-opacity=".5" stroke="ACCENT" stroke-width="6"/>' +
@@ -52,8 +55,7 @@ const ICONS: Record<NewsIcon, string> = {
   friends:
     '<circle cx="-34" cy="-34" r="28" fill="ACCENT"/><circle cx="36" cy="-26" r="24" fill="ACCENT" fill-opacity=".75"/>' +
     '<path d="M-84 66c0-40 22-62 50-62s50 22 50 62z" fill="ACCENT"/><path d="M10 66c2-28 8-48 26-54 24 0 46 20 46 54z" fill="ACCENT" fill-opacity=".75"/>',
-  wrench:
-    '<path d="M46-78a44 44 0 0 0-44 58l-76 76a16 16 0 0 0 22 22l76-76a44 44 0 0 0 58-44l-26 26-24-6-6-24z" fill="ACCENT"/>',
+  wrench: '<path d="M46-78a44 44 0 0 0-44 58l-76 76a16 16 0 0 0 22 22l76-76a44 44 0 0 0 58-44l-26 26-24-6-6-24z" fill="ACCENT"/>',
   phone:
     '<rect x="-46" y="-84" width="92" height="168" rx="16" fill="#0b1220" fill-opacity=".6" stroke="ACCENT" stroke-width="8"/>' +
     '<rect x="-32" y="-62" width="64" height="104" rx="6" fill="ACCENT" fill-opacity=".5"/><circle cy="62" r="8" fill="ACCENT"/>' +

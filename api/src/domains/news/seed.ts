@@ -103,7 +103,10 @@ export default defineSeeder({
   async seedServer(tx, { server, rng, now }) {
     // The demo accounts' players (auth seed) start without ballots and comments, so people and
     // tests can vote and comment with them.
-    const notDemo = notInArray(players.nickname, DEMO_ACCOUNTS.map((d) => d.nickname));
+    const notDemo = notInArray(
+      players.nickname,
+      DEMO_ACCOUNTS.map((d) => d.nickname),
+    );
     const roster = await tx
       .select({ id: players.id, ovr: players.ovr })
       .from(players)
@@ -178,4 +181,3 @@ export default defineSeeder({
     await tx.delete(newsArticles).where(eq(newsArticles.server, server));
   },
 });
-

@@ -174,7 +174,10 @@ export async function listNews(
   now = new Date(),
 ): Promise<NewsPage> {
   const visible = and(eq(newsArticles.server, server), lte(newsArticles.publishedAt, now));
-  const [count] = await db.select({ n: sql<number>`count(*)::int` }).from(newsArticles).where(visible);
+  const [count] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(newsArticles)
+    .where(visible);
   const total = count?.n ?? 0;
   const rows = (await db
     .select(cardColumns())
@@ -196,7 +199,13 @@ export async function nextPublication(db: Db, server: ServerCode, now = new Date
   const [row] = await db
     .select({ at: sql<Date | string | null>`min(${newsArticles.publishedAt})` })
     .from(newsArticles)
-    .where(and(eq(newsArticles.server, server), sql`${newsArticles.publishedAt} > ${now.toISOString()}::timestamptz`, slug ? eq(newsArticles.slug, slug) : undefined));
+    .where(
+      and(
+        eq(newsArticles.server, server),
+        sql`${newsArticles.publishedAt} > ${now.toISOString()}::timestamptz`,
+        slug ? eq(newsArticles.slug, slug) : undefined,
+      ),
+    );
   return row?.at ? new Date(row.at) : null;
 }
 
@@ -308,7 +317,11 @@ export async function loadPoll(
 
   const voted = viewer ? await ballotOf(db, poll.id, viewer.playerId) : null;
 
-  const percents = votePercents(poll.type, options.map((o) => o.votes), total);
+  const percents = votePercents(
+    poll.type,
+    options.map((o) => o.votes),
+    total,
+  );
   return {
     id: poll.id,
     question: poll.question,
@@ -370,7 +383,6 @@ export async function articleDetail(
   return { ...toCard(row), body: row.body, comments, comment_rules: rules, poll };
 }
 
-
 /** spec §8 "Users must be logged in to comment". */
 export const COMMENT_LOGIN_MESSAGE = 'Users must be logged in to comment';
 
@@ -421,7 +433,10 @@ export async function postComment(
     .insert(newsComments)
     .values({ articleId, parentId, playerId: user.playerId, body: text })
     .returning({ id: newsComments.id, createdAt: newsComments.createdAt });
-  const [author] = await db.select({ id: players.id, nickname: players.nickname, ovr: players.ovr }).from(players).where(eq(players.id, user.playerId));
+  const [author] = await db
+    .select({ id: players.id, nickname: players.nickname, ovr: players.ovr })
+    .from(players)
+    .where(eq(players.id, user.playerId));
   log.info({ articleId, commentId: row!.id, playerId: user.playerId }, 'news comment posted');
   return {
     comment: {
@@ -440,7 +455,6 @@ export const VOTE_LOGIN_MESSAGE = 'Users must be logged in to vote';
 
 /** 422 INVALID_VOTE with a reason (spec §8: the client swallows it after the toast). */
 export const invalidVote = (message: string): ApiError => new ApiError(422, 'INVALID_VOTE', message);
-
 
 /**
  * Casts `user`'s ballot in poll `body.questionnaire_id` of `server` (spec §3 vote payload, §4

@@ -10,7 +10,10 @@ export const EARLY_ACCESS_IN_DAYS = 21;
  * The sign-up offer per server (spec §1 founder pack: euro, energy, free keys; early access:
  * start date, energy prize). Royal, the NEW server, runs the early-access campaign.
  */
-export const CAMPAIGNS: Record<ServerCode, { kind: CampaignKind; euro: number; energy: number; freeKeys: number; earlyAccessEnergy?: number }> = {
+export const CAMPAIGNS: Record<
+  ServerCode,
+  { kind: CampaignKind; euro: number; energy: number; freeKeys: number; earlyAccessEnergy?: number }
+> = {
   pl: { kind: 'founder_pack', euro: 50_000, energy: 300, freeKeys: 3 },
   classic: { kind: 'founder_pack', euro: 40_000, energy: 250, freeKeys: 2 },
   royal: { kind: 'early_access', euro: 75_000, energy: 500, freeKeys: 5, earlyAccessEnergy: 1_000 },
