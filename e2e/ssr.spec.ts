@@ -17,6 +17,8 @@ import { expect, test } from '@playwright/test';
 import { apiBase, openPage, ports } from './fixtures';
 
 const root = join(__dirname, '..');
+/** How long the slow remote takes to answer its manifest (ms): over the SSR render budget (600 ms) and fetch timeout (2 s). */
+const SLOW_MANIFEST_MS = 3000;
 const leaderboardVersion = JSON.parse(readFileSync(join(root, 'mf-leaderboard', 'package.json'), 'utf8')).version as string;
 
 /** GET without a browser, as a crawler or curl sees the page. */
@@ -142,18 +144,24 @@ test.describe('a broken remote never breaks a page', () => {
     const broken = join(work, 'static', 'broken', leaderboardVersion);
     cpSync(join(root, 'mf-leaderboard', 'dist', leaderboardVersion), broken, { recursive: true });
     writeFileSync(join(broken, 'server', 'remoteEntry.js'), 'this is { not javascript');
+    // An intact copy served slowly.
+    cpSync(join(root, 'mf-leaderboard', 'dist', leaderboardVersion), join(work, 'static', 'slow', leaderboardVersion), { recursive: true });
     const files = join(work, 'static');
     brokenStatic = createServer((req, res) => {
       const path = (req.url ?? '/').split('?')[0]!;
       res.setHeader('Access-Control-Allow-Origin', '*');
       if (path.startsWith('/error500/')) return void res.writeHead(500).end('upstream failed');
-      try {
-        const body = readFileSync(join(files, path));
-        res.writeHead(200, { 'Content-Type': path.endsWith('.json') ? 'application/json' : 'text/javascript' });
-        res.end(body);
-      } catch {
-        res.writeHead(404).end('not found');
-      }
+      // A slow remote: its manifest comes after 3 s (over the server's render budget), the rest at once.
+      const delay = path.startsWith('/slow/') && path.endsWith('mf-manifest.json') ? SLOW_MANIFEST_MS : 0;
+      setTimeout(() => {
+        try {
+          const body = readFileSync(join(files, path));
+          res.writeHead(200, { 'Content-Type': path.endsWith('.json') ? 'application/json' : 'text/javascript' });
+          res.end(body);
+        } catch {
+          res.writeHead(404).end('not found');
+        }
+      }, delay);
     });
     await new Promise<void>((r) => brokenStatic.listen(brokenPort, 'localhost', () => r()));
     mkdirSync(envDir(), { recursive: true });
@@ -193,6 +201,8 @@ test.describe('a broken remote never breaks a page', () => {
     ['answering 500', `http://localhost:${brokenPort}/error500/${leaderboardVersion}/mf-manifest.json`, 'fallback'],
     // only its server build is broken: the browser renders the slot from the browser build
     ['serving broken server code', `http://localhost:${brokenPort}/broken/${leaderboardVersion}/mf-manifest.json`, 'rendered'],
+    // slow: the server does not wait for it; the browser gets it 3 s later and renders the slot
+    ['slow', `http://localhost:${brokenPort}/slow/${leaderboardVersion}/mf-manifest.json`, 'rendered'],
   ] as const) {
     test(`mf_leaderboard ${label}: 200 with the slot's fallback, on time; the browser retries the slot`, async ({ page }) => {
       useLeaderboard(live.mf_leaderboard!);
@@ -214,11 +224,54 @@ test.describe('a broken remote never breaks a page', () => {
       await openPage(page, `http://localhost:${shellPort}/royal`);
       const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
       if (inBrowser === 'fallback') await expect(slot.getByRole('button', { name: 'Try again' })).toBeVisible();
-      else await expect(slot.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible();
+      else await expect(slot.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible({ timeout: SLOW_MANIFEST_MS + 10_000 });
       await expect(page.getByTestId('news-teaser')).toBeVisible();
       await page.getByTestId('switcher-toggle').click();
       await page.getByTestId('lang-pl').click();
       await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    });
+  }
+});
+
+test.describe('each remote down: its page still answers 200 with the fallback', () => {
+  let shell: { close: () => void } | null = null;
+  let work = '';
+  const shellPort = ports.extra + 13;
+  const closedPort = ports.extra + 19; // nothing listens there
+
+  test.beforeAll(async () => {
+    work = mkdtempSync(join(tmpdir(), 'ssr-down-'));
+    const live = await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json();
+    const down = Object.fromEntries(Object.keys(live).map((name) => [name, `http://localhost:${closedPort}/${name}/mf-manifest.json`]));
+    writeFileSync(join(work, 'remotes.json'), JSON.stringify(down));
+    writeFileSync(
+      join(work, 'config.json'),
+      JSON.stringify({ environment: 'e2e-down', production: false, gameUrlTemplate: 'https://{server}.game.example/' }),
+    );
+    const { startSsrShell } = await import('../scripts/env-server.mjs');
+    shell = await startSsrShell({ port: shellPort, envDir: work, apiOrigin: `http://localhost:${ports.api}` });
+  });
+
+  test.afterAll(() => {
+    shell?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  for (const [remote, path] of [
+    ['mf_news', '/royal/news'],
+    ['mf_bets', '/royal/bets'],
+    ['mf_auth', '/royal/join'],
+  ] as const) {
+    test(`${remote} down: ${path} answers 200 with the header, the footer and the slot's fallback`, async ({ page }) => {
+      const res = await fetch(`http://localhost:${shellPort}${path}`);
+      const body = await res.text();
+      expect(res.status).toBe(200);
+      expect(body).toContain(`data-remote="${remote}"`);
+      expect(text(body)).toContain('This section is temporarily unavailable');
+      expect(body).toContain('data-testid="header"');
+      expect(body).toContain('data-testid="footer"');
+      await openPage(page, `http://localhost:${shellPort}${path}`);
+      await expect(page.locator(`.remote-slot[data-remote="${remote}"]`).getByRole('button', { name: 'Try again' })).toBeVisible();
     });
   }
 });

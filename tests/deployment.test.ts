@@ -86,6 +86,19 @@ test('remotes: manifests and entries never cached, hashed files immutable, preco
   expect(remoteConf).toMatch(/X-Content-Type-Options nosniff/);
 });
 
+test("remotes: the shell's security headers on every location, and the standalone page cannot be framed", () => {
+  const remoteConf = readFileSync(join(root, 'deploy/nginx-remote.conf'), 'utf8');
+  // nginx drops inherited add_header lines in a location that has its own: each location repeats them.
+  const blocks = remoteConf.split(/\n\s*location /).slice(1);
+  expect(blocks.length).toBeGreaterThanOrEqual(3);
+  for (const block of blocks) {
+    for (const header of ['X-Content-Type-Options nosniff', 'Referrer-Policy', 'Permissions-Policy', 'Strict-Transport-Security']) {
+      expect(block).toContain(header);
+    }
+  }
+  expect(remoteConf).toMatch(/location ~ index\\.html\$ \{[^}]*frame-ancestors 'none'/);
+});
+
 test('the API runs as two replicas behind nginx, which alone is published', () => {
   const api = compose.services.api;
   expect(api.deploy.replicas).toBe(2);

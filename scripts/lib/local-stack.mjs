@@ -267,6 +267,7 @@ export class LocalStack {
     );
     await this.listen(ports[remote.name], (req, res) => {
       res.setHeader('Access-Control-Allow-Origin', '*');
+      res.setHeader('X-Content-Type-Options', 'nosniff'); // as deploy/nginx-remote.conf
       files(req, res, () => {
         res.writeHead(404, { 'Content-Type': 'text/plain' });
         res.end('Not found');
