@@ -96,6 +96,38 @@ test.describe('the HTML carries the page', () => {
   });
 });
 
+test.describe('compression (brotli and gzip with Vary)', () => {
+  /** Content-Encoding and Vary of a GET with `Accept-Encoding: <encoding>` (body read and dropped). */
+  async function encodingOf(url: string, encoding: string) {
+    const res = await fetch(url, { headers: { 'Accept-Encoding': encoding } });
+    await res.arrayBuffer();
+    return { status: res.status, encoding: res.headers.get('content-encoding'), vary: res.headers.get('vary') ?? '' };
+  }
+
+  test('pages, the shell and remote scripts, and API answers', async () => {
+    const page = await fetch(`http://localhost:${ports.shell}/royal`);
+    const scripts = [...(await page.text()).matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => new URL(m[1]!, page.url).href);
+    const remoteEntry = (await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json()).mf_news.replace(
+      'mf-manifest.json',
+      'remoteEntry.js',
+    );
+    for (const [url, encodings] of [
+      [`http://localhost:${ports.shell}/royal`, ['br', 'gzip']],
+      [scripts.find((u) => u.includes('/assets/'))!, ['br', 'gzip']],
+      [remoteEntry, ['br', 'gzip']],
+      [`${apiBase('royal')}/news?page=1&per_page=9`, ['br', 'gzip']],
+    ] as const) {
+      for (const encoding of encodings) {
+        const answer = await encodingOf(url, encoding);
+        expect(answer.status, url).toBe(200);
+        expect(answer.encoding, `${url} with ${encoding}`).toBe(encoding);
+        expect(answer.vary.toLowerCase(), url).toContain('accept-encoding');
+      }
+      expect((await encodingOf(url, 'identity')).encoding, url).toBeNull();
+    }
+  });
+});
+
 test.describe('hydration', () => {
   for (const lang of ['en', 'ru']) {
     test(`five pages hydrate in ${lang} without a warning and without fetching their data again`, async ({ page, context, request }) => {
