@@ -7,19 +7,16 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { apiGet, type ReadScope, type Stats } from '@landing/shared';
+import type { LandingResponse, ServerEntry, ServersResponse } from '@landing/domain/schemas/core';
+import type { StatsResponse } from '@landing/domain/schemas/leaderboard';
 
+// Answer types are the API's own schemas (z.infer, type-only imports: no zod in the bundle).
 /** Answer of `GET /{server}/landing` (spec §3 `landing_header_code`, §4 technical break). */
-export interface LandingAnswer {
-  landing_header_code: string | null;
-  technical_break: boolean;
-}
-
+export type LandingAnswer = LandingResponse;
 /** Answer of `GET /{server}/stats` (spec §3 field names). */
-export interface StatsAnswer {
-  users: number;
-  teams: number;
-  online_users: number;
-}
+export type StatsAnswer = StatsResponse;
+/** One entry of `GET /{server}/servers`: the switcher's list with each server's status. */
+export type { ServerEntry };
 
 /** Spec §3: registeredUsers from `users`, numberOfTeams from `teams`, onlineUsers from `online_users`. */
 export function statsFromAnswer(answer: StatsAnswer): Stats {
@@ -42,20 +39,10 @@ export function statsQuery(api: AxiosInstance, scope: ReadScope) {
   });
 }
 
-/** One entry of `GET /{server}/servers` (api/src/domains/core/servers.routes.ts): the switcher's list with each server's status. */
-export interface ServerEntry {
-  value: string;
-  name: string;
-  status: 'open' | 'new' | 'locked';
-  gmt: string;
-  region: 'easternEurope' | 'centralEurope' | 'americas';
-  time_zone: string;
-}
-
 /** Servers of the switcher with their status (spec §2, locked ones included). The same for every language. */
 export function serversQuery(api: AxiosInstance, scope: ReadScope) {
   return queryOptions({
     queryKey: ['servers', scope.server] as const,
-    queryFn: ({ signal }) => apiGet<{ servers: ServerEntry[] }>(api, scope, '/servers', undefined, signal),
+    queryFn: ({ signal }) => apiGet<ServersResponse>(api, scope, '/servers', undefined, signal),
   });
 }

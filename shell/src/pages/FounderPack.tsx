@@ -19,16 +19,11 @@ import {
   type ReadScope,
   type ServerCode,
 } from '@landing/shared';
+import type { NewsletterConfig } from '@landing/domain/schemas/newsletter';
 import { Icon } from './icons';
 
-/** Answer of `GET /{server}/newsletter` (api/src/domains/newsletter/routes.ts). */
-export interface NewsletterConfig {
-  active: boolean;
-  kind: 'founder_pack' | 'early_access' | null;
-  rewards: { euro: number; energy: number; free_keys: number } | null;
-  early_access: { starts_at: string; energy: number } | null;
-  signups: number;
-}
+/** Answer of `GET /{server}/newsletter`: the API's own schema (`@landing/domain/schemas/newsletter`). */
+export type { NewsletterConfig };
 
 type Errors = Partial<Record<keyof SignupForm, string>>;
 
