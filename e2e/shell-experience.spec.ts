@@ -385,7 +385,8 @@ test.describe('contact and founder-pack sign-up', () => {
     await expect(section.getByTestId('founder-done')).toContainText(email);
 
     await page.reload();
-    await section.scrollIntoViewIfNeeded();
+    // Type into the page once it is interactive (hydrated), as with openPage; fill scrolls to the field.
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached({ timeout: 20_000 });
     await section.getByLabel('Your name').fill('Maria again');
     await section.getByLabel('E-mail').fill(email.toUpperCase());
     await section.getByRole('button', { name: 'Sign me up' }).click();
