@@ -218,26 +218,22 @@ function installedVersion(dir, name) {
 
 /**
  * Shared packages that browsers get as a subset (shared/src/subsets/README.md): shared key →
- * `file` of shared/src/subsets/ and `esm(production)`, the package's ESM build (path inside the
- * package) behind the alias `@landing/impl/<alias>`. react-router's package `exports` always point
- * to its development build, hence file paths.
+ * `file`, the subset's name in shared/src/subsets/ (also the alias `@landing/impl/<file>` it
+ * imports the package through), and `esm(production)`, the package's ESM build (path inside the
+ * package). react-router's package `exports` always point to its development build, hence file paths.
  */
 export const SHARED_SUBSETS = {
-  'react-router': {
-    file: 'react-router',
-    alias: 'react-router',
-    esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs`,
-  },
-  'react-i18next': { file: 'react-i18next', alias: 'react-i18next', esm: () => 'dist/es/index.js' },
-  '@tanstack/react-query': { file: 'react-query', alias: 'react-query', esm: () => 'build/modern/index.js' },
+  'react-router': { file: 'react-router', esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs` },
+  'react-i18next': { file: 'react-i18next', esm: () => 'dist/es/index.js' },
+  '@tanstack/react-query': { file: 'react-query', esm: () => 'build/modern/index.js' },
 };
 
-/** `resolve.alias` entries `@landing/impl/<alias>` → the ESM file of each SHARED_SUBSETS package, as installed for `dir`. */
+/** `resolve.alias` entries `@landing/impl/<file>` → the ESM file of each SHARED_SUBSETS package, as installed for `dir`. */
 function subsetAliases(dir, production) {
   const req = createRequire(join(dir, 'package.json'));
   const aliases = {};
-  for (const [name, { alias, esm }] of Object.entries(SHARED_SUBSETS)) {
-    aliases[`@landing/impl/${alias}$`] = join(dirname(req.resolve(`${name}/package.json`)), esm(production));
+  for (const [name, { file, esm }] of Object.entries(SHARED_SUBSETS)) {
+    aliases[`@landing/impl/${file}$`] = join(dirname(req.resolve(`${name}/package.json`)), esm(production));
   }
   return aliases;
 }

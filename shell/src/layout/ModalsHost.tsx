@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
@@ -17,9 +17,7 @@ export function ModalsHost({ server }: { server: ServerCode }) {
   const closeModal = useLandingStore((s) => s.closeModal);
   // Mounted from its first opening on, so what was typed survives closing and reopening.
   const [contactUsed, setContactUsed] = useState(false);
-  useEffect(() => {
-    if (modals.contactModal) setContactUsed(true);
-  }, [modals.contactModal]);
+  if (modals.contactModal && !contactUsed) setContactUsed(true);
   return (
     <>
       {modals.authForm ? (
@@ -48,7 +46,7 @@ export function ModalsHost({ server }: { server: ServerCode }) {
           )}
         />
       ) : null}
-      {contactUsed || modals.contactModal ? (
+      {contactUsed ? (
         <Suspense fallback={null}>
           <ContactModal />
         </Suspense>

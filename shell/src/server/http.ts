@@ -100,8 +100,10 @@ function templateReader(distDir: string) {
     const preload =
       (assets.css ?? []).map((f) => `<link rel="stylesheet" href="/${f}">`).join('') +
       (assets.preload ?? []).map((f) => `<link rel="preload" as="script" href="/${f}">`).join('');
-    // The build's own <title> gives way to the page's.
-    cached = { mtime, template: { head: head.replace(/<title>[\s\S]*?<\/title>/, ''), bodyEnd, preload } };
+    // The build's own <title> and description give way to the page's (one of each per page).
+    const description = /<meta name="description"[^>]*>/.exec(head)?.[0] ?? '';
+    const pageHead = head.replace(/<title>[\s\S]*?<\/title>/, '').replace(description, '');
+    cached = { mtime, template: { head: pageHead, description, bodyEnd, preload } };
     return cached.template;
   };
 }

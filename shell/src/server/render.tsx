@@ -78,8 +78,10 @@ export interface RenderContext {
 
 /** The shell's HTML page cut in pieces (from shell/dist/index.html). */
 export interface HtmlTemplate {
-  /** `<head>` content of the build (charset, viewport, icons, manifest, shell CSS, scripts). */
+  /** `<head>` content of the build (charset, viewport, icons, manifest, shell CSS, scripts), without its title and description. */
   head: string;
+  /** The build's generic `<meta name="description">` tag, for pages without their own description. */
+  description: string;
   /** Scripts at the end of `<body>` (the shell's entry). */
   bodyEnd: string;
   /** Extra `<head>` tags: preload of the shell's own boot chunks. */
@@ -298,7 +300,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         const scripts = ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js;
         const head = [
           `<title>${escapeText(title)}</title>`,
-          meta?.description ? `<meta name="description" content="${escapeAttr(meta.description)}">` : '',
+          meta?.description ? `<meta name="description" content="${escapeAttr(meta.description)}">` : ctx.template.description,
           `<link rel="canonical" href="${escapeAttr(canonical)}">`,
           `<meta property="og:site_name" content="Football Team">`,
           `<meta property="og:title" content="${escapeAttr(meta?.title ?? title)}">`,
@@ -325,9 +327,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
             (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
           ),
         };
-        // The build's generic description gives way to the page's own (one description per page).
-        const templateHead = meta?.description ? ctx.template.head.replace(/<meta name="description"[^>]*>/, '') : ctx.template.head;
-        out.write(`<!doctype html><html lang="${isoOf(lang)}"><head>${templateHead}${head}</head><body><div id="root">`);
+        out.write(`<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}${head}</head><body><div id="root">`);
         const body = new PassThrough();
         body.on('data', (chunk) => out.write(chunk));
         body.on('end', () => {
@@ -355,7 +355,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           translations: {},
           clientOnly: true,
         };
-        const html = `<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}<title>${escapeText(documentTitle({ title: '' }))}</title></head><body><div id="root"></div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`;
+        const html = `<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}${ctx.template.description}<title>${escapeText(documentTitle({ title: '' }))}</title></head><body><div id="root"></div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`;
         resolve({ kind: 'page', status: 500, html: PassThrough.from([html]), timings: { renderMs: performance.now() - t0, slotErrors } });
       },
       onError(error) {
