@@ -66,6 +66,9 @@ interface Entry {
 
 type Loader = () => Promise<Loaded<unknown>>;
 
+/** Receives the topic of each invalidation, or `'all'` (see {@link ReadCache.onChange}). */
+export type ChangeListener = (change: Topic | 'all') => void;
+
 /** Options of {@link ReadCache}. */
 export interface ReadCacheOptions {
   /** Most entries kept (default 20 000). */
@@ -99,6 +102,7 @@ export class ReadCache {
   private queued: Promise<void> | null = null;
   /** Counters for the logs and the tests. */
   readonly stats = { hits: 0, loads: 0, invalidations: 0, bypassed: 0 };
+  private readonly changeListeners = new Set<ChangeListener>();
 
   constructor(
     private readonly handle: DbHandle,
@@ -147,6 +151,7 @@ export class ReadCache {
         this.connection = undefined;
         this.live = false;
         this.generation++;
+        this.emitChange('all');
         if (!this.closed) {
           this.log.warn({ err }, 'read cache: LISTEN connection lost, reading from the database until it is back');
           this.scheduleReconnect();
@@ -160,6 +165,7 @@ export class ReadCache {
       this.connection = conn;
       this.generation++; // anything written while we were not listening is forgotten
       this.live = true;
+      this.emitChange('all');
     } catch (err) {
       this.log.warn({ err }, 'read cache: cannot LISTEN, reading from the database');
       this.scheduleReconnect();
@@ -181,8 +187,31 @@ export class ReadCache {
     if ((TOPICS as readonly string[]).includes(topic)) {
       const t = topic as Topic;
       this.versions.set(t, (this.versions.get(t) ?? 0) + 1);
+      this.emitChange(t);
     } else {
       this.generation++;
+      this.emitChange('all');
+    }
+  }
+
+  /**
+   * Calls `listener` after every invalidation this process applies: the topic written, or `'all'`
+   * when anything may have changed (an unknown topic, the LISTEN connection lost or back).
+   * The page servers learn of content changes through this (the `/changes` event stream).
+   * @returns a function that removes the listener
+   */
+  onChange(listener: ChangeListener): () => void {
+    this.changeListeners.add(listener);
+    return () => this.changeListeners.delete(listener);
+  }
+
+  private emitChange(change: Topic | 'all'): void {
+    for (const listener of this.changeListeners) {
+      try {
+        listener(change);
+      } catch (err) {
+        this.log.warn({ err }, 'read cache: a change listener failed');
+      }
     }
   }
 
