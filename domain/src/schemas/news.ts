@@ -2,7 +2,15 @@
 import { z } from 'zod';
 import { INT32_MAX, isDbId } from '../ids.ts';
 import { LOCALE_CODES } from '../locales.ts';
-import { COMMENT_BODY_MAX_LENGTH, NEWS_MAX_PAGE, NEWS_MAX_PER_PAGE, NEWS_PER_PAGE, POLL_TYPES, SLUG_MAX_LENGTH } from '../rules/news.ts';
+import {
+  COMMENT_BODY_MAX_LENGTH,
+  NEWS_MAX_PAGE,
+  NEWS_MAX_PER_PAGE,
+  NEWS_PER_PAGE,
+  POLL_TYPES,
+  SLUG_MAX_LENGTH,
+  SLUG_PATTERN,
+} from '../rules/news.ts';
 import { dbId, IsoDate, ServerParams, wholeNumber } from './common.ts';
 
 /** One card of the list (spec §1 news list). */
@@ -186,3 +194,32 @@ export const ImageParams = ServerParams.extend({
     .refine((f) => isDbId(Number(f.slice(0, -'.svg'.length))), `must look like 12.svg (an id up to ${INT32_MAX})`)
     .describe('`{article id}.svg`'),
 });
+
+/** One language of an article published through `POST /admin/news`. */
+export const PublishedText = z.object({
+  title: z.string().trim().min(1).max(200).describe('Title'),
+  excerpt: z.string().trim().min(1).max(600).describe('Lead shown on the list'),
+  body_html: z.string().min(1).max(100_000).describe('Editor HTML of the body (sanitised by the apps before display)'),
+});
+
+/** Body of `POST /admin/news`: a news post of one game server, in English and any other locales. */
+export const PublishNewsBody = z.object({
+  server: ServerParams.shape.server,
+  slug: z
+    .string()
+    .max(SLUG_MAX_LENGTH)
+    .regex(SLUG_PATTERN, 'must be lowercase words joined by dashes')
+    .describe('Article slug, unique per server'),
+  published_at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('ISO 8601 instant it is listed from (default: now; a later instant schedules it)'),
+  texts: z
+    .partialRecord(z.enum(LOCALE_CODES), PublishedText)
+    .refine((t) => !!t.en, 'needs at least the English text (the fallback of every language)')
+    .describe('Text per locale code; `en` is required'),
+});
+export type PublishNewsBody = z.infer<typeof PublishNewsBody>;
+
+/** Answer of `POST /admin/news`. */
+export const PublishedNews = z.object({ id: dbId(), server: ServerParams.shape.server, slug: z.string() });
