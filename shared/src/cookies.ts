@@ -1,23 +1,27 @@
 /**
- * Cookie helpers over js-cookie (spec §3, §9). Auth and language cookies are shared across
- * subdomains: on `www.example.com.br` the domain is `.example.com.br` — the registrable domain by
- * the Public Suffix List, which the shell's server works out (tldts, server side so the browser
- * does not download the list) and hands over in the runtime config; on `localhost` or an IP no
- * domain attribute is set.
+ * Cookie helpers over js-cookie (spec §3, §9). Cookies are host-only unless the environment's
+ * config.json names a `cookieDomain` (runtimeConfig.ts): then the auth and language cookies are
+ * shared with that domain's subdomains (the game's). They are `Secure` on an https page, so a
+ * plain-HTTP request never carries a session token, and `SameSite=Lax`.
  */
 import Cookies from 'js-cookie';
 import { getRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
 
 /**
  * Domain attribute for cookies shared across subdomains (`.example.com.br`): the runtime config's
- * `cookieDomain`; `undefined` (host-only cookies) when the server gave none (localhost, IPs).
+ * `cookieDomain` as the server resolved it; `undefined` (host-only cookies) when there is none.
  */
 export function sharedCookieDomain(config: Pick<RuntimeConfig, 'cookieDomain'> = getRuntimeConfig()): string | undefined {
-  return config.cookieDomain || undefined;
+  return config.cookieDomain && config.cookieDomain !== 'auto' ? config.cookieDomain : undefined;
+}
+
+/** Whether cookies get the `Secure` attribute: on an https page (never on plain http, e.g. localhost). */
+function secureCookies(): boolean {
+  return typeof location !== 'undefined' && location.protocol === 'https:';
 }
 
 /**
- * Sets a cookie on path `/`, shared across subdomains.
+ * Sets a cookie on path `/` (shared across subdomains when the config names a domain; `Secure` on an https page).
  * @param maxAgeSeconds lifetime in seconds (spec §9)
  */
 export function setCookie(name: string, value: string, maxAgeSeconds: number): void {
@@ -26,6 +30,7 @@ export function setCookie(name: string, value: string, maxAgeSeconds: number): v
     path: '/',
     expires: maxAgeSeconds / 86_400,
     sameSite: 'lax',
+    secure: secureCookies(),
     ...(domain ? { domain } : {}),
   });
 }

@@ -21,9 +21,12 @@ export interface RuntimeConfig {
    */
   trustedRemoteOrigins: string[];
   /**
-   * Domain attribute of the cookies shared across subdomains (`.example.com.br`), set per request
-   * by the shell's server from the public host with the Public Suffix List
-   * (shell/src/server/cookieDomain.ts). Absent (localhost, IP addresses): host-only cookies.
+   * Domain attribute of the language and session cookies. Absent (the default): host-only
+   * cookies, which no other subdomain receives. A deployment whose game subdomains must read them
+   * (spec §3, §9) sets it in config.json: a domain (`.example.com.br`), or `"auto"`, which the
+   * shell's server turns into the registrable domain of each request's public host with the
+   * Public Suffix List (shell/src/server/cookieDomain.ts; none for localhost and IP addresses).
+   * docs/SECURITY.md says why host-only is the default.
    */
   cookieDomain?: string;
   /** External links of the header and footer (spec §2). */

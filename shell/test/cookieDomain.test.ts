@@ -29,7 +29,9 @@ test('the public origin wins over the Host header; ports and IPv6 brackets are d
   expect(publicHostname('[::1]:3000')).toBe('::1');
 });
 
-test('the browser uses the domain the server put in the runtime config', () => {
+test('the browser uses the domain the server put in the runtime config; none (host-only) by default', () => {
   expect(sharedCookieDomain({ cookieDomain: '.footballteam.com.br' })).toBe('.footballteam.com.br');
   expect(sharedCookieDomain({})).toBeUndefined();
+  // "auto" is resolved by the server; a browser never sends it as a domain attribute.
+  expect(sharedCookieDomain({ cookieDomain: 'auto' })).toBeUndefined();
 });
