@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -71,7 +70,7 @@ function devEnvironmentMiddleware() {
     }
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     res.setHeader('Permissions-Policy', PERMISSIONS_POLICY);
-    helmet(securityHeaderOptions({ config, remotes, nonce: randomBytes(16).toString('base64'), path }))(req, res, () => {
+    helmet(securityHeaderOptions({ config, remotes, path }))(req, res, () => {
       if (path === '/config.json' || path === '/remotes.json') {
         res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
         return res.end(JSON.stringify(path === '/config.json' ? config : remotes));

@@ -12,7 +12,7 @@ import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider, createBrowserRouter } from 'react-router';
-import { hydrate } from '@tanstack/react-query';
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import {
   DataProvider,
   apiClient,
@@ -84,6 +84,15 @@ function afterLoad(work: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
+/** The dehydrated queries of a page, dated now (see their use in {@link start}). */
+function freshNow(state: DehydratedState): DehydratedState {
+  const now = Date.now();
+  return {
+    ...state,
+    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: Math.max(q.state.dataUpdatedAt, now) } })),
+  };
+}
+
 async function start(): Promise<void> {
   const page = readPageData();
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
@@ -107,8 +116,13 @@ async function start(): Promise<void> {
   });
   if (route.kind === 'ok') landingStore.getState().setSelectedServer(route.server);
 
+  // The server rendered this page for its player (their session cookie): the store says so before
+  // hydration, so the header shows what the server showed.
+  if (page?.user) landingStore.getState().setUserData(page.user);
   const queryClient = createQueryClient('browser');
-  if (page?.queries) hydrate(queryClient, page.queries);
+  // The page's data is as fresh as the page: a cached page is dropped when its data changes
+  // (docs/ARCHITECTURE.md "Page cache"), so it counts as fetched now and is not fetched again.
+  if (page?.queries) hydrate(queryClient, freshNow(page.queries));
   // A tester override changes what a slot renders: that page is rendered in the browser.
   const hydrating = !!page && !page.clientOnly && Object.keys(overrides).length === 0;
   if (hydrating) await preloadRemotes(page.slots, page.versions);

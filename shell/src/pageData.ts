@@ -7,7 +7,7 @@
  * 'unsafe-inline' allows (it is data, not script).
  */
 import type { DehydratedState } from '@tanstack/react-query';
-import type { ExposedModuleId, LocaleCode, RemoteName, RuntimeConfig } from '@landing/shared';
+import type { ExposedModuleId, LocaleCode, RemoteName, RuntimeConfig, UserData } from '@landing/shared';
 
 /** Id of the element that carries the {@link PageData}. */
 export const PAGE_DATA_ELEMENT_ID = 'landing-page-data';
@@ -24,6 +24,12 @@ export interface PageData {
   versions: Partial<Record<RemoteName, string>>;
   /** Language the server rendered in (`i18n_redirected`). */
   lang: LocaleCode;
+  /**
+   * The logged-in player the server rendered the page for (their session cookie, checked with the
+   * API); absent on an anonymous page. The browser's store starts with it, so hydration shows
+   * what the server showed ("Play now") without a flip.
+   */
+  user?: UserData;
   /** Dehydrated TanStack Query cache. */
   queries: DehydratedState;
   /** Translations the page used, in its language: namespace → resources (no fetch before hydration). */

@@ -23,8 +23,8 @@ export type LandingStore = StoreApi<LandingState>;
 export interface LandingStoreOptions {
   /** Keep the spec §3 persisted keys in localStorage (default: true in a browser). */
   persisted?: boolean;
-  /** Initial values, e.g. the page's server and language of an SSR request. */
-  initial?: Partial<Pick<LandingState, 'selectedServer' | 'serverLangLocale'>>;
+  /** Initial values, e.g. the page's server, language and logged-in player of an SSR request. */
+  initial?: Partial<Pick<LandingState, 'selectedServer' | 'serverLangLocale' | 'userData'>>;
 }
 
 /**

@@ -6,7 +6,12 @@
  *   node shell/dist/server/index.cjs --port 3000 --remotes <remotes.json> [--config <config.json>]
  *        [--environment <environment.json>] [--api-internal http://127.0.0.1:4000/{server}]
  *        [--api-proxy http://127.0.0.1:4000] [--budget 600] [--host localhost] [--origin https://…]
- *        [--remote-origin http://localhost:3002=http://mf-news …]
+ *        [--remote-origin http://localhost:3002=http://mf-news …] [--workers N]
+ *
+ * --workers (or SHELL_WORKERS; default: one per core, os.availableParallelism()): page server
+ * processes sharing the port (node:cluster). Each has its own page cache, render limit and
+ * subscription to the API's change stream; the primary process only restarts a worker that dies.
+ * /health is answered by whichever worker takes the connection.
  *
  * --remote-origin (repeatable; or SSR_REMOTE_ORIGINS, comma separated): where this server fetches
  * a remote whose public origin it cannot reach (containers: the browser's `localhost:3002` is
@@ -16,7 +21,9 @@
  * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
  * As a module: `createShellServer` (./http).
  */
+import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createShellServer } from './http';
@@ -46,6 +53,7 @@ export function main(argv: string[]): void {
         multiple: true,
         default: process.env.SSR_REMOTE_ORIGINS ? process.env.SSR_REMOTE_ORIGINS.split(',') : [],
       },
+      workers: { type: 'string', default: process.env.SHELL_WORKERS },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -59,6 +67,8 @@ export function main(argv: string[]): void {
       : {};
   const production = process.env.LANDING_PRODUCTION === '1' || environment.production === true;
   const port = Number(values.port);
+  const workers = Math.max(1, Number(values.workers ?? availableParallelism()) || 1);
+  if (workers > 1 && cluster.isPrimary) return startWorkers(workers, values.host, port);
   const remoteFetchOrigins: Record<string, string> = {};
   for (const pair of values['remote-origin'] ?? []) {
     const [from, to] = pair.split('=');
@@ -84,6 +94,7 @@ export function main(argv: string[]): void {
     remoteFetchOrigins,
   });
   const stop = () => {
+    shell.stop();
     shell.server.close();
     setTimeout(() => process.exit(0), 300).unref();
   };
@@ -93,8 +104,40 @@ export function main(argv: string[]): void {
     .warmUp()
     .catch((e: unknown) => console.warn(`[shell] warm-up: ${(e as Error).message}`))
     .finally(() => {
-      shell.server.listen(port, values.host, () =>
-        console.log(`[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`),
-      );
+      shell.server.listen(port, values.host, () => {
+        if (cluster.isWorker) process.send?.({ listening: true });
+        else
+          console.log(
+            `[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`,
+          );
+      });
     });
+}
+
+/**
+ * The primary process of `--workers N`: forks N page server processes on the same port and forks
+ * a new one when one dies (not while stopping).
+ */
+function startWorkers(count: number, host: string, port: number): void {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => {
+    const worker = cluster.fork();
+    worker.on('message', (m: { listening?: boolean }) => {
+      if (m?.listening && ++listening === count) console.log(`[shell] SSR server on http://${host}:${port} (${count} workers)`);
+    });
+  };
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) return;
+    console.error(`[shell] worker ${worker.process.pid} exited (${signal ?? code}); starting another`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+    setTimeout(() => process.exit(0), 500).unref();
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
 }

@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of one page of the federated composition (design brief §7, issue 11).
+ * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "SSR path").
  *
  * Per request: the route rules of spec §2 first (legacy codes, unknown servers and `/` answer a
  * redirect), then the page is rendered with streaming `react-dom/server` under react-router's
@@ -11,6 +11,7 @@
  * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
  * as a JSON script, and the shell's scripts.
  */
+import { Agent as HttpAgent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { lazy, type ComponentType } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
@@ -42,7 +43,9 @@ import {
   type RuntimeConfig,
   type ServerCode,
   type ServerResponseInfo,
+  type UserData,
 } from '@landing/shared';
+import { CONTENT_TOPICS, type ContentTopic } from './pageCache';
 import { RemoteLoaderContext, checkExposed, type RemoteLoader, type SlotHydration } from '../remotes/RemoteSlot';
 import { normaliseServerRoute } from '../routing/normalise';
 import { routes } from '../routing/router';
@@ -66,12 +69,16 @@ export interface RenderContext {
   remotes: RemotesMap;
   /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
   internalApiBaseTemplate: string;
-  /** The shell's built HTML page, split around the app (see html.ts). */
+  /** The shell's built HTML page, split around the app (see `templateReader` in http.ts). */
   template: HtmlTemplate;
   /** Budget of the whole render (ms): remote loads and data; late parts are left to the browser. */
   budgetMs: number;
-  /** CSP nonce of this response (for the one inline script React may write). */
-  nonce: string;
+  /**
+   * The logged-in player of this request (their session cookie, checked with the API), or null:
+   * the page is rendered for them ("Play now", their own parts) and the API is called with their
+   * session (session.ts).
+   */
+  viewer?: { user: UserData; token: string } | null;
   /** Public origin of the site, for canonical and Open Graph URLs (e.g. `https://royal.example`). */
   origin: string;
 }
@@ -91,7 +98,33 @@ export interface HtmlTemplate {
 /** The answer of a render: a redirect, or a page to stream. */
 export type RenderResult =
   | { kind: 'redirect'; status: 301 | 302; location: string }
-  | { kind: 'page'; status: number; html: NodeJS.ReadableStream; timings: { renderMs: number; slotErrors: string[] } };
+  | {
+      kind: 'page';
+      status: number;
+      html: NodeJS.ReadableStream;
+      timings: { renderMs: number; slotErrors: string[] };
+      /** Content the page shows, from its queries (the page cache drops it when one changes). */
+      topics: ContentTopic[];
+    };
+
+/** Which content topics of the API's change stream each query (by the first part of its key) reads. */
+const QUERY_TOPICS: Record<string, ContentTopic[]> = {
+  landing: ['core'],
+  servers: ['core'],
+  newsletter: ['core'],
+  auth: ['core'],
+  stats: ['leaderboard'],
+  leaderboard: ['leaderboard'],
+  news: ['news', 'leaderboard'],
+  bets: ['bets', 'leaderboard', 'core'],
+};
+
+/** The topics of a render's queries; a query of an unknown kind counts as every topic. */
+export function topicsOf(queryKeys: ReadonlyArray<readonly unknown[]>): ContentTopic[] {
+  const topics = new Set<ContentTopic>(['core']);
+  for (const key of queryKeys) for (const t of QUERY_TOPICS[String(key[0])] ?? CONTENT_TOPICS) topics.add(t);
+  return [...topics];
+}
 
 /** Reads one cookie from a Cookie header. */
 export function cookieOf(header: string | undefined, name: string): string | undefined {
@@ -142,9 +175,19 @@ export function routeOf(
   return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'ok', server: result.server };
 }
 
-/** The API client of one request: the internal API base, the page's language, the §8 swallow rules without toasts. */
-function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig): AxiosInstance {
-  const client = axios.create({ timeout: 2000, headers: { Accept: 'application/json' } });
+/** Connections to the API are kept open between renders (no TCP handshake per API call). */
+const apiAgent = new HttpAgent({ keepAlive: true, maxSockets: 64 });
+
+/**
+ * The API client of one request: the internal API base, the page's language, the viewer's session
+ * (spec §7 `X-Auth-Token`, `X-Auth-Id`) when there is one, the §8 swallow rules without toasts.
+ */
+function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig, viewer: RenderContext['viewer']): AxiosInstance {
+  const client = axios.create({
+    timeout: 2000,
+    httpAgent: apiAgent,
+    headers: { Accept: 'application/json', ...(viewer ? { 'X-Auth-Token': viewer.token, 'X-Auth-Id': viewer.user.id } : {}) },
+  });
   client.interceptors.request.use((req) => {
     // Queries name the public base of their server; the server calls the API where it can reach it.
     const server = /\/([a-z]+)\/?$/.exec(req.baseURL ?? '')?.[1] ?? DEFAULT_SERVER;
@@ -242,10 +285,13 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   setRuntimeConfig(ctx.config);
   const lang = languageOf(headers.cookie);
   const server = route.server ?? DEFAULT_SERVER;
-  const store = createLandingStore({ persisted: false, initial: { selectedServer: server, serverLangLocale: lang } });
+  const store = createLandingStore({
+    persisted: false,
+    initial: { selectedServer: server, serverLangLocale: lang, userData: ctx.viewer?.user ?? null },
+  });
   const requestI18n = i18n.cloneInstance({ lng: isoOf(lang), initAsync: false });
   const queryClient = createQueryClient('server');
-  const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config);
+  const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config, ctx.viewer);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: string[] = [];
   const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
@@ -270,7 +316,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
       <QueryClientProvider client={queryClient}>
         <RequestScope store={store} api={api} response={response}>
           <RemoteLoaderContext.Provider value={loader}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} nonce={ctx.nonce} />
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
           </RemoteLoaderContext.Provider>
         </RequestScope>
       </QueryClientProvider>
@@ -282,7 +328,6 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
     let settled = false;
     const timer: { abort?: NodeJS.Timeout } = {};
     const stream = renderToPipeableStream(tree, {
-      nonce: ctx.nonce,
       // Everything is ready before the first byte goes out (onAllReady): write every boundary
       // in place, none outlined behind a reveal script.
       progressiveChunkSize: Number.MAX_SAFE_INTEGER,
@@ -320,6 +365,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           slots: [...ids].filter((id) => !deferred.has(id)),
           versions,
           lang,
+          ...(ctx.viewer ? { user: ctx.viewer.user } : {}),
           queries: dehydrate(queryClient),
           translations: pageTranslations(
             requestI18n,
@@ -336,7 +382,13 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           );
         });
         stream.pipe(body);
-        resolve({ kind: 'page', status: response.status, html: out, timings: { renderMs, slotErrors } });
+        const topics = topicsOf(
+          queryClient
+            .getQueryCache()
+            .getAll()
+            .map((q) => q.queryKey),
+        );
+        resolve({ kind: 'page', status: response.status, html: out, timings: { renderMs, slotErrors }, topics });
       },
       onShellError(error) {
         clearTimeout(timer.abort);
@@ -356,7 +408,13 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           clientOnly: true,
         };
         const html = `<!doctype html><html lang="${isoOf(lang)}"><head>${ctx.template.head}${ctx.template.description}<title>${escapeText(documentTitle({ title: '' }))}</title></head><body><div id="root"></div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${ctx.template.bodyEnd}</body></html>`;
-        resolve({ kind: 'page', status: 500, html: PassThrough.from([html]), timings: { renderMs: performance.now() - t0, slotErrors } });
+        resolve({
+          kind: 'page',
+          status: 500,
+          html: PassThrough.from([html]),
+          timings: { renderMs: performance.now() - t0, slotErrors },
+          topics: [...CONTENT_TOPICS],
+        });
       },
       onError(error) {
         const message = String((error as Error)?.message ?? error).split('\n')[0]!;

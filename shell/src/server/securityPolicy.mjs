@@ -4,9 +4,12 @@
  * development works under production's Content-Security-Policy. Plain JavaScript: the rspack
  * config loads it without a TypeScript loader.
  *
- * - script-src: this origin, a per-response nonce (the page's inline data), the environment's
- *   remote origins and, outside production, the trusted tester-override origins; no
- *   'unsafe-eval' (development builds use no eval source maps);
+ * - script-src: this origin, the environment's remote origins and, outside production, the
+ *   trusted tester-override origins; no 'unsafe-inline', no 'unsafe-eval' (development builds use
+ *   no eval source maps) and no nonce: a page carries no inline script (its data is a
+ *   `<script type="application/json">` block, which is not executed), so the page cache can hand
+ *   the same bytes to every anonymous visitor without sharing a nonce (docs/ARCHITECTURE.md
+ *   "Page cache"). An inline script added later needs its hash in this list;
  * - connect-src: the API, the CDN, the remotes, and outside production the override origins over
  *   http(s) and ws(s): a remote running in development behind an override (or `npm run dev`)
  *   talks to its dev server's hot-update WebSocket. An http source never matches a ws URL
@@ -48,11 +51,10 @@ export const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=(), pay
  * @param {{ production: boolean, trustedRemoteOrigins?: string[], apiBaseTemplate?: string, cdnBase?: string }} o.config
  *   the environment's runtime config (config.json, after the production guard)
  * @param {Record<string, string | undefined>} o.remotes  the environment's remotes.json
- * @param {string} o.nonce   base64 nonce of this answer's inline scripts
  * @param {string} o.path    request path (the social-login callback pages keep their opener)
  * @returns {import('helmet').HelmetOptions}
  */
-export function securityHeaderOptions({ config, remotes, nonce, path }) {
+export function securityHeaderOptions({ config, remotes, path }) {
   const remoteOrigins = originsOf(Object.values(remotes));
   const overrideOrigins = config.production ? [] : (config.trustedRemoteOrigins ?? []);
   const apiOrigins = originsOf([config.apiBaseTemplate]);
@@ -63,7 +65,7 @@ export function securityHeaderOptions({ config, remotes, nonce, path }) {
       useDefaults: false,
       directives: {
         'default-src': ["'self'"],
-        'script-src': uniq(["'self'", `'nonce-${nonce}'`, ...remoteOrigins, ...overrideOrigins]),
+        'script-src': uniq(["'self'", ...remoteOrigins, ...overrideOrigins]),
         'style-src': uniq(["'self'", "'unsafe-inline'", ...remoteOrigins, ...overrideOrigins]),
         'img-src': uniq(["'self'", 'data:', 'blob:', ...apiOrigins, ...cdn, ...remoteOrigins]),
         'font-src': uniq(["'self'", ...remoteOrigins]),

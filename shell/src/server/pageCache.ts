@@ -1,0 +1,194 @@
+/**
+ * The page server's cache of server-rendered HTML for anonymous visitors (docs/ARCHITECTURE.md
+ * "Page cache").
+ *
+ * - Entries are the page's bytes ready to send: identity, brotli and gzip, with the status and
+ *   an entity tag. A hit costs no render and no compression.
+ * - lru-cache holds them within a memory budget in bytes (`maxBytes`) and runs one render per key
+ *   at a time: concurrent requests for a key that is being rendered wait for that render (a miss)
+ *   or get the previous copy (stale-while-revalidate).
+ * - Freshness: an entry is fresh while no content topic it was built from has changed (the API's
+ *   change stream, contentChanges.ts, calls {@link PageCache.invalidate}) and for `freshMs` at
+ *   most (time-driven content: scheduled articles, kick-offs, the online count). While the change
+ *   stream is down, `fallbackFreshMs` (5 s) bounds how stale a page can be. A page that is not
+ *   fresh is served once more as STALE while it is rendered again, within `staleMs` of its
+ *   render; older copies are dropped and the next visitor waits for a render (MISS).
+ * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
+ *   only: the remote's recovery shows within that time.
+ */
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
+import { LRUCache } from 'lru-cache';
+
+const brotli = promisify(brotliCompress);
+const gz = promisify(gzip);
+
+/** What the API's change stream names (api/src/lib/read-cache.ts TOPICS). */
+export const CONTENT_TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;
+/** One kind of content a page is built from. */
+export type ContentTopic = (typeof CONTENT_TOPICS)[number];
+
+/** A page as the render made it. */
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** Content the page shows (from its queries): a change of any of them makes it stale. */
+  topics: readonly ContentTopic[];
+  /** Some slot was sent as its fallback: the page is kept {@link PageCacheOptions.degradedFreshMs} only. */
+  degraded: boolean;
+  /** Server-Timing of the render (ms). */
+  renderMs: number;
+}
+
+/** A cached page: compressed once, sent many times. */
+export interface CachedPage {
+  status: number;
+  body: { identity: Buffer; br: Buffer; gzip: Buffer };
+  etag: string;
+  renderMs: number;
+  /** Epoch ms of the render. */
+  renderedAt: number;
+  /** Fresh until then (epoch ms), unless a topic changes before. */
+  freshUntil: number;
+  /** The counters of its topics when its render started. */
+  topics: ReadonlyArray<readonly [ContentTopic, number]>;
+}
+
+/** How a request was answered, as the `X-Cache` header says it. */
+export type CacheStatus = 'HIT' | 'MISS' | 'STALE';
+
+/** Options of {@link PageCache}; times in ms, sizes in bytes. */
+export interface PageCacheOptions {
+  /** Memory budget of the entries (bytes of identity + brotli + gzip; default 64 MiB). */
+  maxBytes?: number;
+  /** Longest life of a fresh page while the change stream is up (default 60 000 ms). */
+  freshMs?: number;
+  /** Life of a fresh page while the change stream is down (default 5 000 ms). */
+  fallbackFreshMs?: number;
+  /** Life of a page with a fallback slot (default 5 000 ms). */
+  degradedFreshMs?: number;
+  /** How long after its render a page may still be served stale while it is rendered again (default 60 000 ms). */
+  staleMs?: number;
+  /** Clock (tests). */
+  now?: () => number;
+}
+
+/** The render behind a key: a page to cache, or `null` for an answer that must not be kept. */
+type Render = () => Promise<RenderedPage>;
+
+/** Counters for /health and the benchmark. */
+export interface PageCacheStats {
+  hits: number;
+  misses: number;
+  stale: number;
+  renders: number;
+  entries: number;
+  bytes: number;
+}
+
+/** See the module comment. */
+export class PageCache {
+  private readonly lru: LRUCache<string, CachedPage, Render>;
+  private readonly counters = new Map<ContentTopic, number>(CONTENT_TOPICS.map((t) => [t, 0]));
+  private live = false;
+  private readonly freshMs: number;
+  private readonly fallbackFreshMs: number;
+  private readonly degradedFreshMs: number;
+  private readonly now: () => number;
+  private readonly counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
+
+  constructor(o: PageCacheOptions = {}) {
+    this.freshMs = o.freshMs ?? 60_000;
+    this.fallbackFreshMs = o.fallbackFreshMs ?? 5_000;
+    this.degradedFreshMs = o.degradedFreshMs ?? 5_000;
+    this.now = o.now ?? Date.now;
+    this.lru = new LRUCache<string, CachedPage, Render>({
+      maxSize: o.maxBytes ?? 64 * 1024 * 1024,
+      sizeCalculation: (p) => p.body.identity.length + p.body.br.length + p.body.gzip.length + 256,
+      // Entries past this age are not served at all, not even stale (the LRU forgets them).
+      ttl: o.staleMs ?? 60_000,
+      ttlAutopurge: false,
+      perf: { now: this.now },
+      allowStale: true,
+      // A failed render keeps the previous copy (served stale) instead of dropping it.
+      allowStaleOnFetchRejection: true,
+      noDeleteOnFetchRejection: true,
+      fetchMethod: async (_key, _stale, { context }) => {
+        const topics = CONTENT_TOPICS.map((t) => [t, this.counters.get(t)!] as const);
+        this.counts.renders++;
+        const page = await context();
+        return this.store(page, topics);
+      },
+    });
+  }
+
+  /** Whether the API's change stream is connected (fresh pages then last `freshMs`, else `fallbackFreshMs`). */
+  setLive(live: boolean): void {
+    this.live = live;
+    // Changes may have been missed while it was down, or while it connected.
+    this.invalidate('all');
+  }
+
+  /** A content topic changed (or `'all'`): every page built from it is stale from now on. */
+  invalidate(topic: ContentTopic | 'all'): void {
+    for (const t of CONTENT_TOPICS) if (topic === 'all' || topic === t) this.counters.set(t, this.counters.get(t)! + 1);
+  }
+
+  /**
+   * The page of `key`: the cached copy when fresh, else one render of `render` shared by
+   * everyone asking meanwhile (a STALE copy goes out while it runs, when there is one).
+   * @throws the render's error when there is no copy to fall back on
+   */
+  async get(key: string, render: Render): Promise<{ page: CachedPage; cache: CacheStatus }> {
+    const existing = this.lru.peek(key, { allowStale: true });
+    // Past `staleMs` a copy is not served at all: the visitor waits for the render.
+    const servable = existing !== undefined && this.lru.getRemainingTTL(key) > 0;
+    const status: LRUCache.Status<string, CachedPage, Render> = {};
+    const page = await this.lru.fetch(key, {
+      context: render,
+      forceRefresh: existing !== undefined && !this.isFresh(existing),
+      allowStale: servable,
+      status,
+    });
+    if (!page) throw new Error('page cache: the render gave nothing');
+    // A copy that is not fresh comes back as the very object held before the render (lru-cache
+    // does not flag every such case in `status.returnedStale`).
+    const served: CacheStatus = status.fetch === 'hit' ? 'HIT' : page === existing ? 'STALE' : 'MISS';
+    if (served === 'HIT') this.counts.hits++;
+    else if (served === 'STALE') this.counts.stale++;
+    else this.counts.misses++;
+    return { page, cache: served };
+  }
+
+  /** Counters since the start, and the entries held. */
+  stats(): PageCacheStats {
+    return { ...this.counts, entries: this.lru.size, bytes: this.lru.calculatedSize };
+  }
+
+  private isFresh(page: CachedPage): boolean {
+    if (this.now() >= page.freshUntil) return false;
+    return page.topics.every(([t, n]) => this.counters.get(t) === n);
+  }
+
+  private async store(page: RenderedPage, counters: ReadonlyArray<readonly [ContentTopic, number]>): Promise<CachedPage> {
+    const identity = Buffer.from(page.html);
+    // Quality 5 / level 6: a few ms for a 50 KB page, about 10 % larger than the slowest settings,
+    // paid once per render rather than once per answer.
+    const [br, gzipped] = await Promise.all([
+      brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+      gz(identity, { level: 6 }),
+    ]);
+    const renderedAt = this.now();
+    const life = page.degraded ? this.degradedFreshMs : this.live ? this.freshMs : this.fallbackFreshMs;
+    return {
+      status: page.status,
+      body: { identity, br, gzip: gzipped },
+      etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,
+      renderMs: page.renderMs,
+      renderedAt,
+      freshUntil: renderedAt + life,
+      topics: counters.filter(([t]) => page.topics.includes(t)),
+    };
+  }
+}

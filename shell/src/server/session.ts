@@ -1,0 +1,76 @@
+/**
+ * Who is logged in, for a server-rendered page (spec §3: logged in when `userData` is set; the
+ * session is in the per-server cookies `auth.{server}._token.local` and `auth.{server}._token.uid`).
+ * The page server asks the API (`GET /{server}/auth/me`) once per session and keeps the answer
+ * for {@link SESSION_CHECK_TTL_MS}, so a player's page costs one API call every few seconds at
+ * most. An expired or revoked session renders the visitor as logged out (the browser then clears
+ * its own copy, spec §4).
+ */
+import { createHash } from 'node:crypto';
+import { LRUCache } from 'lru-cache';
+import { authCookieNames, type UserData } from '@landing/shared';
+import { cookieOf } from './render';
+
+/** How long an answer of the API about one session is kept (ms). */
+export const SESSION_CHECK_TTL_MS = 5000;
+
+/** The session of a request that the API confirmed. */
+export interface Viewer {
+  user: UserData;
+  token: string;
+}
+
+interface Check {
+  server: string;
+  token: string;
+  uid: string;
+}
+
+/**
+ * The session checker of one page server.
+ * @param apiBase  the API base of a game server (`http://127.0.0.1:4000/royal`)
+ * @param timeoutMs  how long a check may take (ms); past it the visitor is rendered logged out
+ */
+export function createSessionChecker(apiBase: (server: string) => string, timeoutMs = 1000) {
+  const answers = new LRUCache<string, { user: UserData | null }, Check>({
+    max: 20_000,
+    ttl: SESSION_CHECK_TTL_MS,
+    fetchMethod: async (_key, _stale, { context }) => {
+      const res = await fetch(`${apiBase(context.server)}/auth/me`, {
+        headers: { Accept: 'application/json', 'X-Auth-Token': context.token, 'X-Auth-Id': context.uid },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      if (res.ok) return { user: ((await res.json()) as { user: UserData }).user };
+      // 401 (expired, revoked, unknown) or 400 (a malformed id): logged out, and known to be.
+      if (res.status === 401 || res.status === 400) return { user: null };
+      throw new Error(`auth/me answered ${res.status}`);
+    },
+  });
+
+  return {
+    /** Whether the request carries a session cookie of `server` (such a page is never cached). */
+    hasSession(cookieHeader: string | undefined, server: string): boolean {
+      return !!cookieOf(cookieHeader, authCookieNames(server).token);
+    },
+    /**
+     * The logged-in player of a request on `server`, or null (no session, or the API said it is
+     * not valid, or could not tell in time).
+     */
+    async viewerOf(cookieHeader: string | undefined, server: string): Promise<Viewer | null> {
+      const names = authCookieNames(server);
+      const token = cookieOf(cookieHeader, names.token);
+      const uid = cookieOf(cookieHeader, names.uid);
+      if (!token || !uid) return null;
+      const key = createHash('sha256').update(`${server}\n${uid}\n${token}`).digest('base64url');
+      try {
+        const answer = await answers.fetch(key, { context: { server, token, uid } });
+        return answer?.user ? { user: answer.user, token } : null;
+      } catch {
+        return null; // the API is down or slow: the page is rendered logged out, the browser checks again
+      }
+    },
+  };
+}
+
+/** The session checker's type (http.ts). */
+export type SessionChecker = ReturnType<typeof createSessionChecker>;
