@@ -67,8 +67,9 @@ describe('docker-compose.yml matches the registry', () => {
       expect(shell.depends_on).toContain(r.folder);
     },
   );
-  test('the shell on its port, and no remote service the registry does not list', () => {
-    expect(shell.ports).toEqual([`${HOST.port}:${HOST.port}`]);
+  test('the shell on its port (through its load balancer shell-lb), and no remote service the registry does not list', () => {
+    expect(shell.expose).toEqual([String(HOST.port)]);
+    expect(compose.services['shell-lb'].ports).toEqual([`${HOST.port}:80`]);
     const remoteLike = Object.keys(compose.services).filter((s) => s.startsWith('mf-'));
     expect(remoteLike.sort()).toEqual(REMOTES.map((r) => r.folder).sort());
   });

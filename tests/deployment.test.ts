@@ -54,7 +54,10 @@ test("the shell is its SSR server image, reading the environment's folder; remot
   const args = argsOf(shell.command);
   expect(args.get('remotes')).toEqual(['/etc/landing-env/remotes.json']);
   expect(args.get('config')).toEqual(['/etc/landing-env/config.json']);
-  expect(shell.ports).toContain('3000:3000');
+  // Two replicas behind shell-lb, which publishes port 3000.
+  expect(shell.ports).toBeUndefined();
+  expect(shell.deploy.replicas).toBeGreaterThanOrEqual(2);
+  expect(compose.services['shell-lb'].ports).toContain('3000:80');
   const map = JSON.parse(readFileSync(join(root, 'deploy/environments/docker/remotes.json'), 'utf8'));
   for (const name of ['mf_auth', 'mf_news', 'mf_bets', 'mf_leaderboard']) {
     expect(map[name]).toMatch(/^http:\/\/localhost:300\d\/\d+\.\d+\.\d+\/mf-manifest\.json$/);
@@ -76,6 +79,22 @@ test('the SSR server reaches every remote and the API by service name (public UR
   const internal = new URL(args.get('api-internal')![0]!.replace('{server}', 'royal'));
   expect(internal.hostname).toBe('api-lb');
   expect(compose.services.shell.depends_on).toEqual(expect.arrayContaining(['api-lb', ...remotes]));
+});
+
+test('shell-lb caches anonymous pages keyed by URL and language cookie, never a page of a session cookie', () => {
+  const conf = readFileSync(join(root, 'deploy/nginx-shell.conf'), 'utf8');
+  expect(compose.services['shell-lb'].volumes).toContain('./deploy/nginx-shell.conf:/etc/nginx/conf.d/default.conf:ro');
+  expect(conf).toMatch(/proxy_cache_key "[^"]*\$request_uri[^"]*\$cookie_i18n_redirected"/);
+  // the session cookie of any game server bypasses the cache both ways
+  const map = /map \$http_cookie \$landing_session \{[\s\S]*?"~([^"]+)" 1;/.exec(conf)![1]!;
+  const session = new RegExp(map.replace(/^\(\^\|;\)/, '(^|;)'));
+  expect(session.test('i18n_redirected=de; auth.royal._token.local=abc')).toBe(true);
+  expect(session.test('auth.classic._token.local=abc')).toBe(true);
+  expect(session.test('i18n_redirected=de; auth.royal._token.uid=7')).toBe(false);
+  expect(conf).toMatch(/proxy_cache_bypass \$landing_session;/);
+  expect(conf).toMatch(/proxy_no_cache \$landing_session;/);
+  expect(conf).toMatch(/proxy_ignore_headers Vary;/);
+  expect(conf).toMatch(/upstream landing_shell \{\s*server shell:3000/);
 });
 
 test('remotes: manifests and entries never cached, hashed files immutable, precompressed files sent as they are', () => {
