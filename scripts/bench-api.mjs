@@ -17,8 +17,10 @@
  * Printed (and `--json <file>`): per route req/s, p50, p99 (ms) and errors (socket errors,
  * timeouts, non-2xx), the MEDIAN over `--rounds` (3); probes' p50/p99 and how many exceeded 3 s.
  *
- * Environment of the APIs: NODE_ENV=development (like `npm start`), LOG_LEVEL=warn (request
- * logging off for every target alike), demo activity on (the tickers write while we measure).
+ * Environment of the APIs: as `npm start` runs it: NODE_ENV=development, LOG_LEVEL info (one log
+ * line per request, written to a pipe this script reads, as a terminal or a log collector would;
+ * `--log-level warn` measures without the request log), demo activity on (the tickers write
+ * while we measure).
  * Ports: API_PORT_BASE (4400 + …): each target/process gets its own port.
  */
 import autocannon from 'autocannon';
@@ -53,6 +55,7 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     routes: { type: 'string' },
     'probe-rate': { type: 'string', default: '20' },
+    'log-level': { type: 'string', default: 'info' },
     'port-base': { type: 'string', default: process.env.API_PORT_BASE ?? '4400' },
     json: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
@@ -131,14 +134,15 @@ async function startApi(target, env) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: values['log-level'],
       PORT_OFFSET: '0',
       API_PORT: String(port),
       API_HOST: '127.0.0.1',
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  child.stdout.resume(); // the request log goes somewhere, as in `npm start`
   let stderr = '';
   child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));
   children.add(child);

@@ -28,6 +28,7 @@ import type { RequestContext } from './lib/request-context.js';
 import { startLeadership, type Job } from './lib/leader.js';
 import { storeMailboxIn } from './domains/auth/mail.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
+import { createLogger, logRequests } from './lib/request-log.js';
 import { startReadCache } from './lib/read-cache.js';
 import { startMailOutbox } from './domains/auth/outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
@@ -105,7 +106,9 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
 
   const production = config.nodeEnv === 'production';
   const app = Fastify({
-    logger: { level: config.logLevel },
+    // One line per request through an asynchronous destination (src/lib/request-log.ts).
+    loggerInstance: createLogger(config.logLevel),
+    disableRequestLogging: true,
     routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
     // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
     // shape and the security headers, instead of Fastify's own body with its FST_ code.
@@ -124,6 +127,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // Behind nginx (several API processes), the client's address comes from X-Forwarded-For.
     ...(config.trustProxy !== undefined ? { trustProxy: config.trustProxy } : {}),
   }).withTypeProvider<ZodTypeProvider>();
+  logRequests(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

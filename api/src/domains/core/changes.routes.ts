@@ -13,7 +13,7 @@
  * - a comment every 15 s keeps proxies from closing an idle stream.
  * Not in the OpenAPI document: it is a server-to-server stream, not a request/answer route.
  */
-import sse from '@fastify/sse';
+import { fastifySSE } from '@fastify/sse';
 import { defineRoutes } from '../../lib/domain-routes.js';
 
 /** Seconds between heartbeat comments (a proxy's idle timeout is usually 60 s). */
@@ -21,7 +21,7 @@ const HEARTBEAT_MS = 15_000;
 
 export default defineRoutes({
   async root(app) {
-    await app.register(sse, { heartbeatInterval: HEARTBEAT_MS });
+    await app.register(fastifySSE, { heartbeatInterval: HEARTBEAT_MS });
     // Streams never end by themselves: closing the API ends them (else close waits for the subscribers).
     const open = new Set<{ close(): void }>();
     app.addHook('preClose', async () => {
