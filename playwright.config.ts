@@ -15,6 +15,9 @@ const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'landing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory
 
+/** The API's admin secret in e2e (`X-Admin-Secret` of the `/admin/*` routes). */
+export const ADMIN_SECRET = 'e2e-admin-secret-0123456789-abcdefghijklmnop';
+
 /** `mf_news` → `news` (the short names the specs use). */
 const shortName = (name: string) => name.replace(/^mf_/, '');
 
@@ -62,9 +65,9 @@ export default defineConfig({
     command: 'node scripts/serve.mjs',
     url: `http://localhost:${ports.shell}/config.json`,
     reuseExistingServer: false,
-    timeout: 120_000,
+    timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET: 'e2e-admin-secret' },
+    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET },
   },
 });

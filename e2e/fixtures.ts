@@ -1,8 +1,8 @@
 /** Shared helpers of the e2e suites. */
 import { expect, type Page } from '@playwright/test';
-import { ports } from '../playwright.config';
+import { ADMIN_SECRET, ports } from '../playwright.config';
 
-export { ports };
+export { ADMIN_SECRET, ports };
 export const apiBase = (server: string) => `http://localhost:${ports.api}/${server}`;
 
 /**

@@ -8,7 +8,7 @@ import helmet from '@fastify/helmet';
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -108,7 +108,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const app = Fastify({
     // One line per request through an asynchronous destination (src/lib/request-log.ts).
     loggerInstance: createLogger(config.logLevel),
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
     // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
     // shape and the security headers, instead of Fastify's own body with its FST_ code.
