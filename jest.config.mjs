@@ -28,7 +28,9 @@ export default {
   // shell/src/server/*.mjs: the SSR server's header policy (shared with the dev servers).
   transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc, '^.+/shared/apps\\.mjs$': swc, '^.+/shell/src/server/.+\\.mjs$': swc },
   // ESM-only packages (the HTML parser of sanitize-html) are compiled too.
-  transformIgnorePatterns: ['/node_modules/(?!\\.pnpm|@landing|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!\\.pnpm|@landing|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities|p-limit|yocto-queue)',
+  ],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
     '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mfRuntime.ts',

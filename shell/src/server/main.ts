@@ -6,7 +6,12 @@
  *   node shell/dist/server/index.cjs --port 3000 --remotes <remotes.json> [--config <config.json>]
  *        [--environment <environment.json>] [--api-internal http://127.0.0.1:4000/{server}]
  *        [--api-proxy http://127.0.0.1:4000] [--budget 600] [--host localhost] [--origin https://…]
- *        [--remote-origin http://localhost:3002=http://mf-news …] [--workers N]
+ *        [--remote-origin http://localhost:3002=http://mf-news …] [--workers N] [--page-cache-mb 64]
+ *        [--max-renders 4] [--max-queue 16]
+ *
+ * --page-cache-mb (or PAGE_CACHE_MB): memory budget of each worker's page cache in MiB (0: no
+ * cache, every page rendered); --max-renders / --max-queue: renders at once per worker and
+ * renders waiting before 503 (http.ts).
  *
  * --workers (or SHELL_WORKERS; default: one per core, os.availableParallelism()): page server
  * processes sharing the port (node:cluster). Each has its own page cache, render limit and
@@ -54,6 +59,9 @@ export function main(argv: string[]): void {
         default: process.env.SSR_REMOTE_ORIGINS ? process.env.SSR_REMOTE_ORIGINS.split(',') : [],
       },
       workers: { type: 'string', default: process.env.SHELL_WORKERS },
+      'page-cache-mb': { type: 'string', default: process.env.PAGE_CACHE_MB ?? '64' },
+      'max-renders': { type: 'string', default: '4' },
+      'max-queue': { type: 'string', default: '16' },
       help: { type: 'boolean', short: 'h' },
     },
   });
@@ -92,6 +100,9 @@ export function main(argv: string[]): void {
     publicOrigin: values.origin,
     log: values.log,
     remoteFetchOrigins,
+    pageCacheBytes: Number(values['page-cache-mb']) * 1024 * 1024,
+    maxRenders: Number(values['max-renders']),
+    maxQueue: Number(values['max-queue']),
   });
   const stop = () => {
     shell.stop();

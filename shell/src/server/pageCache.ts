@@ -110,6 +110,7 @@ export class PageCache {
       ttl: o.staleMs ?? 60_000,
       ttlAutopurge: false,
       perf: { now: this.now },
+      ttlResolution: 0,
       allowStale: true,
       // A failed render keeps the previous copy (served stale) instead of dropping it.
       allowStaleOnFetchRejection: true,
