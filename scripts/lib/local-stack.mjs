@@ -240,6 +240,9 @@ export class LocalStack {
       CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
     };
     const apiDir = join(repoRoot, 'api');
+    // From the TypeScript sources with tsx, not the compiled api/dist the container runs: an API
+    // edit needs no build step before `npm start` or e2e, and the API tests run the same sources
+    // (api/test/build.test.ts starts the compiled build).
     const args = watchMode
       ? [join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/main.ts']
       : ['--import', 'tsx', 'src/main.ts'];
