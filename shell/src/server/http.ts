@@ -19,6 +19,7 @@ import helmet from 'helmet';
 import sirv from 'sirv';
 import { DEFAULT_RUNTIME_CONFIG, EXPOSED_MODULE_IDS, REMOTE_NAMES, remoteOf, type RemoteName, type RuntimeConfig } from '@landing/shared';
 import { createServerFederation, type RemotesMap, type ServerFederation } from './federation';
+import { sanitizeRemotePins, type RemotePins } from './remoteTrust';
 import { renderPage, type HtmlTemplate } from './render';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
 import { cookieDomainFor, publicHostname } from './cookieDomain';
@@ -141,6 +142,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   const compress = compression({ threshold: 1024 });
   let lastConfig: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, ...o.configOverrides };
   let lastRemotes: RemotesMap = {};
+  let lastPins: RemotePins = {}; // remotes.json `integrity`, read with lastRemotes (remoteTrust.ts)
 
   const config = (): RuntimeConfig => {
     const file = readJson<Partial<RuntimeConfig> | null>(o.configFile, null);
@@ -163,7 +165,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   };
   const remotes = (): RemotesMap => {
     const read = readJson<unknown>(o.remotesFile, null);
-    if (read !== null) lastRemotes = sanitizeRemotes(read);
+    if (read !== null) [lastRemotes, lastPins] = [sanitizeRemotes(read), sanitizeRemotePins(read)];
     return lastRemotes;
   };
 
@@ -201,6 +203,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     if (o.apiProxyOrigin && path.startsWith('/api/')) return proxy(req, res, o.apiProxyOrigin, (req.url ?? '/').slice(4));
     const cfg = withCookieDomain(config(), req.headers.host);
     const map = remotes();
+    const pins = lastPins;
     const nonce = randomBytes(16).toString('base64');
     await securityHeaders(req, res, cfg, map, nonce);
     if (path === '/remotes.json') return json(res, map);
@@ -215,7 +218,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
       res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
       return void res.end('Method not allowed');
     }
-    federation.sync(map);
+    federation.sync(map, pins);
     const origin = o.publicOrigin ?? `${(req.headers['x-forwarded-proto'] as string) || 'http'}://${req.headers.host ?? 'localhost'}`;
     const result = await renderPage(
       url,
@@ -267,7 +270,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   });
 
   async function warmUp(path = '/royal'): Promise<void> {
-    const map = federation.sync(remotes());
+    const map = federation.sync(remotes(), lastPins);
     await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
     const cfg = config();
     await renderPage(
