@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import sirv from 'sirv';
 import { HOST, REMOTES } from '../../shared/apps.mjs';
 import { ports } from '../ports.mjs';
-import { packageVersion, repoRoot } from './remotes.mjs';
+import { packageVersion, pinLocalBuilds, repoRoot } from './remotes.mjs';
 
 /** Host name every local server listens on and every local URL uses (HOST, default localhost). */
 export const host = process.env.HOST ?? 'localhost';
@@ -105,13 +105,16 @@ export function writeIfChanged(file, text) {
 
 /**
  * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
- * on every request.
+ * on every request; remotes served from their local build are pinned (scripts/lib/remotes.mjs
+ * pinLocalBuilds).
  * @param {string} dir
  * @param {{ remotes: Record<string, string>, config: object }} env
  */
 export function writeEnvironment(dir, { remotes, config }) {
   mkdirSync(dir, { recursive: true });
-  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(remotes, null, 2));
+  // With the SHA-256 pins of the local builds' server code, as scripts/deploy.mjs writes them.
+  const pinned = pinLocalBuilds(remotes, (r, version) => `${originOf(ports[r.name])}/${version}/mf-manifest.json`);
+  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(pinned, null, 2));
   writeIfChanged(join(dir, 'config.json'), JSON.stringify(config));
 }
 
