@@ -48,6 +48,14 @@ describe('transport: https, plain http only on loopback', () => {
     expect(transportProblem('/mf-news/1.0.0/mf-manifest.json')).toMatch(/not an absolute URL/);
   });
 
+  test('a public origin mapped to an internal one (--remote-origin) is exempt: the server never connects to it', () => {
+    const trust = createRemoteTrust({ mappedOrigins: ['http://leaderboard.landing.invalid'] });
+    const url = 'http://leaderboard.landing.invalid/1.0.0/mf-manifest.json';
+    expect(trust.update({ mf_leaderboard: url }, {}).accepted).toEqual({ mf_leaderboard: url });
+    expect(trust.fetchProblem('http://leaderboard.landing.invalid/1.0.0/server/remoteEntry.js')).toBeNull();
+    expect(trust.fetchProblem('http://other.landing.invalid/1.0.0/server/remoteEntry.js')).toMatch(/https only/);
+  });
+
   test('a remote of remotes.json over plain http outside loopback is refused at registration, the others are kept', () => {
     const trust = createRemoteTrust();
     const { accepted, refused } = trust.update({ mf_news: 'http://static.example/mf-news/1.1.0/mf-manifest.json', mf_bets: BETS }, {});

@@ -109,13 +109,13 @@ export function createServerFederation({
   fetchOrigins = {},
 }: ServerFederationOptions = {}): ServerFederation {
   const failures: LoadFailure[] = [];
-  const trust = createRemoteTrust();
+  const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
+  const trust = createRemoteTrust({ mappedOrigins: origins.keys() });
   /** Logs a refusal of remote code and returns the error that fails the load. */
   const refuse = (problem: string): Error => {
     console.error(`[remotes] refused: ${problem}`);
     return new Error(`refused: ${problem}`);
   };
-  const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
   /** The URL this server fetches for a public URL (manifests, entries and chunks all pass here). */
   const fetchUrl = (url: string): string => {
     if (!origins.size) return url;

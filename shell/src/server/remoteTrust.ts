@@ -21,8 +21,11 @@
  *     "integrity": { "mf_news": { "server/remoteEntry.js": "sha256-…", "server/chunks/110.06128c12b6.js": "sha256-…" } }
  *   }
  *
- * The public URL is what is checked: `--remote-origin` (ServerFederationOptions.fetchOrigins)
- * only changes where the server connects to, as set by its operator on the command line.
+ * The URLs checked are the public ones of remotes.json and the manifests. A public origin its
+ * operator maps to an internal one with `--remote-origin` (ServerFederationOptions.fetchOrigins;
+ * docker-compose: `http://localhost:3002=http://mf-news`) is never connected to: the server
+ * fetches it from the named internal origin (a container network), so the transport rule does not
+ * apply to it; the origin rule and the pins do.
  */
 import { createHash } from 'node:crypto';
 import { REMOTE_NAMES, type RemoteName } from '@landing/shared';
@@ -136,10 +139,24 @@ function decodePath(path: string): string | null {
   }
 }
 
-/** Creates the trust checks of one server process (see the module comment). */
-export function createRemoteTrust(): RemoteTrust {
+/**
+ * Creates the trust checks of one server process (see the module comment).
+ * @param o.mappedOrigins public origins the server fetches from an operator-named internal origin
+ *   (`--remote-origin`): exempt from the transport rule
+ */
+export function createRemoteTrust({ mappedOrigins = [] }: { mappedOrigins?: Iterable<string> } = {}): RemoteTrust {
   let registrations: Registration[] = [];
   let origins = new Set<string>();
+  const mapped = new Set(mappedOrigins);
+  /** {@link transportProblem}, except for a mapped public origin. */
+  const transportOf = (url: string): string | null => {
+    try {
+      if (mapped.has(new URL(url).origin)) return null;
+    } catch {
+      // not a URL: transportProblem says so
+    }
+    return transportProblem(url);
+  };
 
   /** The registration whose manifest folder holds `url` (longest folder first), if any. */
   function ownerOf(url: URL): Registration | undefined {
@@ -170,7 +187,7 @@ export function createRemoteTrust(): RemoteTrust {
         return `${reg.manifestUrl}: ${key} ${value} is not a URL`;
       }
       if (!origins.has(target.origin)) return `${reg.manifestUrl}: ${key} ${value} points outside the origins of remotes.json`;
-      const transport = transportProblem(target.href);
+      const transport = transportOf(target.href);
       if (transport) return `${reg.manifestUrl}: ${key}: ${transport}`;
       // A pinned remote's files are pinned relative to its manifest's folder: they must stay there.
       if (reg.pins && !target.href.startsWith(reg.folder))
@@ -191,7 +208,7 @@ export function createRemoteTrust(): RemoteTrust {
       for (const name of REMOTE_NAMES) {
         const url = map[name];
         if (typeof url !== 'string') continue;
-        const problem = transportProblem(url);
+        const problem = transportOf(url);
         if (problem) {
           refused.set(name, problem);
           continue;
@@ -207,7 +224,7 @@ export function createRemoteTrust(): RemoteTrust {
       return registrations.find((r) => r.name === name)?.pins;
     },
     fetchProblem(url) {
-      const transport = transportProblem(url);
+      const transport = transportOf(url);
       if (transport) return transport;
       const origin = new URL(url).origin;
       return origins.has(origin) ? null : `${url}: ${origin} is not an origin of remotes.json`;
