@@ -288,10 +288,12 @@ test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
     test.setTimeout(120_000);
     work = mkdtempSync(join(tmpdir(), 'ssr-pins-'));
     const build = join(root, 'mf-leaderboard', 'dist', leaderboardVersion);
-    // The pins of the real build, as scripts/deploy.mjs writes them; two copies of it are served,
-    // the server entry of one then changed (valid JavaScript that would still work).
-    const { serverIntegrity } = await import('../scripts/lib/remotes.mjs');
-    pins = serverIntegrity(build)!;
+    // The pins of the real build, as the e2e deployment's remotes.json has them (the local stack
+    // writes them as scripts/deploy.mjs does); two copies of the build are served, the server entry
+    // of one then changed (valid JavaScript that would still work).
+    const local = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, 'local', 'remotes.json'), 'utf8'));
+    pins = local.integrity.mf_leaderboard;
+    expect(pins['server/remoteEntry.js']).toMatch(/^sha256-/);
     for (const name of ['pinned', 'tampered']) cpSync(build, join(work, 'static', name, leaderboardVersion), { recursive: true });
     const tampered = join(work, 'static', 'tampered', leaderboardVersion, 'server', 'remoteEntry.js');
     writeFileSync(tampered, `${readFileSync(tampered, 'utf8')}\n;globalThis.__landingTampered = true;\n`);
