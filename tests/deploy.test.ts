@@ -6,6 +6,7 @@
  * the repo, and two teams deploying at the same moment without a lost update.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -178,6 +179,61 @@ describe('use and rollback', () => {
     const bad = deploy(['use', 'staging', 'mf_news', 'latest']);
     expect(bad.code).toBe(2);
     expect(bad.out).toMatch(/"latest" is not a version/);
+  });
+});
+
+describe('server code pins (remotes.json integrity)', () => {
+  const sri = (text: string) => `sha256-${createHash('sha256').update(text).digest('base64')}`;
+  /** A build with a server build, as the remotes' builds are: manifest → ssrRemoteEntry in server/. */
+  function serverBuild(dir: string, version: string) {
+    fakeBuild(dir, 'mf_news', version);
+    const manifestFile = join(dir, version, 'mf-manifest.json');
+    const manifest = readJson(manifestFile);
+    manifest.metaData.ssrRemoteEntry = { name: 'remoteEntry.js', path: 'server', type: 'commonjs-module' };
+    writeFileSync(manifestFile, JSON.stringify(manifest));
+    mkdirSync(join(dir, version, 'server', 'chunks'), { recursive: true });
+    writeFileSync(join(dir, version, 'server', 'remoteEntry.js'), `/* server entry ${version} */`);
+    writeFileSync(join(dir, version, 'server', 'chunks', '1.0123456789.js'), `/* chunk ${version} */`);
+    writeFileSync(join(dir, version, 'server', 'chunks', '1.0123456789.js.gz'), 'precompressed copy');
+    return dir;
+  }
+  beforeEach(() => {
+    const builds = join(work, 'builds');
+    for (const v of ['1.0.0', '1.1.0']) {
+      serverBuild(builds, v);
+      expect(deploy(['publish', 'mf_news', '--version', v, '--from', builds]).code).toBe(0);
+    }
+  });
+
+  test('use pins every server file of the published version by SHA-256; rollback pins the version it goes back to', () => {
+    expect(deploy(['use', 'staging', 'mf_news', '1.0.0']).code).toBe(0);
+    const r = deploy(['use', 'staging', 'mf_news', '1.1.0']);
+    expect(r.out).toContain('server code pinned: 2 file(s)');
+    expect(remotesOf('staging')).toEqual({
+      mf_news: 'http://static.test/mf-news/1.1.0/mf-manifest.json',
+      integrity: {
+        mf_news: {
+          'server/chunks/1.0123456789.js': sri('/* chunk 1.1.0 */'),
+          'server/remoteEntry.js': sri('/* server entry 1.1.0 */'),
+        },
+      },
+    });
+    expect(deploy(['rollback', 'staging', 'mf_news']).code).toBe(0);
+    expect(remotesOf('staging').integrity.mf_news['server/remoteEntry.js']).toBe(sri('/* server entry 1.0.0 */'));
+    expect(deploy(['status', 'staging']).out).toMatch(/mf_news\s+1\.0\.0\s+pinned /);
+    expect(JSON.parse(deploy(['status', 'staging', '--json']).out)).toMatchObject({
+      remotes: { mf_news: 'http://static.test/mf-news/1.0.0/mf-manifest.json' },
+      pinned: ['mf_news'],
+    });
+  });
+
+  test('use --no-verify reads nothing and leaves the remote unpinned (an old pin would not match the new version)', () => {
+    expect(deploy(['use', 'staging', 'mf_news', '1.0.0']).code).toBe(0);
+    const r = deploy(['use', 'staging', 'mf_news', '2.0.0', '--no-verify']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('mf_news is not pinned');
+    expect(remotesOf('staging')).toEqual({ mf_news: 'http://static.test/mf-news/2.0.0/mf-manifest.json' });
+    expect(deploy(['status', 'staging']).out).toMatch(/mf_news\s+2\.0\.0\s+unpinned/);
   });
 });
 

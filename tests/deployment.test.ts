@@ -21,7 +21,39 @@ test('the API uses PostgreSQL and waits for it', () => {
   expect(api.environment.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
   expect(api.depends_on.postgres.condition).toBe('service_healthy');
   expect(api.build.dockerfile).toBe('api/Dockerfile');
-  expect(readFileSync(join(root, 'api', 'Dockerfile'), 'utf8')).toMatch(/FROM node:20/);
+});
+
+test('the API image runs the compiled build on Node 24 as the unprivileged node user', () => {
+  const dockerfile = readFileSync(join(root, 'api', 'Dockerfile'), 'utf8');
+  const stages = dockerfile.split(/^FROM /m).slice(1);
+  expect(stages.map((s) => s.split('\n')[0])).toEqual(['node:24-slim AS build', 'node:24-slim']);
+  const [build, image] = stages as [string, string];
+  expect(build).toMatch(/RUN pnpm --filter \.\/api run build/);
+  expect(image).toMatch(/--prod --filter "\.\/api\.\.\."/);
+  expect(image).toMatch(/COPY --from=build \/app\/api\/dist api\/dist/);
+  expect(image).toMatch(/COPY --from=build \/app\/domain\/dist domain\/dist/);
+  expect(image).toMatch(/--conditions=landing-compiled/);
+  expect(image).not.toMatch(/tsx/);
+  expect(image).toMatch(/^USER node$/m);
+  expect(image).toMatch(/CMD \["node", "dist\/main\.js"\]\s*$/);
+  // The build the image runs is the one `pnpm --filter ./api run build` writes.
+  const api = JSON.parse(readFileSync(join(root, 'api', 'package.json'), 'utf8'));
+  expect(api.scripts.build).toBe('node scripts/build.mjs');
+  expect(api.dependencies.tsx).toBeUndefined();
+  const domain = JSON.parse(readFileSync(join(root, 'domain', 'package.json'), 'utf8'));
+  expect(domain.exports['.']['landing-compiled']).toBe('./dist/index.js');
+});
+
+test('every package and image is on Node 24 LTS', () => {
+  expect(readFileSync(join(root, '.nvmrc'), 'utf8').trim()).toBe('24');
+  for (const dir of ['.', 'api', 'domain', 'shared', 'shell', ...remotes]) {
+    expect(JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).engines).toEqual({ node: '>=24' });
+  }
+  for (const file of ['api/Dockerfile', 'shell/Dockerfile']) {
+    const from = [...readFileSync(join(root, file), 'utf8').matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
+    expect(from.length).toBeGreaterThan(0);
+    for (const image of from) expect(image).toBe('node:24-slim');
+  }
 });
 
 test('each remote is served from its own dist on its own port', () => {
@@ -46,7 +78,7 @@ test("the shell is its SSR server image, reading the environment's folder; remot
   const shell = compose.services.shell;
   expect(shell.build.dockerfile).toBe('shell/Dockerfile');
   const dockerfile = readFileSync(join(root, 'shell', 'Dockerfile'), 'utf8');
-  expect(dockerfile).toMatch(/FROM node:20/);
+  expect(dockerfile).toMatch(/^USER node$/m);
   expect(dockerfile).toMatch(/COPY shell\/dist shell\/dist/);
   expect(dockerfile).toMatch(/ENTRYPOINT \["node", "shell\/dist\/server\/index\.cjs"\]/);
   // a folder, not single files: deploy.mjs renames remotes.json atomically

@@ -18,7 +18,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { STATUS_CODES } from 'node:http';
-import { DOMAINS_DIR, loadConfig, MIGRATIONS_DIR, type ApiConfig } from './config.js';
+import { DOMAINS_DIR, loadConfig, MIGRATIONS_DIR, MODULE_EXT, type ApiConfig } from './config.js';
 import { openDatabase, type DbHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { runSeeds } from './db/seed.js';
@@ -296,12 +296,14 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
   // ---- routes ---------------------------------------------------------------------------------
   // Every domain's `routes.ts` and `<part>.routes.ts` (src/lib/domain-routes.ts): `/:server` routes
   // with the server check and the technical break, root routes beside them.
-  // The API runs from its TypeScript sources with tsx; @fastify/autoload recognises tsx only when
-  // it is preloaded with --require, not with `node --import tsx` (scripts/serve.mjs, the tests).
-  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+  // From the TypeScript sources (tsx), @fastify/autoload recognises tsx only when it is preloaded
+  // with --require, not with `node --import tsx` (scripts/serve.mjs, the tests); the compiled
+  // build (dist/, MODULE_EXT `.js`) needs no flag.
+  if (MODULE_EXT === '.ts') process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= '1';
+  const routeFile = new RegExp(`/(?:[a-z-]+\\.)?routes\\${MODULE_EXT}$`);
   await app.register(autoload, {
     dir: DOMAINS_DIR,
-    matchFilter: (path: string) => /\/(?:[a-z-]+\.)?routes\.ts$/.test(path),
+    matchFilter: (path: string) => routeFile.test(path),
     dirNameRoutePrefix: false,
     forceESM: true,
   });

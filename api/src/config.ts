@@ -1,16 +1,23 @@
-import { dirname, join, resolve } from 'node:path';
+import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedServers, type ServerCode } from '@landing/domain';
 import { loadAuthConfig, type AuthConfig } from './domains/auth/config.js';
 
+/**
+ * Folder of the running API code: `api/src` (TypeScript through tsx: npm start, tests) or
+ * `api/dist` (the compiled build, `pnpm --filter ./api build`; the container runs it).
+ */
+export const CODE_DIR = dirname(fileURLToPath(import.meta.url));
+/** Extension of the running API modules: `.ts` from the sources, `.js` from the build. */
+export const MODULE_EXT = extname(fileURLToPath(import.meta.url));
 /** Absolute path of the `api/` package. */
-export const API_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+export const API_ROOT = resolve(CODE_DIR, '..');
 /** Absolute path of the monorepo root. */
 export const REPO_ROOT = resolve(API_ROOT, '..');
 /** Folder with the ordered SQL migrations. */
 export const MIGRATIONS_DIR = join(API_ROOT, 'migrations');
-/** Folder of the API's domains (`<name>/{routes,service,schema,seed}.ts`). */
-export const DOMAINS_DIR = join(API_ROOT, 'src', 'domains');
+/** Folder of the API's domains (`<name>/{routes,service,schema,seed}.ts`, `.js` in the build). */
+export const DOMAINS_DIR = join(CODE_DIR, 'domains');
 
 /** Runtime configuration of the API, usually read from the environment by {@link loadConfig}. */
 export interface ApiConfig {

@@ -9,7 +9,9 @@
  *   environment.json  { name, production, manifestUrl }   manifestUrl: template with {remote}
  *                     (folder, e.g. mf-news), {name} (mf_news) and {version}, or an object
  *                     MF name → template
- *   remotes.json      what the shell of that environment loads: MF name → manifest URL
+ *   remotes.json      what the shell of that environment loads: MF name → manifest URL, and
+ *                     `integrity`: MF name → SHA-256 pins of its server files (./remotes.mjs
+ *                     serverIntegrity; checked by shell/src/server/remoteTrust.ts)
  *   history.json      every change, oldest first: { at, action, remote, from, to, url, by }
  *   config.json       the shell's runtime config of that environment (optional here)
  */

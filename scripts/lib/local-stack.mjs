@@ -17,7 +17,7 @@ import { createInterface } from 'node:readline';
 import sirv from 'sirv';
 import { HOST, REMOTES } from '../../shared/apps.mjs';
 import { ports } from '../ports.mjs';
-import { packageVersion, repoRoot } from './remotes.mjs';
+import { packageVersion, pinLocalBuilds, repoRoot } from './remotes.mjs';
 
 /** Host name every local server listens on and every local URL uses (HOST, default localhost). */
 export const host = process.env.HOST ?? 'localhost';
@@ -105,13 +105,16 @@ export function writeIfChanged(file, text) {
 
 /**
  * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
- * on every request.
+ * on every request; remotes served from their local build are pinned (scripts/lib/remotes.mjs
+ * pinLocalBuilds).
  * @param {string} dir
  * @param {{ remotes: Record<string, string>, config: object }} env
  */
 export function writeEnvironment(dir, { remotes, config }) {
   mkdirSync(dir, { recursive: true });
-  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(remotes, null, 2));
+  // With the SHA-256 pins of the local builds' server code, as scripts/deploy.mjs writes them.
+  const pinned = pinLocalBuilds(remotes, (r, version) => `${originOf(ports[r.name])}/${version}/mf-manifest.json`);
+  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(pinned, null, 2));
   writeIfChanged(join(dir, 'config.json'), JSON.stringify(config));
 }
 
@@ -240,6 +243,9 @@ export class LocalStack {
       CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
     };
     const apiDir = join(repoRoot, 'api');
+    // From the TypeScript sources with tsx, not the compiled api/dist the container runs: an API
+    // edit needs no build step before `npm start` or e2e, and the API tests run the same sources
+    // (api/test/build.test.ts starts the compiled build).
     const args = watchMode
       ? [join(apiDir, 'node_modules', 'tsx', 'dist', 'cli.mjs'), 'watch', '--clear-screen=false', 'src/main.ts']
       : ['--import', 'tsx', 'src/main.ts'];

@@ -4,8 +4,9 @@
  * (shared/apps.mjs) with their folders, the exposes their build really declares, the version
  * they build as.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { dirname, join, relative, sep } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { REMOTES, findRemote } from '../../shared/apps.mjs';
 
@@ -54,4 +55,70 @@ export async function exposesOf(dir) {
     if (options && typeof options === 'object' && 'exposes' in options && options.exposes) return { ...options.exposes };
   }
   return {};
+}
+
+/** Key of the pins in remotes.json, beside the remote names (shell/src/server/remoteTrust.ts). */
+export const INTEGRITY_KEY = 'integrity';
+
+/**
+ * SHA-256 pins of a remote build's server code, the shape of remotes.json `integrity.<remote>`
+ * that the page server checks before it runs the code (shell/src/server/remoteTrust.ts): every
+ * file of the server build (the folder of `metaData.ssrRemoteEntry` in the manifest, `server/`),
+ * precompressed `.gz` / `.br` copies aside, as path relative to the version folder →
+ * `sha256-<base64>`, sorted by path.
+ * @param {string} versionDir a built or published version folder (`…/<version>/`, with mf-manifest.json)
+ * @returns {Record<string, string> | null} null when there is no manifest or no server build
+ */
+export function serverIntegrity(versionDir) {
+  const manifestFile = join(versionDir, 'mf-manifest.json');
+  if (!existsSync(manifestFile)) return null;
+  const ssr = JSON.parse(readFileSync(manifestFile, 'utf8')).metaData?.ssrRemoteEntry;
+  if (!ssr?.name || !existsSync(join(versionDir, ssr.path ?? '', ssr.name))) return null;
+  const files = readdirSync(join(versionDir, ssr.path ?? ''), { recursive: true, withFileTypes: true })
+    .filter((f) => f.isFile() && !/\.(gz|br)$/.test(f.name))
+    .map((f) => join(f.parentPath, f.name))
+    .map((file) => [relative(versionDir, file).split(sep).join('/'), file])
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  return Object.fromEntries(
+    files.map(([path, file]) => [path, `sha256-${createHash('sha256').update(readFileSync(file)).digest('base64')}`]),
+  );
+}
+
+/**
+ * remotes.json with the pins of `name` replaced: `pins` set, or removed when null (a remotes.json
+ * without any pin has no `integrity` key, as older environments).
+ * @param {Record<string, unknown>} remotes remotes.json as read
+ * @param {string} name remote (MF name)
+ * @param {Record<string, string> | null} pins see {@link serverIntegrity}
+ */
+export function withPins(remotes, name, pins) {
+  const { [INTEGRITY_KEY]: integrity = {}, ...rest } = remotes;
+  const { [name]: _old, ...others } = integrity;
+  const next = pins ? { ...others, [name]: pins } : others;
+  return Object.keys(next).length ? { ...rest, [INTEGRITY_KEY]: next } : rest;
+}
+
+/** The remote → manifest URL entries of a remotes.json (its `integrity` aside). */
+export function remoteUrls(remotes) {
+  return Object.fromEntries(Object.entries(remotes).filter(([key, url]) => key !== INTEGRITY_KEY && typeof url === 'string'));
+}
+
+/**
+ * `remotes` (a remotes.json) with the pins of every remote that it points at its local build:
+ * URL `urlOf(remote, version)` (version from its package.json), files in
+ * `<folder>/dist/<version>/` (see {@link serverIntegrity}). Pins already in `remotes` are kept.
+ * The local stack writes its environment through this, so `npm start` runs pinned server code.
+ * @param {Record<string, unknown>} remotes
+ * @param {(remote: { name: string, folder: string }, version: string) => string} urlOf
+ */
+export function pinLocalBuilds(remotes, urlOf) {
+  let out = remotes;
+  for (const r of allRemotes()) {
+    if (!r.exists) continue;
+    const version = packageVersion(r.dir);
+    if (remotes[r.name] !== urlOf(r, version) || remotes[INTEGRITY_KEY]?.[r.name]) continue;
+    const pins = serverIntegrity(join(r.dir, 'dist', version));
+    if (pins) out = withPins(out, r.name, pins);
+  }
+  return out;
 }

@@ -2,7 +2,7 @@
  * Formatting helpers (spec §9): dates in a server's time zone with the default format
  * `dd-MM-yyyy HH:mm:ss`, numbers with comma thousands separators.
  *
- * Dates go through the platform's `Intl.DateTimeFormat` (every browser and Node 20 ship the
+ * Dates go through the platform's `Intl.DateTimeFormat` (every browser and Node 24 ship the
  * IANA zone data), so no date library is downloaded; only the fixed numeric patterns of
  * spec §9 are offered, assembled from `formatToParts`.
  */

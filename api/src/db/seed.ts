@@ -3,7 +3,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerCode } from '@landing/domain';
-import { DOMAINS_DIR } from '../config.js';
+import { DOMAINS_DIR, MODULE_EXT } from '../config.js';
 import { seedMarkers } from '../domains/core/schema.js';
 import { createRng, type Rng } from '../lib/random.js';
 import type { Db } from './client.js';
@@ -55,7 +55,7 @@ export async function loadSeeders(): Promise<Seeder[]> {
     .filter((d) => d.isDirectory())
     .map((d) => d.name)
     .sort()) {
-    const file = join(DOMAINS_DIR, domain, 'seed.ts');
+    const file = join(DOMAINS_DIR, domain, `seed${MODULE_EXT}`);
     if (!existsSync(file)) continue;
     const exported = ((await import(pathToFileURL(file).href)) as { default?: unknown }).default;
     const list = Array.isArray(exported) ? exported : [exported];

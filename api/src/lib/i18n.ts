@@ -14,7 +14,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_LOCALE, LOCALES, type LocaleCode } from '@landing/domain';
 import i18next, { type TOptions } from 'i18next';
-import { API_ROOT } from '../config.js';
+import { CODE_DIR } from '../config.js';
 import type en from '../locales/en.json';
 
 /** Shape of a locale file (the English one is the reference). */
@@ -22,8 +22,8 @@ export type ServerTexts = typeof en;
 /** A namespace of the locale files. */
 export type TextNamespace = keyof ServerTexts;
 
-/** Folder of the locale files. */
-export const LOCALES_DIR = join(API_ROOT, 'src', 'locales');
+/** Folder of the locale files (`src/locales`; the build copies them to `dist/locales`). */
+export const LOCALES_DIR = join(CODE_DIR, 'locales');
 
 /** Reads the locale file of `code` (throws when it is missing or not JSON). */
 export function readLocaleFile(code: LocaleCode): ServerTexts {

@@ -15,6 +15,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
 import type { RemotesMap } from './federation';
+import { sanitizeRemotePins, type RemotePins } from './remoteTrust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
 
 /** How often the environment files are looked at (ms): the bound for a redeploy to reach the pages. */
@@ -26,7 +27,9 @@ export interface EnvironmentState {
   config: RuntimeConfig;
   /** remotes.json, known remote names with http(s) or root-relative manifest URLs only. */
   remotes: RemotesMap;
-  /** Changes whenever `config` or `remotes` change (hash of both): part of every page cache key. */
+  /** remotes.json `integrity`: SHA-256 pins of each remote's server files (remoteTrust.ts). */
+  pins: RemotePins;
+  /** Changes whenever `config`, `remotes` or `pins` change (hash of them): part of every page cache key. */
   version: string;
   /**
    * The security headers of this environment for a request path (Content-Security-Policy listing
@@ -108,6 +111,7 @@ function readJson(file: string | undefined): unknown {
 export function createEnvironment(o: EnvironmentOptions, now: () => number = Date.now): { current(): EnvironmentState } {
   let config: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, ...o.configOverrides };
   let remotes: RemotesMap = {};
+  let pins: RemotePins = {};
   let stamps = '\0';
   let checkedAt = -Infinity;
   let state: EnvironmentState | undefined;
@@ -136,6 +140,7 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
     state = {
       config,
       remotes,
+      pins,
       version,
       securityHeaders: (path) => (/^\/auth(_callback|\/)/.test(path) ? callbackHeaders : pageHeaders),
     };

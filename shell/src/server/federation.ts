@@ -1,6 +1,5 @@
 /**
- * Module Federation in the shell's Node server (design brief §7, issue 11): the runtime API, no
- * bundler plugin.
+ * Module Federation in the shell's Node server: the runtime API, no bundler plugin.
  * - One federation instance per process; remotes come from the environment's remotes.json, read
  *   again on every request (a tiny file), so a remote redeployed alone renders at its new version
  *   on the next request without a restart.
@@ -10,9 +9,12 @@
  *   in runtime-core 2.9.2 evicts the old version everywhere (manifest cache, snapshot, container,
  *   module cache). Remote code never enters `require.cache`: the runtime fetches
  *   `<version>/server/remoteEntry.js` over HTTP and evaluates it with `vm`.
- * Two guards found by the SSR spike (/work notes, issue 11) are kept here: every fetch has a
- * timeout and a status check (the Node entry loader would otherwise evaluate any error page as
- * JavaScript), and a load of a superseded registration never replaces the current one.
+ * Two guards found by the SSR spike are kept here: every fetch has a timeout and a status check
+ * (the Node entry loader would otherwise evaluate any error page as JavaScript), and a load of a
+ * superseded registration never replaces the current one.
+ * What remote code the server accepts (https outside loopback, only the origins of remotes.json,
+ * manifests without code, server files pinned by SHA-256) is ./remoteTrust.ts; a refusal is
+ * logged, recorded in `failures` and sends the slot as its fallback, like any failed load.
  */
 import { createRequire } from 'node:module';
 import * as React from 'react';
@@ -30,6 +32,7 @@ import sharedPackage from '@landing/shared/package.json';
 import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
 import { loadScriptNode } from '@module-federation/sdk';
 import { REMOTE_NAMES, type ExposedModuleId, type RemoteName } from '@landing/shared';
+import { createRemoteTrust, type RemotePins } from './remoteTrust';
 
 const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
@@ -65,8 +68,14 @@ export interface ServerFederationOptions {
 
 /** The server's federation: remotes in sync with remotes.json, loads for SSR, browser asset lists. */
 export interface ServerFederation {
-  /** Registers what changed in `map` (new or moved manifest URLs); returns the current map. */
-  sync(map: RemotesMap): RemotesMap;
+  /**
+   * Registers what changed in `map` (new or moved manifest URLs, changed pins); returns the
+   * current map. `pins`: remotes.json's `integrity` (./remoteTrust.ts `sanitizeRemotePins`).
+   * A remote the server refuses to fetch (remoteTrust.ts transport rule) stays in the map (the
+   * browser's business) but is not registered here: its server loads fail, its slots are sent as
+   * fallbacks.
+   */
+  sync(map: RemotesMap, pins?: RemotePins): RemotesMap;
   /** The map registered now. */
   registered(): RemotesMap;
   /**
@@ -101,6 +110,12 @@ export function createServerFederation({
 }: ServerFederationOptions = {}): ServerFederation {
   const failures: LoadFailure[] = [];
   const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
+  const trust = createRemoteTrust({ mappedOrigins: origins.keys() });
+  /** Logs a refusal of remote code and returns the error that fails the load. */
+  const refuse = (problem: string): Error => {
+    console.error(`[remotes] refused: ${problem}`);
+    return new Error(`refused: ${problem}`);
+  };
   /** The URL this server fetches for a public URL (manifests, entries and chunks all pass here). */
   const fetchUrl = (url: string): string => {
     if (!origins.size) return url;
@@ -108,16 +123,24 @@ export function createServerFederation({
     const to = origins.get(parsed.origin);
     return to ? `${to}${parsed.pathname}${parsed.search}` : url;
   };
-  // Manifests, entries and chunks: a timeout, errors for non-2xx, and the server-side origin of a
-  // public URL (fetchOrigins). Registered globally: a remote's server build runs its own
-  // federation instance, which fetches the remote's chunks; global plugins apply to it too.
+  // Manifests, entries and chunks: the trust checks on the URL and on the body (remoteTrust.ts),
+  // a timeout, errors for non-2xx and for redirects (one could leave the origins of remotes.json),
+  // and the server-side origin of a public URL (fetchOrigins). Registered globally: a remote's server build runs its own federation instance, which fetches
+  // the remote's chunks; global plugins apply to it too.
   registerGlobalPlugins([
     {
       name: 'landing-fetch-guard',
       async fetch(url: string, init: RequestInit) {
-        const res = await fetch(fetchUrl(url), { ...init, signal: AbortSignal.timeout(fetchTimeoutMs) });
+        const refused = trust.fetchProblem(url);
+        if (refused) throw refuse(refused);
+        const signal = AbortSignal.timeout(fetchTimeoutMs);
+        const res = await fetch(fetchUrl(url), { ...init, redirect: 'error', signal });
         if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
-        return res;
+        const body = new Uint8Array(await res.arrayBuffer());
+        const bad = trust.bodyProblem(url, body);
+        if (bad) throw refuse(bad);
+        const type = res.headers.get('content-type');
+        return new Response(body, { status: res.status, headers: type ? { 'content-type': type } : {} });
       },
     } as never,
   ]);
@@ -143,6 +166,8 @@ export function createServerFederation({
         // The built-in Node entry loader reuses whatever container is in globalThis[name] (a late
         // load of the previous version may have left it) and skips the fetch hook above.
         name: 'landing-fresh-node-entry',
+        // Only commonjs-module containers (the remotes' server builds), and a pinned remote's entry
+        // must be one of its pinned files (remoteTrust.ts).
         loadEntry({
           remoteInfo,
           loaderHook,
@@ -150,7 +175,8 @@ export function createServerFederation({
           remoteInfo: { type: string; entry: string; name: string; entryGlobalName: string };
           loaderHook: { lifecycle: { fetch: unknown } };
         }) {
-          if (remoteInfo.type !== 'commonjs-module') return undefined;
+          const refused = trust.entryProblem(remoteInfo.name as RemoteName, remoteInfo.entry, remoteInfo.type);
+          if (refused) return Promise.reject(refuse(refused));
           return loadScriptNode(remoteInfo.entry, {
             attrs: { name: remoteInfo.name, globalName: remoteInfo.entryGlobalName, type: remoteInfo.type },
             loaderHook: { fetch: loaderHook.lifecycle.fetch, lifecycle: loaderHook.lifecycle },
@@ -172,6 +198,10 @@ export function createServerFederation({
   });
 
   let registered: RemotesMap = {};
+  /** Per remote: its manifest URL and pins, as registered (a change of either registers it again). */
+  const registrations = new Map<RemoteName, string>();
+  /** Remotes of remotes.json refused by the transport rule, with the reason. */
+  let refusedRemotes = new Map<RemoteName, string>();
   const retryAt = new Map<string, number>();
 
   /**
@@ -183,7 +213,7 @@ export function createServerFederation({
   const moduleCache = (mf as unknown as { moduleCache: Map<string, { remoteInfo: { registeredAs?: string } }> }).moduleCache;
   function dropStale(name: RemoteName): boolean {
     const cached = moduleCache.get(name);
-    if (!cached || cached.remoteInfo.registeredAs === registered[name]) return false;
+    if (!cached || cached.remoteInfo.registeredAs === registrations.get(name)) return false;
     moduleCache.delete(name);
     return true;
   }
@@ -197,13 +227,22 @@ export function createServerFederation({
   return {
     failures,
     registered: () => registered,
-    sync(map) {
+    sync(map, pins = {}) {
       const next: RemotesMap = {};
       for (const name of REMOTE_NAMES) if (typeof map[name] === 'string') next[name] = map[name];
-      const changed = (Object.entries(next) as Array<[RemoteName, string]>).filter(([name, url]) => registered[name] !== url);
+      const { accepted, refused } = trust.update(next, pins);
+      for (const [name, reason] of refused) if (refusedRemotes.get(name) !== reason) console.error(`[remotes] refused: ${reason}`);
+      refusedRemotes = refused;
+      const keyOf = (name: RemoteName, url: string) => `${url} ${JSON.stringify(pins[name] ?? null)}`;
+      const changed = (Object.entries(accepted) as Array<[RemoteName, string]>).filter(
+        ([name, url]) => registrations.get(name) !== keyOf(name, url),
+      );
       if (changed.length) {
-        mf.registerRemotes(changed.map(([name, entry]) => ({ name, entry, registeredAs: entry })) as never, { force: true });
-        for (const [name, url] of changed) console.log(`[remotes] ${name} → ${url}`);
+        mf.registerRemotes(changed.map(([name, entry]) => ({ name, entry, registeredAs: keyOf(name, entry) })) as never, { force: true });
+        for (const [name, url] of changed) {
+          registrations.set(name, keyOf(name, url));
+          console.log(`[remotes] ${name} → ${url}${pins[name] ? ' (pinned)' : ' (unpinned: remotes.json has no integrity for it)'}`);
+        }
       }
       registered = next;
       return registered;
@@ -211,8 +250,10 @@ export function createServerFederation({
     load(id) {
       const name = id.split('/')[0] as RemoteName;
       const url = registered[name];
+      const refusedReason = refusedRemotes.get(name);
+      if (refusedReason) return Promise.reject(new Error(`${id}: refused: ${refusedReason}`));
       if (!url) return Promise.reject(new Error(`${id}: remote not deployed in this environment`));
-      const key = `${name} ${url}`;
+      const key = `${name} ${registrations.get(name)}`;
       const until = retryAt.get(key) ?? 0;
       if (until > Date.now())
         return Promise.reject(new Error(`${id}: ${name} failed recently, the server retries in ${until - Date.now()} ms`));

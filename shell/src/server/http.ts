@@ -270,7 +270,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     origin: string,
     viewer: Viewer | null,
   ) {
-    federation.sync(env.remotes);
+    federation.sync(env.remotes, env.pins);
     const result = await renderPage(
       url,
       { cookie },
@@ -432,7 +432,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
 
   async function warmUp(path = '/royal'): Promise<void> {
     const env = environment.current();
-    const map = federation.sync(env.remotes);
+    const map = federation.sync(env.remotes, env.pins);
     await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
     await render(new URL(path, 'http://localhost'), undefined, env, env.config, 'http://localhost', null);
   }
