@@ -126,6 +126,7 @@ describe('account security: password change, sessions, security events (ASVS L2)
         sessions: Array<{ id: number; current: boolean; browser: string; os: string; device: string; method: string }>;
       };
       assert.equal(sessions.length, 3, 'activation + two logins, none of another account');
+      assert.equal(res.json().reauth, 'password');
       assert.deepEqual(
         { current: sessions[0]!.current, browser: sessions[0]!.browser, os: sessions[0]!.os, device: sessions[0]!.device },
         { current: true, browser: 'Chrome', os: 'Windows', device: 'desktop' },

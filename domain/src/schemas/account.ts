@@ -69,8 +69,14 @@ export const AccountSession = ClientInfo.extend({
 }).meta({ id: 'AccountSession' });
 export type AccountSession = z.infer<typeof AccountSession>;
 
-/** Answer of `GET /{server}/auth/sessions`: the live sessions, this one first, then by last use. */
-export const SessionsAnswer = z.object({ sessions: z.array(AccountSession) });
+/**
+ * Answer of `GET /{server}/auth/sessions`: the live sessions, this one first, then by last use,
+ * and how the player authenticates again to end them (`password`, or `social`: a fresh social login).
+ */
+export const SessionsAnswer = z.object({
+  sessions: z.array(AccountSession),
+  reauth: z.enum(['password', 'social']).describe('`password`: send it to end sessions; `social`: the account has no password'),
+});
 export type SessionsAnswer = z.infer<typeof SessionsAnswer>;
 
 /** Answer of `POST /{server}/auth/sessions/revoke`. */

@@ -186,7 +186,7 @@ export default defineRoutes({
           lastUsedAt: new Date(r.lastUsedAt ?? r.createdAt).toISOString(),
         }));
         sessions.sort((a, b) => Number(b.current) - Number(a.current));
-        return { sessions };
+        return { sessions, reauth: account.passwordHash ? ('password' as const) : ('social' as const) };
       },
     );
 
