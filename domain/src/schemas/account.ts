@@ -1,12 +1,10 @@
 /**
  * Requests and answers of the player's account security (the account page of mf-auth, API
  * `api/src/domains/auth/account.routes.ts`): changing the password while logged in, the list of
- * the player's sessions and ending them, the security event log. Also the form schema of the
- * password change, which applies the same password rules (`../rules/account.ts`) in the page.
+ * the player's sessions and ending them, the security event log.
  */
 import { z } from 'zod';
-import { passwordProblem } from '../rules/account.ts';
-import { dbId, dbIdParam, IsoDate, ServerParams, wholeNumber } from './common.ts';
+import { dbId, IsoDate, wholeNumber } from './common.ts';
 import { MessageAnswer } from './auth.ts';
 
 // ---- requests -------------------------------------------------------------------------------
@@ -31,9 +29,6 @@ export type RevokeSessionsBody = z.infer<typeof RevokeSessionsBody>;
 
 /** `?limit=` of `GET /{server}/auth/security-events` (1..100, default 50). */
 export const SecurityEventsQuery = z.object({ limit: wholeNumber(1, 100, 50) });
-
-/** Path of a session (`/{server}/auth/sessions/{id}`). */
-export const SessionParams = ServerParams.extend({ id: dbIdParam() });
 
 // ---- answers --------------------------------------------------------------------------------
 
@@ -105,23 +100,3 @@ export type SecurityEvent = z.infer<typeof SecurityEvent>;
 /** Answer of `GET /{server}/auth/security-events`: newest first, the last 180 days at most. */
 export const SecurityEventsAnswer = z.object({ events: z.array(SecurityEvent) });
 export type SecurityEventsAnswer = z.infer<typeof SecurityEventsAnswer>;
-
-// ---- forms ----------------------------------------------------------------------------------
-
-/**
- * The password-change form: the current password, the new one (the password rules) and its
- * repeat (must match, as in the new-password form). Issue messages are the API's error codes.
- */
-export const PasswordChangeForm = z
-  .object({ currentPassword: z.string(), password: z.string(), repeat: z.string() })
-  .superRefine((v, ctx) => {
-    if (!v.currentPassword) ctx.addIssue({ code: 'custom', path: ['currentPassword'], message: 'CURRENT_PASSWORD_REQUIRED' });
-    const password = passwordProblem(v.password);
-    if (password)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: password === 'PASSWORD_REQUIRED' ? 'NEW_PASSWORD_REQUIRED' : password });
-    else if (v.currentPassword && v.password === v.currentPassword)
-      ctx.addIssue({ code: 'custom', path: ['password'], message: 'PASSWORD_SAME' });
-    if (!v.repeat) ctx.addIssue({ code: 'custom', path: ['repeat'], message: 'NEW_PASSWORD_REQUIRED' });
-    else if (v.password && v.repeat !== v.password) ctx.addIssue({ code: 'custom', path: ['repeat'], message: 'PASSWORD_MISMATCH' });
-  });
-export type PasswordChangeForm = z.infer<typeof PasswordChangeForm>;
