@@ -11,6 +11,7 @@ import {
   isPrivatePage,
   isRuntimeConfig,
   mayStoreApiAnswer,
+  mayStorePage,
 } from '../src/sw/routes';
 
 const u = (s: string) => new URL(s);
@@ -105,6 +106,14 @@ test('an API answer is kept only when it is not per-viewer: never private or no-
   expect(mayStoreApiAnswer(viewer, h({}))).toBe(false);
   expect(mayStoreApiAnswer(viewer, h({ 'Cache-Control': 'no-cache' }))).toBe(false);
   expect(mayStoreApiAnswer(h({ 'X-Auth-Id': '7' }), h({ 'Cache-Control': 'max-age=60' }))).toBe(false);
+});
+
+test('a page rendered for a logged-in player (private, no-store) is never kept; an anonymous one is', () => {
+  const page = (cc: string) => new Headers({ 'Cache-Control': cc, 'Content-Type': 'text/html' });
+  const url = u('http://localhost:3000/royal/news');
+  expect(mayStorePage(url, page('public, s-maxage=5, stale-while-revalidate=30'))).toBe(true);
+  expect(mayStorePage(url, page('private, no-store'))).toBe(false);
+  expect(mayStorePage(u('http://localhost:3000/royal/account'), page('public, s-maxage=5'))).toBe(false);
 });
 
 test('the account page is never kept in the pages cache', () => {

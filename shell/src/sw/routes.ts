@@ -8,7 +8,7 @@
  * | hashed chunks `name.0123456789.js/css` (shell and remotes) | cache first (immutable) |
  * | API GETs of news (`/{server}/news…`, `/{server}/news-images/…`) and of the landing data | network first, cache fallback: pages seen once are readable offline; never a per-viewer answer ({@link mayStoreApiAnswer}) |
  * | audio `…/sounds|music/{name}.ogg|mp3` | cache first |
- * | navigations | network first (the server-rendered page), the page as last read when offline (never a per-viewer page, {@link isPrivatePage}), else the precached app shell |
+ * | navigations | network first (the server-rendered page), the page as last read when offline (never a player's own page, {@link mayStorePage}), else the precached app shell |
  *
  * Per-viewer data is never stored: API paths that answer for the viewer (`…/ballot`,
  * `…/predictions`, `…/ranking/me`, `/auth/…`) are not offline routes, an answer marked `private`
@@ -65,6 +65,19 @@ interface HeaderSource {
   get(name: string): string | null;
 }
 
+/** The directives of an answer's `Cache-Control`, lower case. */
+function cacheDirectives(response: HeaderSource): string[] {
+  return (response.get('Cache-Control') ?? '')
+    .toLowerCase()
+    .split(',')
+    .map((d) => d.trim());
+}
+
+/** An answer meant for one viewer only: `Cache-Control` says `private` or `no-store`. */
+function isPrivateAnswer(directives: string[]): boolean {
+  return directives.includes('private') || directives.includes('no-store');
+}
+
 /**
  * Whether the worker may keep an API answer: never one marked `private` or `no-store`, and, for a
  * request sent with the session (`X-Auth-Token` / `X-Auth-Id`), only one the API marks `public`
@@ -72,11 +85,8 @@ interface HeaderSource {
  * worker reads it on the API's cross-origin answers.
  */
 export function mayStoreApiAnswer(request: HeaderSource, response: HeaderSource): boolean {
-  const directives = (response.get('Cache-Control') ?? '')
-    .toLowerCase()
-    .split(',')
-    .map((d) => d.trim());
-  if (directives.includes('private') || directives.includes('no-store')) return false;
+  const directives = cacheDirectives(response);
+  if (isPrivateAnswer(directives)) return false;
   if (request.get('X-Auth-Token') || request.get('X-Auth-Id')) return directives.includes('public');
   return true;
 }
@@ -84,6 +94,14 @@ export function mayStoreApiAnswer(request: HeaderSource, response: HeaderSource)
 /** Pages showing the viewer's own data (`/{server}/account`): never kept in the pages cache. */
 export function isPrivatePage(url: URL): boolean {
   return PRIVATE_PAGE.test(url.pathname);
+}
+
+/**
+ * Whether the worker may keep a page: not a {@link isPrivatePage} one, and not one the page server
+ * rendered for a logged-in player (`Cache-Control: private, no-store`).
+ */
+export function mayStorePage(url: URL, response: HeaderSource): boolean {
+  return !isPrivatePage(url) && !isPrivateAnswer(cacheDirectives(response));
 }
 
 /**

@@ -22,9 +22,9 @@ import {
   isAudio,
   isHashedChunk,
   isOfflineApiGet,
-  isPrivatePage,
   isRuntimeConfig,
   mayStoreApiAnswer,
+  mayStorePage,
 } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -45,8 +45,8 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY_S }),
-      // The viewer's own pages (the account page) are never kept.
-      { cacheWillUpdate: async ({ request, response }) => (isPrivatePage(new URL(request.url)) ? null : response) },
+      // A player's own pages (the account page, a page rendered logged in) are never kept.
+      { cacheWillUpdate: async ({ request, response }) => (mayStorePage(new URL(request.url), response.headers) ? response : null) },
       // A page from the server inlines config and remotes, so the browser never asks for them;
       // the app shell of a page never read needs them offline: keep them as fresh as the pages.
       { fetchDidSucceed: async ({ response }) => (void keepRuntimeConfig(), response) },
