@@ -66,7 +66,7 @@ async function activeAccount(request: APIRequestContext) {
     (await request.post(`${apiBase('royal')}/auth/register`, { headers, data: { ...u, password: PASSWORD, terms: true } })).status(),
   ).toBe(201);
   const mail = await mailTo(request, u.email, 'activation');
-  const token = /account-activation\/([\w-]+)/.exec(mail.link!)![1];
+  const token = /account-activation#token=([\w-]+)/.exec(mail.link!)![1];
   expect((await request.post(`${apiBase('royal')}/auth/activate`, { headers, data: { token, fingerprint: 'e2e-helper' } })).status()).toBe(
     200,
   );
@@ -121,7 +121,7 @@ test.describe('auth (mf-auth + API)', () => {
 
     const mail = await mailTo(request, u.email, 'activation');
     expect(mail.subject).toBe('Activate your Football Manager account');
-    expect(mail.link).toMatch(new RegExp(`^${baseURL}/royal/account-activation/[\\w-]{43}$`));
+    expect(mail.link).toMatch(new RegExp(`^${baseURL}/royal/account-activation#token=[\\w-]{43}$`));
     await page.goto(mail.link!);
     await expect(page.getByText('Your account is active')).toBeVisible();
     await expect(page.getByTestId('play-now')).toBeVisible();
@@ -204,7 +204,9 @@ test.describe('auth (mf-auth + API)', () => {
     await form.getByTestId('new-password-submit').click();
     await expect(page.getByText('Password changed')).toBeVisible();
 
-    // The link works once.
+    // The link works once. (Opening it from the mail loads the page anew: a change of the URL
+    // fragment alone would not, and the token is in the fragment.)
+    await page.goto('about:blank');
     await page.goto(mail.link!);
     await expect(page.getByText('This link does not work')).toBeVisible();
 
@@ -214,6 +216,67 @@ test.describe('auth (mf-auth + API)', () => {
     await page.getByTestId('login-password').fill('Fresh-Boots-2026');
     await page.getByTestId('login-submit').click();
     await expect(page.getByTestId('play-now')).toBeVisible();
+  });
+
+  test('account page: sessions list, password change (other sessions end, notice mail), log out everywhere', async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
+    const u = await activeAccount(request);
+    // This browser is the device the activation trusted; a second session comes from a phone.
+    await context.addCookies([{ name: 'FT-fingerprint', value: 'e2e-helper', url: baseURL! }]);
+    const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const phone = await request.post(`${apiBase('royal')}/auth/login`, {
+      headers: {
+        'X-XSRF-TOKEN': xsrf,
+        'User-Agent':
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1',
+      },
+      data: { login: u.nickname, password: PASSWORD, fingerprint: 'e2e-helper' },
+    });
+    expect(phone.status()).toBe(200);
+    const other = (await phone.json()) as { token: string; uid: string };
+    const otherMe = () => request.get(`${apiBase('royal')}/auth/me`, { headers: { 'X-Auth-Token': other.token, 'X-Auth-Id': other.uid } });
+    expect((await otherMe()).status()).toBe(200);
+
+    await openPage(page, '/royal');
+    await logIn(page, u.nickname);
+    await expect(page.getByTestId('play-now')).toBeVisible();
+    await page.getByTestId('account-link').click();
+    await expect(page).toHaveURL(/\/royal\/account$/);
+    const sessions = page.getByTestId('session');
+    await expect(sessions).toHaveCount(3); // activation (API), the phone, this browser
+    await expect(sessions.first()).toContainText('This device');
+    await expect(page.getByTestId('session-list')).toContainText('Safari · iOS');
+    await expect(page.getByTestId('event-list')).toContainText('Logged in (password)');
+
+    // Password change: the current password is checked, then every other session ends.
+    const form = page.getByTestId('password-change-form');
+    await form.getByTestId('current-password').fill('Not-The-Password-1');
+    await form.getByTestId('new-password').fill('Night-Match-2027');
+    await form.getByTestId('new-password-repeat').fill('Night-Match-2027');
+    await form.getByTestId('password-change-submit').click();
+    await expect(form.getByText('The current password is wrong')).toBeVisible();
+    await form.getByTestId('current-password').fill(PASSWORD);
+    await form.getByTestId('password-change-submit').click();
+    await expect(page.getByTestId('password-changed')).toContainText('Your password has been changed');
+    await expect(sessions).toHaveCount(1);
+    expect((await otherMe()).status()).toBe(401);
+    await expect(page.getByTestId('event-list')).toContainText('Password changed');
+    await expect(page.getByTestId('event-list')).toContainText('Wrong password on the account page');
+    const notice = await mailTo(request, u.email, 'passwordChanged');
+    expect(notice.subject).toBe('Your password was changed');
+    expect(notice.link).toBe(`${baseURL}/royal/account`);
+
+    // Log out everywhere, confirmed with the new password: this browser is logged out too.
+    await page.getByTestId('sessions-end-all').click();
+    await page.getByTestId('sessions-password').fill('Night-Match-2027');
+    await page.getByTestId('sessions-confirm-submit').click();
+    await expect(toast(page, 'You have been logged out everywhere')).toBeVisible();
+    await expect(page.getByTestId('login-button')).toBeVisible();
+    await expect(page.getByTestId('account-login')).toBeVisible();
   });
 
   test.describe('social login', () => {

@@ -65,6 +65,7 @@ test('no page trips the Content-Security-Policy in a real browser', async ({ pag
     '/royal/join',
     '/royal/join/p/partner-1',
     '/royal/account-activation/aaaaaaaaaaaaaaaaaaaaaaaa',
+    '/royal/account',
     '/royal/no-such-page',
     '/pl',
     '/auth_callback',

@@ -171,7 +171,7 @@ for (let i = 0; i < CLIENTS; i++) {
       `SELECT text_body FROM dev_mailbox WHERE lower(to_address) = $1 AND kind = 'activation' ORDER BY id DESC LIMIT 1`,
       [email],
     );
-    token = rows[0] && /-activation\/([A-Za-z0-9_-]+)/.exec(rows[0].text_body)?.[1];
+    token = rows[0] && /-activation#token=([A-Za-z0-9_-]+)/.exec(rows[0].text_body)?.[1];
     if (!token) await sleep(100);
   }
   if (!token) throw new Error(`no activation mail for ${email}`);

@@ -37,7 +37,7 @@ export const REMOTES = /** @type {const} */ ([
     folder: 'mf-auth',
     port: 3001,
     contract: 1,
-    exposes: ['AuthModal', 'TwoFactorDialog', 'JoinPage', 'ActivationPage', 'SocialCallback'],
+    exposes: ['AuthModal', 'TwoFactorDialog', 'JoinPage', 'ActivationPage', 'SocialCallback', 'AccountPage'],
   },
   { kind: 'remote', name: 'mf_news', folder: 'mf-news', port: 3002, contract: 1, exposes: ['NewsList', 'NewsArticle', 'NewsTeaser'] },
   { kind: 'remote', name: 'mf_bets', folder: 'mf-bets', port: 3003, contract: 1, exposes: ['BetsPage'] },

@@ -26,6 +26,7 @@ import { startDemoActivity } from './domains/leaderboard/demo.js';
 import { ApiError, SERVER_ERROR_BODY, xsrfMismatch, type ErrorBody } from './lib/errors.js';
 import type { RequestContext } from './lib/request-context.js';
 import { startLeadership, type Job } from './lib/leader.js';
+import { assertCodeHmacKey } from './domains/auth/config.js';
 import { storeMailboxIn } from './domains/auth/mail.js';
 import { databaseRateLimitStore } from './lib/rate-limit-store.js';
 import { createLogger, logRequests } from './lib/request-log.js';
@@ -103,6 +104,7 @@ function header(request: FastifyRequest, name: string): string | null {
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
+  assertCodeHmacKey(config.auth);
 
   const production = config.nodeEnv === 'production';
   const app = Fastify({

@@ -18,6 +18,8 @@ export interface CallOptions {
   token?: string;
   uid?: string;
   origin?: string;
+  /** `User-Agent` header (light-my-request's own otherwise). */
+  userAgent?: string;
 }
 
 async function headers(app: FastifyInstance, o: CallOptions): Promise<Record<string, string>> {
@@ -27,6 +29,7 @@ async function headers(app: FastifyInstance, o: CallOptions): Promise<Record<str
   if (o.token) h['x-auth-token'] = o.token;
   if (o.uid) h['x-auth-id'] = o.uid;
   if (o.origin) h.origin = o.origin;
+  if (o.userAgent) h['user-agent'] = o.userAgent;
   return h;
 }
 
@@ -63,9 +66,9 @@ export function lastMail(app: FastifyInstance, to: string): MailboxEntry {
   return m;
 }
 
-/** The token at the end of the site link in a mail (`/{server}/…-activation/{token}`). */
+/** The token of the site link in a mail (`/{server}/…-activation#token={token}`: in the URL fragment). */
 export function tokenOf(mail: MailboxEntry): string {
-  const m = /-activation\/([A-Za-z0-9_-]+)/.exec(mail.text);
+  const m = /-activation#token=([A-Za-z0-9_-]+)/.exec(mail.text);
   assert.ok(m, `a token link in: ${mail.text}`);
   return m[1]!;
 }

@@ -125,6 +125,6 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
     const { messages } = res.json() as { messages: Array<{ kind: string; link: string | null }> };
     assert.equal(messages.length, 1);
     assert.equal(messages[0]!.kind, 'activation');
-    assert.match(messages[0]!.link ?? '', /activation\//);
+    assert.match(messages[0]!.link ?? '', /activation#token=/);
   });
 });

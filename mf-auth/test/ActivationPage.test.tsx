@@ -69,3 +69,19 @@ test('password activation with a used link offers a new one', async () => {
   expect(landingStore.getState().authActiveTab).toBe('recovery');
   expect(landingStore.getState().modals.authForm).toBe(true);
 });
+
+test('the token of an e-mailed link is read from the URL fragment, which no server sees', async () => {
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: loginAnswer('Fragment') });
+  renderAt(<ActivationPage server="royal" kind="account" />, `/royal/account-activation#token=${token('f1')}`);
+  expect(await screen.findByText('Your account is active')).toBeInTheDocument();
+  expect(post).toHaveBeenCalledWith('/auth/activate', { token: token('f1'), fingerprint: expect.any(String) }, expect.anything());
+});
+
+test('a link without a token (or a malformed one) in the fragment does not work, and asks nothing', async () => {
+  const post = jest.spyOn(apiClient, 'post');
+  renderAt(<ActivationPage server="royal" kind="password" />, '/royal/password-activation');
+  expect(await screen.findByText('This link does not work')).toBeInTheDocument();
+  renderAt(<ActivationPage server="royal" kind="email" />, '/royal/email-activation#token=<script>');
+  expect((await screen.findAllByText('This link does not work')).length).toBe(2);
+  expect(post).not.toHaveBeenCalled();
+});

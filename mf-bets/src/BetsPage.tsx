@@ -12,6 +12,7 @@ import {
   useLandingStore,
   usePageMeta,
   useReadScope,
+  viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
 import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
@@ -48,7 +49,8 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const [params] = useSearchParams();
   const user = useLandingStore((s) => s.userData);
   const loggedIn = !!user && user.server === server;
-  const userKey = loggedIn ? `user:${user.id}` : 'visitor';
+  // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
+  const userKey = viewerKey(loggedIn ? user : null);
   const [summaryVersion, setSummaryVersion] = useState(0);
   const api = useApiClient();
   const read = useReadScope(server);

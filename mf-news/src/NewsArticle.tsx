@@ -12,6 +12,7 @@ import {
   usePageMeta,
   useReadScope,
   useResponseStatus,
+  viewerKey as viewerKeyOf,
   type LocaleCode,
   type NewsArticleProps,
 } from '@landing/shared';
@@ -50,7 +51,8 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   const { t } = useTranslation('news');
   const scope = useReadScope(server);
   const user = useViewer(server);
-  const viewerKey = user ? `${user.id}:${user.ovr}` : 'visitor';
+  // Per-viewer data (the ballot) is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
+  const viewerKey = user ? `${viewerKeyOf(user)}:${user.ovr}` : 'visitor';
   const options = articleQuery(useApiClient(), scope, slug, viewerKey);
   const queryClient = useQueryClient();
   const query = useArticle(options, slug);

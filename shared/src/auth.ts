@@ -37,9 +37,24 @@ export function saveSession(server: string, session: Session, user: UserData): v
   landingStore.getState().setUserData(user);
 }
 
+/** Functions run by every {@link logout}: each app forgets what it holds of the viewer. */
+const logoutListeners = new Set<() => void>();
+
+/**
+ * Registers `listener` to run at every logout (spec §4), after the session is cleared: the
+ * place where an app drops what it holds of the viewer (the shell: per-viewer queries of the
+ * query cache and the offline worker's API cache). A throwing listener does not stop the others.
+ * @returns a function that unregisters it
+ */
+export function onLogout(listener: () => void): () => void {
+  logoutListeners.add(listener);
+  return () => void logoutListeners.delete(listener);
+}
+
 /**
  * Logs the user out locally (spec §4): clears the auth cookies of the selected server and the
- * local storage session, unsets `userData`, and says "You logged out" when `announce` is true.
+ * local storage session, unsets `userData`, runs the {@link onLogout} listeners (per-viewer data
+ * of the page and the offline worker), and says "You logged out" when `announce` is true.
  */
 export function logout(announce = true): void {
   const { selectedServer, userData } = landingStore.getState();
@@ -51,6 +66,13 @@ export function logout(announce = true): void {
     /* storage unavailable: nothing stored */
   }
   landingStore.getState().setUserData(null);
+  for (const listener of [...logoutListeners]) {
+    try {
+      listener();
+    } catch (err) {
+      console.error('[logout]', err);
+    }
+  }
   if (announce && userData) notifyInfo(i18n.t('common:auth.loggedOut'));
 }
 

@@ -47,11 +47,19 @@ export interface JoinPageProps {
   partner?: string;
   refId?: string;
 }
-/** Props of `mf_auth/ActivationPage` (spec §2 activation routes). */
+/**
+ * Props of `mf_auth/ActivationPage` (spec §2 activation routes). The e-mailed links carry the
+ * token in the URL fragment (`/{server}/account-activation#token=…`, never sent to a server): the
+ * page reads it there. `token` is the token of a path link given by a shell that still passes it.
+ */
 export interface ActivationPageProps {
   server: ServerCode;
   kind: 'account' | 'email' | 'password';
-  token: string;
+  token?: string;
+}
+/** Props of `mf_auth/AccountPage` (`/{server}/account`): the logged-in player's password, sessions and security events. */
+export interface AccountPageProps {
+  server: ServerCode;
 }
 /** Props of `mf_auth/SocialCallback` (`/auth_callback`, `/auth/{provider}/callback`). */
 export interface SocialCallbackProps {
@@ -89,6 +97,7 @@ export interface RemoteContracts {
   'mf_auth/TwoFactorDialog': TwoFactorDialogProps;
   'mf_auth/JoinPage': JoinPageProps;
   'mf_auth/ActivationPage': ActivationPageProps;
+  'mf_auth/AccountPage': AccountPageProps;
   'mf_auth/SocialCallback': SocialCallbackProps;
   'mf_news/NewsList': NewsListProps;
   'mf_news/NewsArticle': NewsArticleProps;

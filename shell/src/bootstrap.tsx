@@ -42,6 +42,7 @@ import { preloadRemotes } from './remotes/RemoteSlot';
 import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './soundSetup';
+import { forgetViewerOnLogout } from './data/viewerData';
 
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
@@ -129,6 +130,7 @@ async function start(): Promise<void> {
   await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
 
   void restoreSession(apiClient); // spec §3: logged in when userData is set
+  forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
   const router = createBrowserRouter(routes);
   const app = (
     <I18nextProvider i18n={i18n}>

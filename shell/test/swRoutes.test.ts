@@ -1,4 +1,18 @@
-import { apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from '../src/sw/routes';
+import { logout } from '@landing/shared';
+import { forgetViewerOnLogout } from '../src/data/viewerData';
+import {
+  CACHE_NAMES,
+  apiCacheKey,
+  forgetViewerCaches,
+  isAppNavigation,
+  isAudio,
+  isHashedChunk,
+  isOfflineApiGet,
+  isPrivatePage,
+  isRuntimeConfig,
+  mayStoreApiAnswer,
+  mayStorePage,
+} from '../src/sw/routes';
 
 const u = (s: string) => new URL(s);
 
@@ -61,4 +75,64 @@ test('navigations of the app get the shell; documents, files and other origins d
 test('API cache keys include the language, so an offline page never comes back in another language', () => {
   expect(apiCacheKey('http://api/royal/news', 'pl')).toBe('http://api/royal/news?__lang=pl');
   expect(apiCacheKey('http://api/royal/news?page=2', null)).toBe('http://api/royal/news?page=2&__lang=en');
+});
+
+test('per-viewer API paths (ballot, predictions, own ranking row, /auth/*) are never offline routes', () => {
+  for (const path of [
+    '/royal/news/new-season-kicks-off/ballot',
+    '/royal/bets/tournaments/wc2026/predictions',
+    '/royal/bets/ranking/me',
+    '/royal/auth/me',
+    '/royal/auth/sessions',
+    '/royal/auth/security-events',
+  ]) {
+    expect([path, isOfflineApiGet(u(`http://localhost:4000${path}`))]).toEqual([path, false]);
+  }
+  // The public article and its comments stay readable offline; so does an article called "me".
+  expect(isOfflineApiGet(u('http://localhost:4000/royal/news/new-season-kicks-off'))).toBe(true);
+  expect(isOfflineApiGet(u('http://localhost:4000/royal/news/me'))).toBe(true);
+});
+
+test('an API answer is kept only when it is not per-viewer: never private or no-store; with the session only when public', () => {
+  const h = (o: Record<string, string>) => new Headers(o);
+  const visitor = h({ 'X-Lang': 'en' });
+  const viewer = h({ 'X-Lang': 'en', 'X-Auth-Token': 'secret', 'X-Auth-Id': '7' });
+  expect(mayStoreApiAnswer(visitor, h({ 'Cache-Control': 'public, no-cache' }))).toBe(true);
+  expect(mayStoreApiAnswer(visitor, h({}))).toBe(true);
+  expect(mayStoreApiAnswer(visitor, h({ 'Cache-Control': 'private, no-store' }))).toBe(false);
+  expect(mayStoreApiAnswer(visitor, h({ 'Cache-Control': 'no-store' }))).toBe(false);
+  expect(mayStoreApiAnswer(visitor, h({ 'Cache-Control': 'Private' }))).toBe(false);
+  expect(mayStoreApiAnswer(viewer, h({ 'Cache-Control': 'public, no-cache' }))).toBe(true);
+  expect(mayStoreApiAnswer(viewer, h({}))).toBe(false);
+  expect(mayStoreApiAnswer(viewer, h({ 'Cache-Control': 'no-cache' }))).toBe(false);
+  expect(mayStoreApiAnswer(h({ 'X-Auth-Id': '7' }), h({ 'Cache-Control': 'max-age=60' }))).toBe(false);
+});
+
+test('a page rendered for a logged-in player (private, no-store) is never kept; an anonymous one is', () => {
+  const page = (cc: string) => new Headers({ 'Cache-Control': cc, 'Content-Type': 'text/html' });
+  const url = u('http://localhost:3000/royal/news');
+  expect(mayStorePage(url, page('public, s-maxage=5, stale-while-revalidate=30'))).toBe(true);
+  expect(mayStorePage(url, page('private, no-store'))).toBe(false);
+  expect(mayStorePage(u('http://localhost:3000/royal/account'), page('public, s-maxage=5'))).toBe(false);
+});
+
+test('the account page is never kept in the pages cache', () => {
+  expect(isPrivatePage(u('http://localhost:3000/royal/account'))).toBe(true);
+  expect(isPrivatePage(u('http://localhost:3000/pl/account/'))).toBe(true);
+  expect(isPrivatePage(u('http://localhost:3000/royal/news/account'))).toBe(false);
+  expect(isPrivatePage(u('http://localhost:3000/royal'))).toBe(false);
+});
+
+test("logout deletes the worker's API cache (answers fetched while logged in)", async () => {
+  const storage = { delete: jest.fn(async () => true) };
+  await forgetViewerCaches(storage);
+  expect(storage.delete).toHaveBeenCalledWith(CACHE_NAMES.api);
+  storage.delete.mockClear();
+  const off = forgetViewerOnLogout(storage);
+  logout(false);
+  expect(storage.delete).toHaveBeenCalledTimes(1);
+  expect(storage.delete).toHaveBeenCalledWith(CACHE_NAMES.api);
+  off();
+  logout(false);
+  expect(storage.delete).toHaveBeenCalledTimes(1);
 });

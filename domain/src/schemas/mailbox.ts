@@ -13,6 +13,8 @@ export const MAIL_KINDS = [
   'emailChange',
   'emailChangeCode',
   'emailChanged',
+  'passwordChanged',
+  'passwordResetDone',
 ] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner, gameUrlFor, landingStore, logout, type ActivationPageProps, type ServerCode } from '@landing/shared';
 import { authApi, errorCode, type LoginAnswer } from '../lib/api';
+import { useLinkToken } from '../lib/linkToken';
 import { useCompleteLogin } from '../lib/session';
 import { NewPasswordForm } from './NewPasswordForm';
 import { AlertIcon, CheckCircleIcon, KeyIcon, MailIcon } from './icons';
@@ -41,17 +42,24 @@ function requestOnce(server: ServerCode, kind: ActivationPageProps['kind'], toke
 }
 
 /**
- * Activation pages (spec §2): `/{server}/account-activation/{token}` activates the account and
- * logs in (this browser becomes a trusted device), `/{server}/email-activation/{token}` confirms
- * a new e-mail, `/{server}/password-activation/{token}` shows the new-password form.
+ * Activation pages (spec §2): `/{server}/account-activation#token=…` activates the account and
+ * logs in (this browser becomes a trusted device), `/{server}/email-activation#token=…` confirms
+ * a new e-mail, `/{server}/password-activation#token=…` shows the new-password form. The token
+ * is in the URL fragment ({@link useLinkToken}); `token` is given for the old path links.
  */
-export function ActivationPage({ server, kind, token }: ActivationPageProps) {
+export function ActivationPage({ server, kind, token: given }: ActivationPageProps) {
   const { t } = useTranslation('auth');
   const complete = useCompleteLogin(server);
   const [state, setState] = useState<State>({ s: 'working' });
   const [attempt, setAttempt] = useState(0);
+  const token = useLinkToken(given);
 
   useEffect(() => {
+    if (token === undefined) return;
+    if (token === null) {
+      setState({ s: 'invalid' });
+      return;
+    }
     let live = true;
     setState({ s: 'working' });
     requestOnce(server, kind, token).then(
@@ -163,7 +171,7 @@ export function ActivationPage({ server, kind, token }: ActivationPageProps) {
           <NewPasswordForm
             onSubmit={async (password) => {
               try {
-                await authApi.reset(server, token, password);
+                await authApi.reset(server, token!, password);
                 // The API ended every session of the account, this browser's too.
                 if (landingStore.getState().userData) logout(false);
                 setState({ s: 'passwordDone' });

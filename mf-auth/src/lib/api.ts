@@ -4,7 +4,11 @@
  * the API's message; 403 UNAUTHORIZED_DEVICE opens the two-factor dialog).
  */
 import { AxiosError } from 'axios';
+import type { RevokeSessionsAnswer, SecurityEventsAnswer, SessionsAnswer } from '@landing/domain/schemas/account';
 import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode, type UserData } from '@landing/shared';
+
+export type { AccountSession, SecurityEvent, SecurityEventKind } from '@landing/domain/schemas/account';
+export type { RevokeSessionsAnswer, SecurityEventsAnswer, SessionsAnswer };
 
 export type SocialProvider = 'google' | 'facebook' | 'vk';
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'vk'];
@@ -62,6 +66,16 @@ export const authApi = {
       .then((r) => r.data),
   exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
     apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state }, at(server)).then((r) => r.data),
+  // ---- the account page (logged in) ----
+  changePassword: (server: ServerCode, currentPassword: string, password: string) =>
+    apiClient.post<MessageAnswer>('/auth/password/change', { currentPassword, password }, at(server)).then((r) => r.data),
+  sessions: (server: ServerCode, signal?: AbortSignal) =>
+    apiClient.get<SessionsAnswer>('/auth/sessions', { ...at(server), signal }).then((r) => r.data),
+  /** Ends one session (`session`) or every session of the account, this one too. */
+  revokeSessions: (server: ServerCode, body: { session?: number; password?: string }) =>
+    apiClient.post<RevokeSessionsAnswer>('/auth/sessions/revoke', body, at(server)).then((r) => r.data),
+  securityEvents: (server: ServerCode, signal?: AbortSignal) =>
+    apiClient.get<SecurityEventsAnswer>('/auth/security-events', { ...at(server), params: { limit: 50 }, signal }).then((r) => r.data),
 };
 
 /** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */

@@ -105,6 +105,21 @@ export function validateNewPassword(v: { password: string; repeat: string }): Er
   return e;
 }
 
+/**
+ * Password change on the account page: the current password is required, the new one follows
+ * {@link validateNewPassword} and must differ from the current one.
+ */
+export function validatePasswordChange(v: {
+  currentPassword: string;
+  password: string;
+  repeat: string;
+}): Errors<'currentPassword' | 'password' | 'repeat'> {
+  const e: Errors<'currentPassword' | 'password' | 'repeat'> = validateNewPassword(v);
+  if (!v.currentPassword) e.currentPassword = 'validation.currentPasswordRequired';
+  else if (!e.password && v.password === v.currentPassword) e.password = 'validation.passwordSame';
+  return e;
+}
+
 /** The e-mailed device code: 6 digits (spaces ignored). */
 export function validateCode(code: string): Errors<'code'> {
   return CODE_PATTERN.test(normaliseCode(code)) ? {} : { code: 'validation.codeInvalid' };

@@ -22,6 +22,7 @@ import {
 } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';
 import { apiClient } from '../api/client';
+import { onLogout } from '../auth';
 import type { LocaleCode, ServerCode } from '../config';
 import { apiBaseFor } from '../runtimeConfig';
 import { landingStore, type LandingState, type LandingStore } from '../store';
@@ -65,12 +66,36 @@ export function createQueryClient(kind: 'browser' | 'server' = IS_SERVER ? 'serv
   });
 }
 
+/** First characters of the query-key part that names a logged-in viewer ({@link viewerKey}). */
+export const VIEWER_KEY_PREFIX = 'viewer:';
+
+/**
+ * The query-key part of data that belongs to the viewer (their ballot, predictions, sessions):
+ * `viewer:<user id>` for a logged-in user, `visitor` otherwise. Every per-viewer query puts it in
+ * its key, so a logout finds and drops that data ({@link forgetViewerData}).
+ */
+export function viewerKey(user: { id: string } | null | undefined): string {
+  return user ? `${VIEWER_KEY_PREFIX}${user.id}` : 'visitor';
+}
+
+/** Whether a query key holds a {@link viewerKey} of a logged-in viewer (`viewer:…` anywhere in it). */
+export function isViewerQueryKey(key: QueryKey): boolean {
+  return key.some((part) => typeof part === 'string' && part.startsWith(VIEWER_KEY_PREFIX));
+}
+
+/** Drops every per-viewer query ({@link isViewerQueryKey}) from a query cache (at logout). */
+export function forgetViewerData(client: QueryClient): void {
+  client.removeQueries({ predicate: (query) => isViewerQueryKey(query.queryKey) });
+}
+
 /**
  * The query cache of a browser page: the shell's (given as `client`, hydrated from the server's
- * answers) or, for a remote's standalone page, one made here.
+ * answers) or, for a remote's standalone page, one made here. A logout drops its per-viewer
+ * queries ({@link forgetViewerData}).
  */
 export function DataProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
   const [own] = useState(() => client ?? createQueryClient('browser'));
+  useEffect(() => onLogout(() => forgetViewerData(own)), [own]);
   return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
 }
 

@@ -31,4 +31,6 @@ export {
   isRouteErrorResponse,
   generatePath,
   matchPath,
+  // Route loaders: the old e-mail links' redirect to the token in the fragment (shell router).
+  redirect,
 } from '@landing/impl/react-router';

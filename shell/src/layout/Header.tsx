@@ -51,7 +51,8 @@ export function isLinkActive(link: HeaderLink, pathname: string): boolean {
 /**
  * Site header (spec §2): logo → home, links, language/server switcher, Login (opens the auth
  * form) or Play now (game URL) when logged in, scrolled state past 20 px, burger menu on mobile
- * closing on an outside click or a link click.
+ * closing on an outside click or a link click. A logged-in player's name links to their account
+ * page (`/{server}/account`).
  */
 export function Header({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
@@ -104,6 +105,13 @@ export function Header({ server }: { server: ServerCode }) {
             </li>
             {user ? (
               <li className="header__mobile-only">
+                <NavLink to={`/${server}/account`} className="header__link" onClick={closeMenu}>
+                  {t('header.account')}
+                </NavLink>
+              </li>
+            ) : null}
+            {user ? (
+              <li className="header__mobile-only">
                 <button type="button" className="header__link" onClick={() => void signOut(apiClient)}>
                   {t('header.logout')} ({user.nickname})
                 </button>
@@ -117,10 +125,18 @@ export function Header({ server }: { server: ServerCode }) {
           {user ? (
             <>
               <span className="header__user" title={user.nickname}>
-                <span className="header__avatar" aria-hidden="true">
-                  {user.nickname.slice(0, 1).toUpperCase()}
-                </span>
-                <span className="header__nick">{user.nickname}</span>
+                {/* The player's name leads to their account page (password, sessions, security events). */}
+                <Link
+                  to={`/${server}/account`}
+                  className="header__account"
+                  aria-label={`${t('header.account')} (${user.nickname})`}
+                  data-testid="account-link"
+                >
+                  <span className="header__avatar" aria-hidden="true">
+                    {user.nickname.slice(0, 1).toUpperCase()}
+                  </span>
+                  <span className="header__nick">{user.nickname}</span>
+                </Link>
                 <button type="button" className="header__logout" data-testid="logout-button" onClick={() => void signOut(apiClient)}>
                   {t('header.logout')}
                 </button>

@@ -2,7 +2,7 @@
  * Route elements that turn URL parameters into the typed props of a remote's exposed component
  * (spec §2 routes). A parameter failing its validator gives the 404 page (spec §8).
  */
-import { useParams } from 'react-router';
+import { redirect, useParams, type LoaderFunctionArgs } from 'react-router';
 import { useLandingStore } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { NotFoundPage } from '../pages/StatusPages';
@@ -22,11 +22,35 @@ export function JoinRoute() {
   return <RemoteSlot id="mf_auth/JoinPage" props={{ server, partner, refId: id }} />;
 }
 
+/**
+ * `/{server}/{kind}-activation#token=…`: the page reads the token from the URL fragment, which
+ * the server never sees (old path links are moved there by {@link tokenPathToFragment}).
+ */
 export function ActivationRoute({ kind }: { kind: 'account' | 'email' | 'password' }) {
   const server = useLandingStore((s) => s.selectedServer);
-  const { token } = useParams();
-  if (!routeValidators.token(token)) return <NotFoundPage variant="invalid" />;
-  return <RemoteSlot id="mf_auth/ActivationPage" props={{ server, kind, token: token! }} />;
+  return <RemoteSlot id="mf_auth/ActivationPage" props={{ server, kind }} />;
+}
+
+/**
+ * Loader of the old e-mail links with the token in the path (`/{server}/{kind}-activation/{token}`):
+ * a redirect to the same page with the token in the fragment (`…-activation#token=…`), on the
+ * SSR server (302) and in the browser, so the token leaves the address and later Referers and
+ * logs. A malformed token gives the 404 page (spec §8).
+ */
+export function tokenPathToFragment({ request, params }: LoaderFunctionArgs): Response | null {
+  if (!routeValidators.token(params.token)) return null;
+  const { pathname } = new URL(request.url);
+  return redirect(`${pathname.slice(0, pathname.lastIndexOf('/'))}#token=${params.token}`);
+}
+
+export function InvalidTokenRoute() {
+  return <NotFoundPage variant="invalid" />;
+}
+
+/** `/{server}/account`: the logged-in player's password, sessions and security events (mf-auth). */
+export function AccountRoute() {
+  const server = useLandingStore((s) => s.selectedServer);
+  return <RemoteSlot id="mf_auth/AccountPage" props={{ server }} />;
 }
 
 export function BetsRoute({ tab }: { tab: 'matches' | 'ranking' | 'rules' }) {

@@ -10,7 +10,18 @@ import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
 import { NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
-import { ActivationRoute, BetsRoute, HomeRoute, JoinRoute, NewsArticleRoute, NewsListRoute, SocialCallbackRoute } from './RemoteRoutes';
+import {
+  AccountRoute,
+  ActivationRoute,
+  BetsRoute,
+  HomeRoute,
+  InvalidTokenRoute,
+  JoinRoute,
+  NewsArticleRoute,
+  NewsListRoute,
+  SocialCallbackRoute,
+  tokenPathToFragment,
+} from './RemoteRoutes';
 
 /** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
 function RootRedirect() {
@@ -63,9 +74,14 @@ export const routes: RouteObject[] = [
           </Suspense>
         ),
       },
-      { path: 'account-activation/:token', element: <ActivationRoute kind="account" /> },
-      { path: 'email-activation/:token', element: <ActivationRoute kind="email" /> },
-      { path: 'password-activation/:token', element: <ActivationRoute kind="password" /> },
+      { path: 'account', element: <AccountRoute /> },
+      // E-mailed tokens are in the URL fragment; old path links are redirected there.
+      { path: 'account-activation', element: <ActivationRoute kind="account" /> },
+      { path: 'email-activation', element: <ActivationRoute kind="email" /> },
+      { path: 'password-activation', element: <ActivationRoute kind="password" /> },
+      { path: 'account-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
+      { path: 'email-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
+      { path: 'password-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
       { path: '*', element: <NotFoundPage variant="unmatched" /> },
     ],
   },

@@ -23,6 +23,8 @@ import {
   isHashedChunk,
   isOfflineApiGet,
   isRuntimeConfig,
+  mayStoreApiAnswer,
+  mayStorePage,
 } from './routes';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<PrecacheEntry | string> };
@@ -43,6 +45,8 @@ registerRoute(
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 60, maxAgeSeconds: 14 * DAY_S }),
+      // A player's own pages (the account page, a page rendered logged in) are never kept.
+      { cacheWillUpdate: async ({ request, response }) => (mayStorePage(new URL(request.url), response.headers) ? response : null) },
       // A page from the server inlines config and remotes, so the browser never asks for them;
       // the app shell of a page never read needs them offline: keep them as fresh as the pages.
       { fetchDidSucceed: async ({ response }) => (void keepRuntimeConfig(), response) },
@@ -94,6 +98,8 @@ registerRoute(
       new CacheableResponsePlugin({ statuses: [200] }),
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * DAY_S }),
       { cacheKeyWillBeUsed: async ({ request }) => apiCacheKey(request.url, request.headers.get('X-Lang')) },
+      // Never a per-viewer answer (routes.ts `mayStoreApiAnswer`).
+      { cacheWillUpdate: async ({ request, response }) => (mayStoreApiAnswer(request.headers, response.headers) ? response : null) },
     ],
   }),
 );

@@ -53,6 +53,8 @@ export interface AuthLimits {
   codeResendS: number;
   /** Password-reset e-mails per account (more requests are answered alike, no mail). */
   resetMailsPerAccount: WindowLimit;
+  /** Wrong current passwords per account on the account page (password change, ending sessions). */
+  reauthPerAccount: WindowLimit;
   /** Requests per IP (any outcome) — flood guards of @fastify/rate-limit. */
   registerPerIp: WindowLimit;
   forgotPerIp: WindowLimit;
@@ -87,6 +89,49 @@ export interface AuthConfig {
   limits: AuthLimits;
   /** Create demo accounts with known passwords (never in production). */
   demoAccounts: boolean;
+  /**
+   * Key of the HMAC-SHA256 under which e-mailed 6-digit codes (new device, e-mail change) are
+   * stored (AUTH_CODE_HMAC_KEY, ≥ 32 characters): a copy of the database alone does not give the
+   * codes away, as an unkeyed hash of a 6-digit code would (10^6 guesses). Kept outside the
+   * database on purpose. {@link DEV_CODE_HMAC_KEY} only with the development features.
+   */
+  codeHmacKey: string | null;
+}
+
+/** Minimum length of AUTH_CODE_HMAC_KEY. */
+export const CODE_HMAC_KEY_MIN_LENGTH = 32;
+
+/**
+ * The code key used when AUTH_CODE_HMAC_KEY is unset and the development features are on (the
+ * same switch as the mock providers, the dev mailbox and the demo accounts). Public: never a
+ * secret.
+ */
+export const DEV_CODE_HMAC_KEY = 'landing-development-code-hmac-key-not-secret';
+
+/**
+ * AUTH_CODE_HMAC_KEY, or the development key when the development features are on, or null
+ * (unset without them: {@link assertCodeHmacKey} makes the API refuse to start).
+ * @throws Error when it is shorter than {@link CODE_HMAC_KEY_MIN_LENGTH}
+ */
+export function codeHmacKeyOf(env: NodeJS.ProcessEnv, devFeatures: boolean): string | null {
+  const key = env.AUTH_CODE_HMAC_KEY?.trim();
+  if (key) {
+    if (key.length < CODE_HMAC_KEY_MIN_LENGTH)
+      throw new Error(`AUTH_CODE_HMAC_KEY must have at least ${CODE_HMAC_KEY_MIN_LENGTH} characters`);
+    return key;
+  }
+  return devFeatures ? DEV_CODE_HMAC_KEY : null;
+}
+
+/**
+ * Refuses a configuration without a code key (buildApp calls it before anything starts).
+ * @throws Error naming AUTH_CODE_HMAC_KEY
+ */
+export function assertCodeHmacKey(auth: Pick<AuthConfig, 'codeHmacKey'>): void {
+  if (!auth.codeHmacKey)
+    throw new Error(
+      `AUTH_CODE_HMAC_KEY must be set (at least ${CODE_HMAC_KEY_MIN_LENGTH} random characters) when the development features are off`,
+    );
 }
 
 export const DEFAULT_AUTH_LIMITS: AuthLimits = {
@@ -98,6 +143,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   codeSendsPerChallenge: 5,
   codeResendS: 30,
   resetMailsPerAccount: { max: 3, windowS: 60 * 60 },
+  reauthPerAccount: { max: 5, windowS: 15 * 60 },
   registerPerIp: { max: 20, windowS: 60 * 60 },
   forgotPerIp: { max: 10, windowS: 15 * 60 },
   loginRequestsPerIp: { max: 60, windowS: 60 },
@@ -182,10 +228,13 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
  * Variables: SITE_URL, SMTP_URL, MAIL_FROM, DEV_MAILBOX (`0` = off), OAUTH_MOCK_URL
  * (default http://localhost:4900 + PORT_OFFSET outside production), OAUTH_MOCK (`0` = no mock providers),
  * OAUTH_{GOOGLE,FACEBOOK,VK}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL,USERINFO_URL,SCOPE,PKCE},
- * DEMO_ACCOUNTS (`0` = none; never in production).
+ * DEMO_ACCOUNTS (`0` = none; never in production), AUTH_CODE_HMAC_KEY (see {@link codeHmacKeyOf}).
+ * @throws Error from {@link codeHmacKeyOf} (a key too short)
  */
 export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; corsOrigins: string[]; portOffset?: number }): AuthConfig {
   const production = base.nodeEnv === 'production';
+  // The development features (mock providers, dev mailbox, demo accounts, the public code key).
+  const devFeatures = !production;
   const oauth: AuthConfig['oauth'] = {};
   for (const id of OAUTH_PROVIDERS) {
     const p = provider(env, id, production, base.portOffset ?? 0);
@@ -207,5 +256,6 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; 
     oauth,
     limits: DEFAULT_AUTH_LIMITS,
     demoAccounts: !production && env.DEMO_ACCOUNTS !== '0',
+    codeHmacKey: codeHmacKeyOf(env, devFeatures),
   };
 }

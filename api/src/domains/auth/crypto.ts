@@ -4,7 +4,7 @@
  */
 import { hash, verify, type Algorithm } from '@node-rs/argon2';
 import { dictionary } from '@zxcvbn-ts/language-common';
-import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { PASSWORD_MIN_LENGTH, passwordProblem, type PasswordProblem } from '@landing/domain';
 
 /**
@@ -47,6 +47,16 @@ export function randomToken(bytes = 32): string {
 /** SHA-256 (hex) of a secret, as stored in the database. */
 export function sha256(value: string): string {
   return createHash('sha256').update(value).digest('hex');
+}
+
+/**
+ * HMAC-SHA256 (hex) of `message` under `key`: how short secrets (6-digit codes) are stored, so
+ * that the database alone does not reveal them.
+ * @throws Error when `key` is empty or null (the configuration lacks AUTH_CODE_HMAC_KEY)
+ */
+export function hmacSha256(key: string | null, message: string): string {
+  if (!key) throw new Error('no HMAC key configured (AUTH_CODE_HMAC_KEY)');
+  return createHmac('sha256', key).update(message).digest('hex');
 }
 
 /** A uniformly random 6-digit code, `000000`–`999999`. */

@@ -28,6 +28,7 @@ import { authAccounts, authOauthIdentities, authOauthStates } from './schema.js'
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
 import { authErrorResponses, floodGuard } from './http.js';
+import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
 import { activateAccount, createSession, nicknameTaken } from './service.js';
@@ -230,6 +231,7 @@ export default defineRoutes({
             ip: request.ip,
             ttlS: auth.sessionTtlS,
             xsrfSecret: xsrfSecretOf(request),
+            userAgent: userAgentOf(request),
           });
         },
       );

@@ -19,7 +19,7 @@ import type { Db, DbHandle } from '../../db/client.js';
 import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './schema.js';
 import { SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
 import type { AuthConfig } from './config.js';
-import { sha256, sixDigitCode } from './crypto.js';
+import { hmacSha256, sixDigitCode } from './crypto.js';
 import { issueToken } from './service.js';
 import { mailerFor } from './mail.js';
 import { renderMail, type MailKind } from './mail-render.js';
@@ -39,7 +39,11 @@ export type MailJob =
   /** A 6-digit code to the current address before a passwordless account changes it. */
   | { kind: 'emailChangeCode'; accountId: number; newEmail: string }
   /** The notice to the old address after a change (`newEmail` already masked). */
-  | { kind: 'emailChanged'; to: string; nickname: string; newEmail: string };
+  | { kind: 'emailChanged'; to: string; nickname: string; newEmail: string }
+  /** The notice that the password was changed by the logged-in player (other sessions ended). */
+  | { kind: 'passwordChanged'; accountId: number }
+  /** The notice that the password was set through a reset link (every session ended). */
+  | { kind: 'passwordResetDone'; accountId: number };
 
 /** Where links in the mail point and in which language it is written. */
 export interface MailJobContext {
@@ -49,13 +53,29 @@ export interface MailJobContext {
   siteBase: string;
 }
 
-/** Hash of an e-mail change code: bound to the account and to the new address. */
-export const emailCodeHash = (accountId: number, newEmail: string, code: string): string =>
-  sha256(`email-change:${accountId}:${newEmail}:${code}`);
+/**
+ * Stored form of an e-mail change code: HMAC-SHA256 under the server's code key
+ * (`AuthConfig.codeHmacKey`), bound to the account and to the new address.
+ */
+export const emailCodeHash = (key: string | null, accountId: number, newEmail: string, code: string): string =>
+  hmacSha256(key, `email-change:${accountId}:${newEmail}:${code}`);
 
-/** Device code hash: bound to the account and the device of the login attempt. */
-export const deviceCodeHash = (accountId: number, fingerprintHash: string, code: string): string =>
-  sha256(`${accountId}:${fingerprintHash}:${code}`);
+/**
+ * Stored form of a device code: HMAC-SHA256 under the server's code key (`AuthConfig.codeHmacKey`),
+ * bound to the account and the device of the login attempt. Without the key, a copy of the
+ * database gives nothing away (an unkeyed hash of a 6-digit code falls to 10^6 guesses).
+ */
+export const deviceCodeHash = (key: string | null, accountId: number, fingerprintHash: string, code: string): string =>
+  hmacSha256(key, `device:${accountId}:${fingerprintHash}:${code}`);
+
+/**
+ * Site path of an e-mailed token link: `/{server}/{kind}-activation#token=…`. The token is in
+ * the URL fragment, which browsers never send to a server (nor put in a Referer), so it is not
+ * in the page server's, a proxy's or an analytics log; mf-auth's ActivationPage reads it there.
+ */
+export function tokenLink(server: ServerCode, kind: 'account' | 'email' | 'password', token: string): string {
+  return `/${server}/${kind}-activation#token=${encodeURIComponent(token)}`;
+}
 
 /** Enqueues one job (inside the caller's transaction when `db` is one). */
 export async function enqueueMail(db: Db, context: MailJobContext, job: MailJob): Promise<void> {
@@ -177,7 +197,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         const acc = await account(job.accountId);
         if (!acc?.email || acc.status !== 'pending') return;
         const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
-        send('activation', acc.email, { nickname: acc.nickname, path: `/${server}/account-activation/${token}` });
+        send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
       } else {
         const [owner] = await db
           .select()
@@ -191,7 +211,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       const acc = await account(job.accountId);
       if (!acc?.email || acc.status !== 'pending') return;
       const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
-      send('activation', acc.email, { nickname: acc.nickname, path: `/${server}/account-activation/${token}` });
+      send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
       return;
     }
     case 'passwordReset': {
@@ -213,7 +233,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         );
       if ((recent?.n ?? 0) >= limit.max) return;
       const token = await issueToken(db, acc.id, 'password_reset', auth.passwordResetTtlS);
-      send('passwordReset', acc.email, { nickname: acc.nickname, path: `/${server}/password-activation/${token}` });
+      send('passwordReset', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'password', token) });
       return;
     }
     case 'deviceCode': {
@@ -227,7 +247,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       await db
         .update(authDeviceChallenges)
         .set({
-          codeHash: deviceCodeHash(c.accountId, c.fingerprintHash, code),
+          codeHash: deviceCodeHash(auth.codeHmacKey, c.accountId, c.fingerprintHash, code),
           codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
         })
         .where(eq(authDeviceChallenges.idHash, c.idHash));
@@ -238,7 +258,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       const acc = await account(job.accountId);
       if (!acc) return;
       const token = await issueToken(db, acc.id, 'email_change', auth.emailChangeTtlS, job.newEmail);
-      send('emailChange', job.newEmail, { nickname: acc.nickname, email: job.newEmail, path: `/${server}/email-activation/${token}` });
+      send('emailChange', job.newEmail, { nickname: acc.nickname, email: job.newEmail, path: tokenLink(server, 'email', token) });
       return;
     }
     case 'emailChangeCode': {
@@ -247,7 +267,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       const code = sixDigitCode();
       const updated = await db
         .update(authEmailChangeCodes)
-        .set({ codeHash: emailCodeHash(acc.id, job.newEmail, code) })
+        .set({ codeHash: emailCodeHash(auth.codeHmacKey, acc.id, job.newEmail, code) })
         .where(and(eq(authEmailChangeCodes.accountId, acc.id), eq(authEmailChangeCodes.newEmail, job.newEmail)))
         .returning({ a: authEmailChangeCodes.accountId });
       if (updated.length) send('emailChangeCode', acc.email, { nickname: acc.nickname, code, email: job.newEmail });
@@ -256,5 +276,12 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
     case 'emailChanged':
       send('emailChanged', job.to, { nickname: job.nickname, email: job.newEmail });
       return;
+    case 'passwordChanged':
+    case 'passwordResetDone': {
+      // A notice to the owner, with a link to the account page (sessions, recent activity).
+      const acc = await account(job.accountId);
+      if (acc?.email) send(job.kind, acc.email, { nickname: acc.nickname, path: `/${server}/account` });
+      return;
+    }
   }
 }

@@ -48,6 +48,7 @@ import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { hashPassword, isCommonPassword, sameDigest, sha256, verifyPassword } from './crypto.js';
 import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './http.js';
 import { authError, authMessage } from './messages.js';
+import { clientOf, noteLoginFailure, recordSecurityEvent, userAgentOf } from './events.js';
 import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from './outbox.js';
 import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from './schema.js';
 import {
@@ -212,6 +213,7 @@ export default defineRoutes({
           ip: request.ip,
           ttlS: auth.sessionTtlS,
           xsrfSecret: xsrfSecretOf(request),
+          userAgent: userAgentOf(request),
         });
         return { ...answer, message: authMessage(lang, 'ACTIVATED') };
       },
@@ -275,6 +277,7 @@ export default defineRoutes({
         const ok = await verifyPassword(account?.passwordHash, password);
         if (!account || !ok) {
           await recordFailure(app.db, [perNameIp, perIp, perName]);
+          await noteLoginFailure(app.db, clientOf(request), account?.id ?? null, { ip: perNameIp, account: perName });
           throw authError(401, lang, 'INVALID_CREDENTIALS');
         }
         await clearFailures(app.db, perNameIp);
@@ -294,7 +297,13 @@ export default defineRoutes({
           throw authError(403, lang, 'ACCOUNT_NOT_ACTIVATED');
         }
         if (await isTrustedDevice(app.db, account.id, fingerprint)) {
-          return createSession(app.db, account.id, { method: 'password', ip, ttlS: auth.sessionTtlS, xsrfSecret: xsrfSecretOf(request) });
+          return createSession(app.db, account.id, {
+            method: 'password',
+            ip,
+            ttlS: auth.sessionTtlS,
+            xsrfSecret: xsrfSecretOf(request),
+            userAgent: userAgentOf(request),
+          });
         }
         const challenge = await startChallenge(
           app.db,
@@ -394,7 +403,7 @@ export default defineRoutes({
           !!c.codeHash &&
           !!c.codeExpiresAt &&
           new Date(c.codeExpiresAt).getTime() > Date.now() &&
-          sameDigest(c.codeHash, deviceCodeHash(c.accountId, c.fingerprintHash, code));
+          sameDigest(c.codeHash, deviceCodeHash(auth.codeHmacKey, c.accountId, c.fingerprintHash, code));
         if (!valid) {
           await recordFailure(app.db, [perIp]);
           const [after] = await app.db
@@ -413,11 +422,13 @@ export default defineRoutes({
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
         await trustDevice(app.db, c.accountId, request.body.fingerprint!);
+        await recordSecurityEvent(app.db, c.accountId, 'new_device', clientOf(request));
         const answer = await createSession(app.db, c.accountId, {
           method: 'device',
           ip,
           ttlS: auth.sessionTtlS,
           xsrfSecret: xsrfSecretOf(request),
+          userAgent: userAgentOf(request),
         });
         return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
       },
@@ -512,6 +523,8 @@ export default defineRoutes({
           .set({ usedAt: new Date() })
           .where(and(eq(authTokens.accountId, row.accountId), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
         await revokeAllSessions(app.db, row.accountId);
+        await recordSecurityEvent(app.db, row.accountId, 'password_reset', clientOf(request));
+        await queueMail(request, app.db, { kind: 'passwordResetDone', accountId: row.accountId });
         // The link proved the e-mail: a pending account becomes active, this browser trusted.
         await activateAccount(app.db, row.accountId);
         if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
@@ -584,7 +597,7 @@ export default defineRoutes({
             .where(
               and(
                 eq(authEmailChangeCodes.accountId, acc.id),
-                eq(authEmailChangeCodes.codeHash, emailCodeHash(acc.id, email, code)),
+                eq(authEmailChangeCodes.codeHash, emailCodeHash(auth.codeHmacKey, acc.id, email, code)),
                 gt(authEmailChangeCodes.expiresAt, sql`now()`),
                 sql`${authEmailChangeCodes.failedAttempts} < ${L.codeAttemptsPerChallenge}`,
               ),
@@ -647,6 +660,7 @@ export default defineRoutes({
         // Issue 10 item 7: the old address hears of it, and every other session ends.
         const current = await sessionOf(app.db, request.ctx);
         await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
+        await recordSecurityEvent(app.db, row.accountId, 'email_changed', clientOf(request), { email: maskEmail(row.newEmail) });
         if (before?.email && before.email !== row.newEmail) {
           await queueMail(request, app.db, {
             kind: 'emailChanged',

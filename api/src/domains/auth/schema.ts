@@ -48,6 +48,8 @@ export const authSessions = pgTable('auth_sessions', {
   lastUsedAt: ts('last_used_at'),
   /** SHA-256 of the browser's XSRF secret at login (migration 0110); null = not bound. */
   xsrfSecretHash: text('xsrf_secret_hash'),
+  /** The browser's User-Agent at login, at most 512 characters (migration 0150); null = unknown. */
+  userAgent: text('user_agent'),
 });
 
 export type AuthTokenKind = 'activation' | 'password_reset' | 'email_change';
@@ -176,4 +178,21 @@ export const devMailbox = pgTable('dev_mailbox', {
   lang: text('lang').notNull(),
   server: text('server'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Kinds of {@link authSecurityEvents} (the CHECK of migration 0150). */
+export type SecurityEventKind =
+  'login' | 'login_failed' | 'lockout' | 'password_reset' | 'password_changed' | 'email_changed' | 'new_device' | 'sessions_revoked';
+
+/** Security events of an account, shown to its owner (migrations/0150_auth_security_events_session_agent.sql). */
+export const authSecurityEvents = pgTable('auth_security_events', {
+  id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+  accountId: integer('account_id')
+    .notNull()
+    .references(() => authAccounts.id, { onDelete: 'cascade' }),
+  kind: text('kind').$type<SecurityEventKind>().notNull(),
+  ip: text('ip'),
+  userAgent: text('user_agent'),
+  detail: jsonb('detail').$type<Record<string, string | number>>().notNull().default({}),
+  createdAt: ts('created_at').notNull().defaultNow(),
 });

@@ -18,6 +18,7 @@ import { authAccounts, authDeviceChallenges, authDevices, authSessions, authToke
 import { players } from '../leaderboard/schema.js';
 import type { ServerCode, LocaleCode } from '@landing/domain';
 import { randomToken, sameDigest, sha256 } from './crypto.js';
+import { recordSecurityEvent } from './events.js';
 import { authError } from './messages.js';
 import type { RequestContext } from '../../lib/request-context.js';
 
@@ -73,13 +74,15 @@ export async function userOf(db: Db, accountId: number): Promise<AuthUser | null
 }
 
 /**
- * Starts a new session for an account (a new token on every login). With `xsrfSecret` (the
- * browser's XSRF secret cookie) the session only accepts mutating requests from that browser.
+ * Starts a new session for an account (a new token on every login) and records the login in the
+ * account's security events (events.ts). With `xsrfSecret` (the browser's XSRF secret cookie)
+ * the session only accepts mutating requests from that browser; `userAgent` (events.ts
+ * `userAgentOf`) lets the session list name the browser.
  */
 export async function createSession(
   db: Db,
   accountId: number,
-  options: { method: string; ip: string | null; ttlS: number; xsrfSecret?: string | undefined },
+  options: { method: string; ip: string | null; ttlS: number; xsrfSecret?: string | undefined; userAgent?: string | null },
 ): Promise<LoginAnswer> {
   const token = randomToken(32);
   const expiresAt = new Date(Date.now() + options.ttlS * 1000);
@@ -92,7 +95,9 @@ export async function createSession(
     lastUsedAt: new Date(),
     // The session is bound to the browser's XSRF session (issue 10 item 8, src/lib/xsrf.ts).
     xsrfSecretHash: options.xsrfSecret ? sha256(options.xsrfSecret) : null,
+    userAgent: options.userAgent ?? null,
   });
+  await recordSecurityEvent(db, accountId, 'login', { ip: options.ip, userAgent: options.userAgent ?? null }, { method: options.method });
   const user = await userOf(db, accountId);
   if (!user) throw new Error(`account ${accountId} vanished`);
   return { token, uid: user.id, expiresAt: expiresAt.toISOString(), user };
