@@ -65,6 +65,13 @@ export default defineConfig({
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET: 'e2e-admin-secret' },
+    // DEV_FEATURES: the local social-login provider, the dev mailbox and the demo accounts the specs use.
+    env: {
+      PORT_OFFSET: String(offset),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ADMIN_SECRET: 'e2e-admin-secret-0123456789abcdef',
+      DEV_FEATURES: '1',
+    },
   },
 });

@@ -2,7 +2,7 @@
  * Bets end to end (issue 5): a visitor sees the matches and the log-in message; a player logs in
  * (real auth modal of mf-auth, seeded demo account), predicts an upcoming match, reloads and sees
  * it, cannot change it after kick-off (the API's bets clock is moved with the admin route, as
- * ADMIN_SECRET=e2e-admin-secret is given to the API by playwright.config.ts), an entered result
+ * ADMIN_SECRET=e2e-admin-secret-0123456789abcdef is given to the API by playwright.config.ts), an entered result
  * scores it and the ranking updates; the `en` server has no bettors; Rules shows the points the
  * API scores with.
  */
@@ -10,7 +10,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { apiBase, openPage, ports } from './fixtures';
 
 const SHELL = `http://localhost:${ports.shell}`;
-const ADMIN = { 'X-Admin-Secret': 'e2e-admin-secret' };
+const ADMIN = { 'X-Admin-Secret': 'e2e-admin-secret-0123456789abcdef' };
 const DEMO_PASSWORD = 'Demo-Goal-2026';
 /** Demo account of the auth seed (trusted device `demo-device`). */
 const PLAYER = 'demo_legend';
