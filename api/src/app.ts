@@ -33,6 +33,7 @@ import { startMailOutbox } from './domains/auth/outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
 import { assertNoNul, parseAuthId } from './lib/validation.js';
 import { assertStartable } from './lib/start-guards.js';
+import { privateByDefault } from './lib/private-answers.js';
 import { redactLogArguments, serializeError } from './lib/log-redaction.js';
 import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
 import { LOCALE_CODES, isServerCode, type LocaleCode } from '@landing/domain';
@@ -231,6 +232,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
+  // `Cache-Control: private, no-store` unless the route made its answer public (src/lib/private-answers.ts).
+  privateByDefault(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
