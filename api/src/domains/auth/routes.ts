@@ -55,6 +55,7 @@ import {
   consumeToken,
   createSession,
   findByLogin,
+  forgetTrustedDevices,
   isTrustedDevice,
   nicknameTaken,
   REAUTH_WINDOW_S,
@@ -483,7 +484,7 @@ export default defineRoutes({
         config: floodGuard(L.tokenRequestsPerIp),
         schema: {
           tags,
-          summary: 'Set a new password with the e-mailed token (ends every session)',
+          summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
           params: ServerParams,
           body: ResetBody,
           response: { 200: MessageAnswer, ...authErrorResponses },
@@ -512,6 +513,8 @@ export default defineRoutes({
           .set({ usedAt: new Date() })
           .where(and(eq(authTokens.accountId, row.accountId), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
         await revokeAllSessions(app.db, row.accountId);
+        // Every trusted device must prove itself again; the browser that used the link has.
+        await forgetTrustedDevices(app.db, row.accountId);
         // The link proved the e-mail: a pending account becomes active, this browser trusted.
         await activateAccount(app.db, row.accountId);
         if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
@@ -624,7 +627,7 @@ export default defineRoutes({
           summary: 'Confirm a new e-mail address with the e-mailed token',
           description:
             'Changes the address, mails a notice to the old one, and ends every other session of the account (the session ' +
-            'sending this request, if it is one of the account, stays).',
+            'sending this request, if it is one of the account, stays); every trusted device asks for a code again.',
           params: ServerParams,
           body: TokenBody,
           response: { 200: EmailActivatedAnswer, ...authErrorResponses },
@@ -647,6 +650,8 @@ export default defineRoutes({
         // Issue 10 item 7: the old address hears of it, and every other session ends.
         const current = await sessionOf(app.db, request.ctx);
         await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
+        // Devices were trusted through the old address: each proves itself at the new one.
+        await forgetTrustedDevices(app.db, row.accountId);
         if (before?.email && before.email !== row.newEmail) {
           await queueMail(request, app.db, {
             kind: 'emailChanged',
