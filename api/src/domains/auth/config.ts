@@ -46,7 +46,9 @@ export interface AuthLimits {
   loginPerLogin: WindowLimit;
   /** Wrong device codes per IP. */
   codePerIp: WindowLimit;
-  /** Wrong codes per challenge; then the challenge is void (log in again). */
+  /** Wrong codes per account across challenges and e-mail change codes (src/domains/auth/attempts.ts). */
+  codePerAccount: WindowLimit;
+  /** Code attempts per challenge (and per e-mail change code); then the challenge is void (log in again). */
   codeAttemptsPerChallenge: number;
   /** Code e-mails per challenge. */
   codeSendsPerChallenge: number;
@@ -95,6 +97,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerIp: { max: 30, windowS: 15 * 60 },
   loginPerLogin: { max: 50, windowS: 60 * 60 },
   codePerIp: { max: 20, windowS: 15 * 60 },
+  codePerAccount: { max: 10, windowS: 60 * 60 },
   codeAttemptsPerChallenge: 5,
   codeSendsPerChallenge: 5,
   codeResendS: 30,

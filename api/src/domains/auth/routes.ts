@@ -45,7 +45,7 @@ import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
-import { hashPassword, isCommonPassword, sameDigest, sha256, verifyPassword } from './crypto.js';
+import { hashPassword, isCommonPassword, sha256, verifyPassword } from './crypto.js';
 import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './http.js';
 import { authError, authMessage } from './messages.js';
 import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from './outbox.js';
@@ -68,7 +68,8 @@ import {
   tokenUsable,
   trustDevice,
 } from './service.js';
-import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
+import { blockedFor, clearFailures, recordFailure, reserveAttempts, type Counter } from './throttle.js';
+import { codeCheck, emailCodeExhausted, spendEmailCode, takeChallengeAttempt, takeEmailCodeAttempt } from './attempts.js';
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
@@ -384,28 +385,32 @@ export default defineRoutes({
       async (request) => {
         const { lang } = request.ctx;
         const ip = request.ip;
-        const perIp: Counter = { kind: 'code:ip', subject: ip, limit: L.codePerIp };
-        const wait = await blockedFor(app.db, [perIp]);
-        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
-        const c = await findChallenge(request.body.challenge);
-        if (!c || c.fingerprintHash !== sha256(request.body.fingerprint ?? '')) throw authError(400, lang, 'CHALLENGE_INVALID');
+        const seen = await findChallenge(request.body.challenge);
+        const fingerprintHash = sha256(request.body.fingerprint ?? '');
+        if (!seen || seen.fingerprintHash !== fingerprintHash) throw authError(400, lang, 'CHALLENGE_INVALID');
+        // Counted before the comparison (src/domains/auth/attempts.ts): per IP and per account
+        // across challenges (given back when the code is right), then one of the challenge's attempts.
+        const reserved = await reserveAttempts(app.db, [
+          { kind: 'code:ip', subject: ip, limit: L.codePerIp },
+          { kind: 'code:account', subject: String(seen.accountId), limit: L.codePerAccount },
+        ]);
+        if (reserved.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(reserved.wait / 60)) });
+        const c = await takeChallengeAttempt(app.db, seen.idHash, fingerprintHash, L.codeAttemptsPerChallenge);
+        if (!c) {
+          await reserved.refund();
+          throw authError(400, lang, 'CHALLENGE_INVALID');
+        }
         const code = normaliseCode(request.body.code);
         const valid =
           /^\d{6}$/.test(code) &&
-          !!c.codeHash &&
           !!c.codeExpiresAt &&
           new Date(c.codeExpiresAt).getTime() > Date.now() &&
-          sameDigest(c.codeHash, deviceCodeHash(c.accountId, c.fingerprintHash, code));
+          codeCheck.matches(c.codeHash, deviceCodeHash(c.accountId, c.fingerprintHash, code));
         if (!valid) {
-          await recordFailure(app.db, [perIp]);
-          const [after] = await app.db
-            .update(authDeviceChallenges)
-            .set({ failedAttempts: sql`${authDeviceChallenges.failedAttempts} + 1` })
-            .where(eq(authDeviceChallenges.idHash, c.idHash))
-            .returning({ failed: authDeviceChallenges.failedAttempts });
-          if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+          if (c.failedAttempts >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
           throw authError(400, lang, 'CODE_INVALID');
         }
+        await reserved.refund();
         // Single use: only one request can complete the challenge.
         const done = await app.db
           .update(authDeviceChallenges)
@@ -413,7 +418,7 @@ export default defineRoutes({
           .where(and(eq(authDeviceChallenges.idHash, c.idHash), isNull(authDeviceChallenges.completedAt)))
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
-        await trustDevice(app.db, c.accountId, request.body.fingerprint!);
+        if (request.body.fingerprint) await trustDevice(app.db, c.accountId, request.body.fingerprint);
         const answer = await createSession(app.db, c.accountId, {
           method: 'device',
           ip,
@@ -581,27 +586,23 @@ export default defineRoutes({
               code_required: true,
             };
           }
-          // Single use: the row is deleted by the one request whose code is right.
-          const [used] = await app.db
-            .delete(authEmailChangeCodes)
-            .where(
-              and(
-                eq(authEmailChangeCodes.accountId, acc.id),
-                eq(authEmailChangeCodes.codeHash, emailCodeHash(acc.id, email, code)),
-                gt(authEmailChangeCodes.expiresAt, sql`now()`),
-                sql`${authEmailChangeCodes.failedAttempts} < ${L.codeAttemptsPerChallenge}`,
-              ),
-            )
-            .returning({ a: authEmailChangeCodes.accountId });
-          if (!used) {
-            const [after] = await app.db
-              .update(authEmailChangeCodes)
-              .set({ failedAttempts: sql`${authEmailChangeCodes.failedAttempts} + 1` })
-              .where(eq(authEmailChangeCodes.accountId, acc.id))
-              .returning({ failed: authEmailChangeCodes.failedAttempts });
-            if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+          // The attempt is taken before the comparison (src/domains/auth/attempts.ts); the
+          // account's wrong codes count across codes too (given back when the code is right).
+          const reserved = await reserveAttempts(app.db, [{ kind: 'code:account', subject: String(acc.id), limit: L.codePerAccount }]);
+          if (reserved.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(reserved.wait / 60)) });
+          const pending = await takeEmailCodeAttempt(app.db, acc.id, L.codeAttemptsPerChallenge);
+          if (!pending) {
+            await reserved.refund();
+            if (await emailCodeExhausted(app.db, acc.id, L.codeAttemptsPerChallenge)) throw authError(429, lang, 'CODE_TOO_MANY');
             throw authError(400, lang, 'CODE_INVALID');
           }
+          // Single use: the row is deleted by the one request whose code is right.
+          const right = codeCheck.matches(pending.codeHash, emailCodeHash(acc.id, email, code));
+          if (!right || !(await spendEmailCode(app.db, acc.id, pending.codeHash))) {
+            if (pending.failedAttempts >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+            throw authError(400, lang, 'CODE_INVALID');
+          }
+          await reserved.refund();
         } else {
           // No password and no address: only a fresh login with the provider proves control.
           const session = await sessionOf(app.db, request.ctx);
