@@ -10,9 +10,10 @@
  *   registration with a known e-mail answers like a new one and mails the owner instead; the
  *   reset request always answers alike. Player names are public (leaderboard), so a taken name is
  *   reported.
- * - Rate limits: failed logins per (account, IP), per IP, and per account from everywhere (an
- *   account's nickname and e-mail count together; a name without an account counts alone) — the last one
- *   only blocks untrusted devices, so an attacker cannot lock the owner out of their own device;
+ * - Rate limits: failed logins per (name, IP), per IP, and per name from everywhere, answered 429;
+ *   per (account, IP) and per account from everywhere (nickname and e-mail together), answered
+ *   like a wrong password so they do not tell which e-mail is whose (login-limits.ts); the
+ *   from-everywhere ones only block untrusted devices, so an attacker cannot lock the owner out of their own device;
  *   device codes per challenge and per IP; flood guards per IP on every route.
  * - Tokens (activation, reset, e-mail change): 256-bit random, stored hashed, single use,
  *   expiring. Device codes: 6 digits, single use, 10 minutes, bound to the login attempt
@@ -68,7 +69,8 @@ import {
   tokenUsable,
   trustDevice,
 } from './service.js';
-import { blockedFor, clearFailures, recordFailure, reserveAttempts, type Counter } from './throttle.js';
+import { reserveAttempts } from './throttle.js';
+import { loginBlock, loginCounters, loginFailed, loginSucceeded } from './login-limits.js';
 import { codeCheck, emailCodeExhausted, spendEmailCode, takeChallengeAttempt, takeEmailCodeAttempt } from './attempts.js';
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
@@ -258,28 +260,19 @@ export default defineRoutes({
         if (!password) throw authError(400, lang, 'PASSWORD_REQUIRED');
         const ip = request.ip;
         const account = await findByLogin(app.db, server, login);
-        // Counted per account (issue 10 item 6): its nickname and its e-mail share one counter;
-        // a name without an account counts on its own (still limited, the same way).
-        const name = account ? `${server}:account:${account.id}` : `${server}:name:${login.toLowerCase()}`;
-        const perNameIp: Counter = { kind: 'login:name-ip', subject: `${name}|${ip}`, limit: L.loginPerLoginIp };
-        const perIp: Counter = { kind: 'login:ip', subject: ip, limit: L.loginPerIp };
-        const perName: Counter = { kind: 'login:name', subject: name, limit: L.loginPerLogin };
-
-        let wait = await blockedFor(app.db, [perNameIp, perIp]);
         const fingerprint = request.body.fingerprint;
-        if (!wait) {
-          // Many failures on this name from everywhere: only the owner's trusted devices may go on.
-          const nameWait = await blockedFor(app.db, [perName]);
-          if (nameWait && !(account && (await isTrustedDevice(app.db, account.id, fingerprint)))) wait = nameWait;
-        }
-        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+        // Visible limits per name as typed, silent ones per account (src/domains/auth/login-limits.ts).
+        const counters = loginCounters(server, login, account?.id ?? null, ip, L);
+        const block = await loginBlock(app.db, counters, async () => !!account && (await isTrustedDevice(app.db, account.id, fingerprint)));
+        if (block.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(block.wait / 60)) });
 
-        const ok = await verifyPassword(account?.passwordHash, password);
+        // Over the account's own limit: the dummy verification, answered like a wrong password.
+        const ok = await verifyPassword(block.silent ? null : account?.passwordHash, password);
         if (!account || !ok) {
-          await recordFailure(app.db, [perNameIp, perIp, perName]);
+          await loginFailed(app.db, counters, !block.silent);
           throw authError(401, lang, 'INVALID_CREDENTIALS');
         }
-        await clearFailures(app.db, perNameIp);
+        await loginSucceeded(app.db, counters);
         if (account.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
         if (account.status === 'pending') {
           const [recent] = await app.db
