@@ -72,6 +72,7 @@ import {
 import { reserveAttempts } from './throttle.js';
 import { loginBlock, loginCounters, loginFailed, loginSucceeded } from './login-limits.js';
 import { codeCheck, emailCodeExhausted, spendEmailCode, takeChallengeAttempt, takeEmailCodeAttempt } from './attempts.js';
+import { completeLink, linkOf, PROVIDER_NAMES } from './social-link.js';
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
@@ -411,14 +412,22 @@ export default defineRoutes({
           .where(and(eq(authDeviceChallenges.idHash, c.idHash), isNull(authDeviceChallenges.completedAt)))
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
+        // A social login waiting for the owner's proof: the code links its identity (social-link.ts).
+        const link = linkOf(c);
+        if (link) await completeLink(app.db, c.accountId, link);
         if (request.body.fingerprint) await trustDevice(app.db, c.accountId, request.body.fingerprint);
         const answer = await createSession(app.db, c.accountId, {
-          method: 'device',
+          method: link ? `social:${link.provider}` : 'device',
           ip,
           ttlS: auth.sessionTtlS,
           xsrfSecret: xsrfSecretOf(request),
         });
-        return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
+        return {
+          ...answer,
+          message: link
+            ? authMessage(lang, 'SOCIAL_LINKED', { provider: PROVIDER_NAMES[link.provider] })
+            : authMessage(lang, 'DEVICE_CONFIRMED'),
+        };
       },
     );
 

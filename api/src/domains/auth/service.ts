@@ -403,6 +403,8 @@ export async function startChallenge(
         isNull(authDeviceChallenges.completedAt),
         gt(authDeviceChallenges.expiresAt, sql`now()`),
         sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
+        // Not a social-link challenge (social-link.ts): a password login never completes a link.
+        isNull(authDeviceChallenges.linkProvider),
       ),
     )
     .orderBy(desc(authDeviceChallenges.createdAt))
