@@ -7,6 +7,7 @@ import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
 import { DataDirBusyError } from './db/client.js';
 import { assertStartable, UnsafeConfigError } from './lib/start-guards.js';
+import { serializeError } from './lib/log-redaction.js';
 
 const config = loadConfig();
 
@@ -41,6 +42,7 @@ async function main(): Promise<void> {
 
 main().catch((err: unknown) => {
   if (err instanceof DataDirBusyError || err instanceof UnsafeConfigError) console.error(`✖ ${err.message}`);
-  else console.error('✖ Landing API failed to start:', err);
+  // A database error without its parameters (src/lib/log-redaction.ts).
+  else console.error('✖ Landing API failed to start:', serializeError(err));
   process.exit(1);
 });
