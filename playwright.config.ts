@@ -68,6 +68,7 @@ export default defineConfig({
     timeout: 240_000,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET },
+    // DEV_FEATURES: the local social-login provider, the dev mailbox and the demo accounts the specs use.
+    env: { PORT_OFFSET: String(offset), DATA_DIR: dataDir, LOG_LEVEL: 'warn', ADMIN_SECRET, DEV_FEATURES: '1' },
   },
 });

@@ -280,9 +280,10 @@ test.describe('auth (mf-auth + API)', () => {
   });
 
   test.describe('social login', () => {
-    test('Google: popup → consent page of the local provider → callback page → logged in; VK returns through /auth_callback', async ({
+    test('Google: popup → consent page of the local provider → callback page → logged in; VK (same e-mail) returns through /auth_callback and is linked with the code mailed to the account', async ({
       page,
       context,
+      request,
     }) => {
       await openPage(page, '/royal');
       const modal = await openLogin(page);
@@ -306,7 +307,8 @@ test.describe('auth (mf-auth + API)', () => {
       );
       expect(state).toMatchObject({ nickname: 'SocialPlayer', email: MOCK_USER.email });
 
-      // Log out, then the third provider: same person (verified e-mail) → same account.
+      // Log out, then the third provider: same person (verified e-mail), a new identity → the code
+      // mailed to the account proves it is theirs and links VK to it → same account.
       await page.getByTestId('logout-button').click();
       await expect(page.getByTestId('login-button')).toBeVisible();
       const modal2 = await openLogin(page);
@@ -316,8 +318,15 @@ test.describe('auth (mf-auth + API)', () => {
       await modal2.getByTestId('social-vk').click();
       const vk = await vkOpened;
       await expect(vk.getByRole('heading', { name: 'Sign in with VK ID' })).toBeVisible();
+      const before = await lastMailId(request);
       await vk.getByRole('button', { name: 'Continue' }).click();
       await vk.waitForEvent('close');
+      const dialog = page.getByTestId('two-factor-dialog');
+      await expect(dialog).toContainText('To link your VK login to it');
+      await dialog.getByTestId('two-factor-send').click();
+      const codeMail = await mailTo(request, MOCK_USER.email, 'deviceCode', before);
+      await dialog.getByTestId('two-factor-code').fill(codeMail.code!);
+      await dialog.getByTestId('two-factor-confirm').click();
       await expect(page.getByTestId('play-now')).toBeVisible();
       expect(callbacks).toContain('/auth_callback');
       expect(

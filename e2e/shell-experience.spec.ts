@@ -397,7 +397,7 @@ test.describe('contact and founder-pack sign-up', () => {
 });
 
 test.describe('technical break (spec §4, §8)', () => {
-  const admin = { 'X-Admin-Secret': 'e2e-admin-secret' };
+  const admin = { 'X-Admin-Secret': 'e2e-admin-secret-0123456789abcdef' };
   test('503 from the API shows the maintenance page', async ({ page, request, context }) => {
     await dismissNotices(context);
     const on = await request.post(`http://localhost:${ports.api}/admin/technical-break`, {

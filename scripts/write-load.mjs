@@ -70,6 +70,7 @@ async function startApi(name, port) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      DEV_FEATURES: '1', // the dev mailbox holds the activation links this script follows
       LOG_LEVEL: 'warn',
       PORT_OFFSET: '0',
       API_PORT: String(port),

@@ -166,3 +166,16 @@ test('the API runs as two replicas behind nginx, which alone is published', () =
   const config = JSON.parse(readFileSync(join(root, 'deploy/environments/docker/config.json'), 'utf8'));
   expect(config.apiBaseTemplate).toMatch(/^http:\/\/localhost:4000\//);
 });
+
+test('the deployed API has no development features: the image runs NODE_ENV=production, neither compose file sets DEV_FEATURES', () => {
+  // The API ignores DEV_FEATURES in production and refuses it on 0.0.0.0 (api/src/lib/start-guards.ts).
+  const dockerfile = readFileSync(join(root, 'api', 'Dockerfile'), 'utf8');
+  expect(dockerfile).toMatch(/NODE_ENV=production/);
+  expect(dockerfile).not.toMatch(/DEV_FEATURES/);
+  const staging = parse(readFileSync(join(root, 'docker-compose.staging.yml'), 'utf8'));
+  for (const file of [compose, staging]) {
+    const env = (file.services.api.environment ?? {}) as Record<string, string>;
+    expect(env.DEV_FEATURES).toBeUndefined();
+    expect(env.NODE_ENV ?? 'production').toBe('production');
+  }
+});

@@ -25,7 +25,7 @@ const seed = Number(values.seed);
 if (!Number.isInteger(runs) || runs < 1) throw new Error('--runs must be a positive whole number');
 
 const database = await createTestDatabase();
-const t = await startApp(database, { config: { adminSecret: 'fuzz-admin-secret', logLevel: 'fatal' } });
+const t = await startApp(database, { config: { adminSecret: 'fuzz-admin-secret-0123456789abcdef', logLevel: 'fatal' } });
 try {
   await t.app.ready();
   const ctx = await fuzzContext(t.app);

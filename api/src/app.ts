@@ -34,6 +34,9 @@ import { startReadCache } from './lib/read-cache.js';
 import { startMailOutbox } from './domains/auth/outbox.js';
 import { applySecurityHeaders, helmetOptions, PERMISSIONS_POLICY } from './lib/security-headers.js';
 import { assertNoNul, parseAuthId } from './lib/validation.js';
+import { assertStartable } from './lib/start-guards.js';
+import { privateByDefault } from './lib/private-answers.js';
+import { redactLogArguments, serializeError } from './lib/log-redaction.js';
 import { isXsrfError, registerXsrf, xsrfHmacKey } from './lib/xsrf.js';
 import { LOCALE_CODES, isServerCode, type LocaleCode } from '@landing/domain';
 
@@ -57,6 +60,8 @@ export interface BuildAppOptions {
   migrate?: boolean;
   /** Seed missing (domain, server) pairs on start (default true). */
   seed?: boolean;
+  /** Where the log lines go (default stdout); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 const PART_NAMES: Record<string, string> = {
@@ -100,16 +105,32 @@ function header(request: FastifyRequest, name: string): string | null {
  * The instance is returned before `ready()`, so tests can use `app.inject()` directly. Call
  * `app.close()` to stop timers and close the database.
  *
- * @throws DataDirBusyError when another process holds the PGlite directory; migration errors.
+ * @throws UnsafeConfigError for a configuration the API must not run with (src/lib/start-guards.ts);
+ *   DataDirBusyError when another process holds the PGlite directory; migration errors.
  */
 export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
   assertCodeHmacKey(config.auth);
+  assertStartable(config);
 
   const production = config.nodeEnv === 'production';
   const app = Fastify({
-    // One line per request through an asynchronous destination (src/lib/request-log.ts).
-    loggerInstance: createLogger(config.logLevel),
+    // One line per request through an asynchronous destination (src/lib/request-log.ts). Errors
+    // are logged without the request's data (src/lib/log-redaction.ts): a database error as its
+    // SQLSTATE and statement name, never the statement's parameters.
+    loggerInstance: createLogger(
+      {
+        level: config.logLevel,
+        // (Fastify's type wants pino's own fields; a database error has a code and statement instead.)
+        serializers: { err: (err: FastifyError) => serializeError(err) as { type: string; message: string; stack: string } },
+        hooks: {
+          logMethod(args, method) {
+            method.apply(this, redactLogArguments(args) as Parameters<typeof method>);
+          },
+        },
+      },
+      options.logStream,
+    ),
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
     // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
@@ -219,6 +240,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Permissions-Policy', PERMISSIONS_POLICY);
   });
+  // `Cache-Control: private, no-store` unless the route made its answer public (src/lib/private-answers.ts).
+  privateByDefault(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -269,7 +292,8 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     transformObject: jsonSchemaTransformObject,
   });
   // The UI page needs its own sources: swagger-ui sets a CSP for them (staticCSP) over helmet's.
-  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+  // Off in production unless API_DOCS=1 (the document is still built: app.swagger()).
+  if (config.apiDocs) await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   // ---- request context, XSRF ------------------------------------------------------------------
   app.decorateRequest('ctx', null as unknown as RequestContext);

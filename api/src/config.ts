@@ -2,6 +2,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedServers, type ServerCode } from '@landing/domain';
 import { loadAuthConfig, type AuthConfig } from './domains/auth/config.js';
+import { devFeaturesEnabled } from './lib/start-guards.js';
 
 /**
  * Folder of the running API code: `api/src` (TypeScript through tsx: npm start, tests) or
@@ -32,8 +33,15 @@ export interface ApiConfig {
   databaseUrl: string | undefined;
   /** Allowed browser origins for CORS. */
   corsOrigins: string[];
-  /** Secret for the `/admin/*` routes; undefined disables them. */
+  /** Secret for the `/admin/*` routes (≥ 32 characters, src/lib/start-guards.ts); undefined disables them. */
   adminSecret: string | undefined;
+  /**
+   * Development features (DEV_FEATURES=1, never with NODE_ENV=production): the local social-login
+   * provider, the dev mailbox and the demo accounts. Refused on a non-loopback address.
+   */
+  devFeatures: boolean;
+  /** OpenAPI UI and document at `/docs`: on outside production, in production only with API_DOCS=1. */
+  apiDocs: boolean;
   logLevel: string;
   /** Servers answered in this environment (spec §9). */
   servers: ServerCode[];
@@ -90,7 +98,8 @@ export function parseTrustProxy(value: string | undefined): boolean | string | u
  * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
  * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
  * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500),
- * TRUST_PROXY (behind nginx), LEADER_RETRY_MS.
+ * TRUST_PROXY (behind nginx), LEADER_RETRY_MS, DEV_FEATURES (`1` = development features, outside
+ * production only), API_DOCS (`1` = `/docs` in production too; `0` = off everywhere).
  *
  * @throws Error when a numeric variable is not a non-negative integer.
  */
@@ -112,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     corsOrigins,
     adminSecret: env.ADMIN_SECRET?.trim() || undefined,
+    devFeatures: devFeaturesEnabled(env, nodeEnv),
+    apiDocs: env.API_DOCS?.trim() ? env.API_DOCS.trim() === '1' || env.API_DOCS.trim() === 'true' : nodeEnv !== 'production',
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),
     servers: servedServers(nodeEnv === 'production'),
     demoActivity: env.DEMO_ACTIVITY !== '0' && env.DEMO_ACTIVITY !== 'false',

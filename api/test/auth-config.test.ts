@@ -3,22 +3,23 @@ import { describe, it } from 'node:test';
 import { loadConfig } from '../src/config.js';
 
 describe('social login providers from the environment (api/README.md "Auth")', () => {
-  it('outside production every provider without a client id uses the local provider at 4900 + PORT_OFFSET', () => {
-    const { oauth } = loadConfig({ NODE_ENV: 'development', PORT_OFFSET: '200' }).auth;
+  it('with DEV_FEATURES=1 every provider without a client id uses the local provider at 4900 + PORT_OFFSET', () => {
+    const { oauth } = loadConfig({ NODE_ENV: 'development', DEV_FEATURES: '1', PORT_OFFSET: '200' }).auth;
     assert.deepEqual(Object.keys(oauth).sort(), ['facebook', 'google', 'vk']);
     for (const p of Object.values(oauth)) {
       assert.equal(p.mock, true);
       assert.equal(p.authorizeUrl, 'http://localhost:5100/authorize');
     }
-    assert.equal(loadConfig({ NODE_ENV: 'development' }).auth.oauth.google?.tokenUrl, 'http://localhost:4900/token');
+    assert.equal(loadConfig({ NODE_ENV: 'development', DEV_FEATURES: '1' }).auth.oauth.google?.tokenUrl, 'http://localhost:4900/token');
     assert.equal(
-      loadConfig({ NODE_ENV: 'development', OAUTH_MOCK_URL: 'http://127.0.0.1:7000/' }).auth.oauth.vk?.userinfoUrl,
+      loadConfig({ NODE_ENV: 'development', DEV_FEATURES: '1', OAUTH_MOCK_URL: 'http://127.0.0.1:7000/' }).auth.oauth.vk?.userinfoUrl,
       'http://127.0.0.1:7000/userinfo',
     );
   });
 
   it('production has no local provider: only the providers configured with real credentials', () => {
     assert.deepEqual(loadConfig({ NODE_ENV: 'production' }).auth.oauth, {});
+    assert.deepEqual(loadConfig({ NODE_ENV: 'production', DEV_FEATURES: '1' }).auth.oauth, {});
     const { oauth } = loadConfig({
       NODE_ENV: 'production',
       OAUTH_GOOGLE_CLIENT_ID: 'id.apps.googleusercontent.com',

@@ -219,7 +219,7 @@ describe('auth: new device and rate limits', () => {
     assert.equal(owner.statusCode, 200, owner.body);
   });
 
-  it('the nickname and the e-mail of one account share one counter per IP (issue 10 item 6)', async () => {
+  it('the nickname and the e-mail of one account share one counter per IP: over it, either name is refused like a wrong password', async () => {
     const a = await activeAccount(t.app);
     const ip = freshIp();
     for (let i = 0; i < 3; i++)
@@ -230,12 +230,33 @@ describe('auth: new device and rate limits', () => {
         401,
         'INVALID_CREDENTIALS',
       );
-    // 3 + 2 failures = the 5 of the account: blocked by nickname and by e-mail, even with the right password.
-    assertErrorBody(await login({ nickname: a.email, password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
-    assertErrorBody(await login({ nickname: a.nickname.toUpperCase(), password: a.password }, a.fingerprint, ip), 429, 'TOO_MANY_ATTEMPTS');
+    // 3 + 2 failures = the 5 of the account from this IP: the right password is refused by
+    // nickname and by e-mail (no doubling of the guesses), with the answer of a wrong password.
+    assertErrorBody(await login({ nickname: a.email, password: a.password }, a.fingerprint, ip), 401, 'INVALID_CREDENTIALS');
+    assertErrorBody(
+      await login({ nickname: a.nickname.toUpperCase(), password: a.password }, a.fingerprint, ip),
+      401,
+      'INVALID_CREDENTIALS',
+    );
+    // From another IP the owner gets in.
+    assert.equal((await login(a, a.fingerprint, freshIp())).statusCode, 200);
   });
 
-  it('the per-account limit from everywhere counts nickname and e-mail attempts together', async () => {
+  it('the shared counter does not tell which e-mail belongs to a nickname: after the nickname is blocked, its e-mail answers like any other', async () => {
+    const a = await activeAccount(t.app);
+    const ip = freshIp();
+    for (let i = 0; i < 5; i++)
+      assertErrorBody(await login({ ...a, password: `Wrong-${i}-pass` }, 'probe-dev', ip), 401, 'INVALID_CREDENTIALS');
+    assertErrorBody(await login({ ...a, password: 'Wrong-5-pass' }, 'probe-dev', ip), 429, 'TOO_MANY_ATTEMPTS');
+    // The attacker now tries e-mail addresses from the same IP: the owner's and a stranger's look alike.
+    const owner = await login({ nickname: a.email, password: 'Wrong-6-pass' }, 'probe-dev', ip);
+    const stranger = await login({ nickname: `nobody-${Date.now()}@example.org`, password: 'Wrong-6-pass' }, 'probe-dev', ip);
+    assert.equal(owner.statusCode, stranger.statusCode);
+    assert.deepEqual(owner.json(), stranger.json());
+    assertErrorBody(owner, 401, 'INVALID_CREDENTIALS');
+  });
+
+  it('the per-account limit from everywhere counts nickname and e-mail attempts together (untrusted devices refused like a wrong password)', async () => {
     const a = await activeAccount(t.app, 'royal', 'owner-phone1');
     for (let i = 0; i < 4; i++)
       assertErrorBody(await login({ ...a, password: `Guess-${i}-xx` }, `bot-n${i}-dev`, freshIp()), 401, 'INVALID_CREDENTIALS');
@@ -245,9 +266,10 @@ describe('auth: new device and rate limits', () => {
         401,
         'INVALID_CREDENTIALS',
       );
-    // 4 + 4 = the 8 allowed per account: untrusted devices are stopped whichever name they type.
-    assertErrorBody(await login(a, 'bot-99-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
-    assertErrorBody(await login({ nickname: a.email, password: a.password }, 'bot-98-dev', freshIp()), 429, 'TOO_MANY_ATTEMPTS');
+    // 4 + 4 = the 8 allowed per account: untrusted devices are stopped whichever name they type,
+    // even with the right password.
+    assertErrorBody(await login(a, 'bot-99-dev', freshIp()), 401, 'INVALID_CREDENTIALS');
+    assertErrorBody(await login({ nickname: a.email, password: a.password }, 'bot-98-dev', freshIp()), 401, 'INVALID_CREDENTIALS');
     assert.equal(
       (await login({ nickname: a.email, password: a.password }, 'owner-phone1', freshIp())).statusCode,
       200,

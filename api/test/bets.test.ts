@@ -10,7 +10,7 @@ import { LOGIN_TO_PREDICT } from '../src/domains/bets/routes.js';
 import { SEED_BETTORS } from '../src/domains/bets/seed.js';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';
 
-const SECRET = 'bets-test-secret';
+const SECRET = 'bets-test-secret-0123456789abcdef';
 
 interface Match {
   id: number;

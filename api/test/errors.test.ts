@@ -5,7 +5,7 @@ import { ApiError } from '../src/lib/errors.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 describe('error shape: { statusCode, error, message }, never a stack', () => {
-  const t = setupTestApp({ config: { adminSecret: 's3cret', logLevel: 'silent' } });
+  const t = setupTestApp({ config: { adminSecret: 'errors-admin-secret-0123456789abcd', logLevel: 'silent' } });
   let xsrf: { cookies: Record<string, string>; headers: Record<string, string> };
 
   before(async () => {
@@ -87,7 +87,7 @@ describe('error shape: { statusCode, error, message }, never a stack', () => {
     const adminBadJson = await t.app.inject({
       method: 'POST',
       url: '/admin/technical-break',
-      headers: { 'x-admin-secret': 's3cret', 'content-type': 'application/json' },
+      headers: { 'x-admin-secret': 'errors-admin-secret-0123456789abcd', 'content-type': 'application/json' },
       payload: 'not json',
     });
     assertErrorBody(adminBadJson, 400, 'BAD_REQUEST');

@@ -14,7 +14,7 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
 const SEED = Number(process.env.FUZZ_SEED ?? Date.now() % 1_000_000);
 
 describe(`fuzzing every OpenAPI route (${RUNS} inputs each, seed ${SEED})`, () => {
-  const t = setupTestApp({ config: { adminSecret: 'fuzz-admin-secret', logLevel: 'silent' } });
+  const t = setupTestApp({ config: { adminSecret: 'fuzz-admin-secret-0123456789abcdef', logLevel: 'silent' } });
   let ctx: FuzzContext;
 
   before(async () => {

@@ -15,6 +15,11 @@ import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { API_ROOT, type ApiConfig } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/client.js';
 
+// The tests use the development features (src/lib/start-guards.ts): the dev mailbox (mails are read
+// from it), the demo accounts of the seed and the local social-login provider. Set here, before any
+// test builds its configuration; a test of the switch itself passes its own environment.
+process.env.DEV_FEATURES ??= '1';
+
 export const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 export const usingPostgres = DATABASE_URL !== undefined;
 

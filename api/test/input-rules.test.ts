@@ -11,7 +11,7 @@ import { INT32_MAX } from '@landing/domain';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';
 
 describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
-  const t = setupTestApp({ config: { adminSecret: 'rules-admin', logLevel: 'silent' } });
+  const t = setupTestApp({ config: { adminSecret: 'rules-admin-secret-0123456789abcdef', logLevel: 'silent' } });
   let session: { token: string; uid: string };
   let slug: string;
   let matchId: number;
@@ -67,7 +67,12 @@ describe('bad ids and NUL bytes: 400 VALIDATION_ERROR, never 500', () => {
       ],
       [
         'admin result path',
-        send('POST', `/admin/bets/matches/${big}/result`, { home_score: 1, away_score: 0 }, { 'x-admin-secret': 'rules-admin' }),
+        send(
+          'POST',
+          `/admin/bets/matches/${big}/result`,
+          { home_score: 1, away_score: 0 },
+          { 'x-admin-secret': 'rules-admin-secret-0123456789abcdef' },
+        ),
         'path parameter "matchId"',
       ],
       ['vote poll id', send('POST', '/royal/votes', { questionnaire_id: big, options: [1] }, auth), 'body field "questionnaire_id"'],

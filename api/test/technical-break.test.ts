@@ -3,7 +3,7 @@ import { describe, it } from 'node:test';
 import { setTechnicalBreak } from '../src/domains/core/service.js';
 import { assertErrorBody, createTestDatabase, runCli, setupTestApp, startApp, xsrfPair } from './helpers.js';
 
-const SECRET = 'test-admin-secret-123';
+const SECRET = 'test-admin-secret-0123456789abcdef';
 
 describe('technical break (spec §4, §8)', () => {
   const t = setupTestApp({ config: { adminSecret: SECRET } });

@@ -189,6 +189,34 @@ test('login: 403 UNAUTHORIZED_DEVICE hands the challenge to the two-factor dialo
   expect(landingStore.getState().userData).toBeNull();
 });
 
+test('social login of an e-mail that has an account: 403 with `link` hands the challenge to the two-factor dialog', async () => {
+  landingStore.getState().setAuthActiveTab('login');
+  const popup = { closed: false, close: jest.fn(), location: { href: 'about:blank' } };
+  jest.spyOn(window, 'open').mockReturnValue(popup as unknown as Window);
+  jest
+    .spyOn(apiClient, 'post')
+    .mockResolvedValueOnce({ data: { authorizeUrl: 'http://provider/authorize?state=s1', state: 's1' } })
+    .mockRejectedValueOnce(
+      apiError(403, {
+        statusCode: 403,
+        error: 'UNAUTHORIZED_DEVICE',
+        message: 'This e-mail already has an account',
+        challenge: 'link-1',
+        email: 'o***@example.org',
+        link: 'google',
+      }),
+    );
+  renderAt(<AuthModal server="royal" />);
+  await userEvent.click(screen.getByTestId('social-google'));
+  // The popup comes back to our callback page with the code.
+  popup.location.href = `${location.origin}/auth/google/callback?code=c1&state=s1`;
+  await waitFor(() =>
+    expect(getDeviceChallenge()).toEqual({ server: 'royal', challenge: 'link-1', email: 'o***@example.org', link: 'google' }),
+  );
+  expect(landingStore.getState().modals).toMatchObject({ authForm: false, twoFactorAuth: true });
+  expect(landingStore.getState().userData).toBeNull();
+});
+
 test('recovery: same confirmation whatever the answer, with a back-to-login link', async () => {
   landingStore.getState().setAuthActiveTab('recovery');
   const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { ok: true, message: 'sent' } });

@@ -38,6 +38,28 @@ test('Send mails the code, then the right code logs in and closes the dialog', a
   expect(getDeviceChallenge()).toBeNull();
 });
 
+test('a social login waiting to be linked: the dialog says which provider joins the existing account; the code logs in', async () => {
+  setDeviceChallenge({ server: 'royal', challenge: 'link-1', email: 'o***@example.org', link: 'facebook' });
+  const post = jest
+    .spyOn(apiClient, 'post')
+    .mockResolvedValueOnce({ data: { ok: true, message: 'sent', email: 'o***@example.org', resendAfterS: 30, codeTtlS: 600 } })
+    .mockResolvedValueOnce({ data: loginAnswer('owner') });
+  renderAt(<TwoFactorDialog server="royal" />);
+  expect(screen.getByRole('dialog', { name: 'Link your account' })).toHaveTextContent(
+    'An account with this e-mail already exists. To link your Facebook login to it, we send a 6-digit code to o***@example.org.',
+  );
+  await userEvent.click(screen.getByTestId('two-factor-send'));
+  await userEvent.type(screen.getByTestId('two-factor-code'), '654321');
+  await userEvent.click(screen.getByTestId('two-factor-confirm'));
+  expect(post).toHaveBeenNthCalledWith(
+    2,
+    '/auth/device/confirm',
+    expect.objectContaining({ challenge: 'link-1', code: '654321' }),
+    expect.anything(),
+  );
+  expect(landingStore.getState().userData?.nickname).toBe('owner');
+});
+
 test('"I already have the code" skips to the entry; a wrong code keeps the dialog open; 6 digits are required', async () => {
   const post = jest
     .spyOn(apiClient, 'post')

@@ -94,7 +94,13 @@ test('socialLogin: opens the popup, sends it to the provider, checks state, exch
   popup.land(`${location.origin}/auth/google/callback?code=c1&state=s1`);
   await jest.advanceTimersByTimeAsync(250);
   await expect(result).resolves.toMatchObject({ user: { nickname: 'Social' } });
-  expect(post).toHaveBeenNthCalledWith(2, '/auth/google', { code: 'c1', state: 's1' }, expect.anything());
+  // The device id goes along: a link to an existing account is bound to this device.
+  expect(post).toHaveBeenNthCalledWith(
+    2,
+    '/auth/google',
+    { code: 'c1', state: 's1', fingerprint: expect.stringMatching(/^[A-Za-z0-9_-]{6,64}$/) },
+    expect.anything(),
+  );
   expect(popup.close).toHaveBeenCalled();
 });
 

@@ -217,11 +217,18 @@ export class LocalStack {
 
   /**
    * The local OAuth provider, outside production only (its URL goes to the API). Skipped with
-   * OAUTH_MOCK=0, NO_API=1 or an OAUTH_MOCK_URL of your own.
+   * DEV_FEATURES=0, OAUTH_MOCK=0, NO_API=1 or an OAUTH_MOCK_URL of your own.
    */
   async startOAuthProvider() {
     const production = process.env.LANDING_PRODUCTION === '1' || process.env.NODE_ENV === 'production';
-    if (production || process.env.OAUTH_MOCK === '0' || process.env.NO_API === '1' || process.env.OAUTH_MOCK_URL) return null;
+    if (
+      production ||
+      process.env.DEV_FEATURES === '0' ||
+      process.env.OAUTH_MOCK === '0' ||
+      process.env.NO_API === '1' ||
+      process.env.OAUTH_MOCK_URL
+    )
+      return null;
     const { startOAuthMock } = await import('../../mf-auth/scripts/oauth-mock.mjs');
     this.oauthMock = await startOAuthMock({ port: ports.oauth, host });
     return this.oauthMock;
@@ -229,13 +236,17 @@ export class LocalStack {
 
   /**
    * The API (embedded PGlite in DATA_DIR, seeded on first start, unless DATABASE_URL), allowing the
-   * shell's origin. Resolves once /health answers (180 s: the first start seeds the database).
+   * shell's origin, with DEV_FEATURES=1 outside production (local provider, dev mailbox, demo accounts). Resolves once /health answers (180 s: the first start seeds the database).
    * @param {{ watch?: boolean }} [o]  `watch`: `tsx watch` restarts it when its sources change
    */
   async startApi({ watch: watchMode = false } = {}) {
     if (process.env.NO_API === '1') return null;
+    const production = process.env.LANDING_PRODUCTION === '1' || process.env.NODE_ENV === 'production';
     const env = {
       ...process.env,
+      // The local provider, the dev mailbox and the demo accounts (api/README.md "Environment"):
+      // on for local runs unless DEV_FEATURES=0; never with LANDING_PRODUCTION=1.
+      ...(production ? { DEV_FEATURES: '0' } : { DEV_FEATURES: process.env.DEV_FEATURES ?? '1' }),
       ...(this.oauthMock ? { OAUTH_MOCK_URL: this.oauthMock.url } : {}),
       API_PORT: String(ports.api),
       PORT_OFFSET: '0',

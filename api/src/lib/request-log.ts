@@ -5,14 +5,16 @@
  * buffer are written when the process ends (pino flushes an asynchronous destination on exit).
  */
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import pino from 'pino';
+import pino, { type DestinationStream, type LoggerOptions } from 'pino';
 
 /**
  * The logger of an API process.
- * @param level  pino level (`info` logs every request, `warn` none)
+ * @param options  pino options (`level`: `info` logs every request, `warn` none)
+ * @param stream  where lines go instead of stdout (tests read the log)
  */
-export function createLogger(level: string): FastifyBaseLogger {
-  return pino({ level }, pino.destination({ dest: 1, sync: false, minLength: 4096 })) as unknown as FastifyBaseLogger;
+export function createLogger(options: LoggerOptions, stream?: DestinationStream): FastifyBaseLogger {
+  const destination = stream ?? pino.destination({ dest: 1, sync: false, minLength: 4096 });
+  return pino(options, destination) as unknown as FastifyBaseLogger;
 }
 
 /** Logs each answered request as one `info` line: `{ req: { method, url }, res: { statusCode }, ms }`. */

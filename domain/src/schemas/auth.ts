@@ -91,8 +91,15 @@ export const OAuthStartBody = z.object({
     .max(512)
     .describe('The site page the provider returns to: <origin>/auth/{provider}/callback or <origin>/auth_callback'),
 });
-/** Body of `POST /{server}/auth/{provider}` (the popup's authorization code). */
-export const OAuthExchangeBody = z.object({ code: z.string().min(1).max(2048), state: z.string().min(1).max(256) });
+/**
+ * Body of `POST /{server}/auth/{provider}` (the popup's authorization code). `fingerprint` binds
+ * the challenge of a link to an existing account (403 UNAUTHORIZED_DEVICE with `link`) to this device.
+ */
+export const OAuthExchangeBody = z.object({
+  code: z.string().min(1).max(2048),
+  state: z.string().min(1).max(256),
+  fingerprint: Fingerprint.optional(),
+});
 
 // ---- answers --------------------------------------------------------------------------------
 
@@ -148,6 +155,9 @@ export type OAuthStartAnswer = z.infer<typeof OAuthStartAnswer>;
 export const DeviceChallengeBody = ErrorBody.extend({
   challenge: z.string().optional().describe('Id of the login attempt: send it to /auth/device/send and /auth/device/confirm'),
   email: z.string().optional().describe('Masked e-mail the code goes to'),
+  link: OAuthProvider.optional().describe(
+    'Set when a social login found an existing account with its e-mail: the code links this provider to that account',
+  ),
 }).meta({ id: 'DeviceChallengeError' });
 export type DeviceChallengeBody = z.infer<typeof DeviceChallengeBody>;
 

@@ -12,12 +12,13 @@ import {
   type ReadScope,
   type ServerCode,
 } from '@landing/shared';
-import { SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
+import { deviceChallengeOf, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
+import { setDeviceChallenge } from '../lib/deviceChallenge';
 import { useCompleteLogin } from '../lib/session';
 import { socialLogin, SocialLoginError } from '../lib/social';
 import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
 
-const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', vk: 'VK' };
+const NAMES = SOCIAL_PROVIDER_NAMES;
 const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, facebook: <FacebookIcon />, vk: <VkIcon /> };
 
 /** Until the API says otherwise (or when it cannot be asked): Google and Facebook on, VK off. */
@@ -69,6 +70,16 @@ export function SocialButtons({ server }: { server: ServerCode }) {
     try {
       complete(await socialLogin(server, provider));
     } catch (err) {
+      // An account with this e-mail exists: the two-factor dialog (opened by the shared client)
+      // takes the code that links the provider to it.
+      const device = deviceChallengeOf(err);
+      if (device) {
+        setDeviceChallenge({ server, ...device });
+        const store = landingStore.getState();
+        store.openModal('twoFactorAuth');
+        store.closeModal('authForm');
+        return;
+      }
       if (err instanceof SocialLoginError) {
         const key = err.reason === 'state' ? 'failed' : err.reason;
         if (err.reason === 'cancelled') notifyError(t('social.cancelled', { provider: NAMES[provider] }));

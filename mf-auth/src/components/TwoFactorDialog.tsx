@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, landingStore, useLandingStore, type TwoFactorDialogProps } from '@landing/shared';
-import { authApi, errorCode } from '../lib/api';
+import { authApi, errorCode, SOCIAL_PROVIDER_NAMES } from '../lib/api';
 import { setDeviceChallenge, useDeviceChallenge } from '../lib/deviceChallenge';
 import { useCompleteLogin } from '../lib/session';
 import { hasErrors, validateCode, type Errors } from '../lib/validation';
@@ -16,8 +16,9 @@ const ATTEMPT_OVER = new Set(['CHALLENGE_INVALID', 'CODE_TOO_MANY']);
  * New-device dialog (spec §4 "two-factor"), rendered by the shell while `modals.twoFactorAuth`
  * is true. The login answered 403 UNAUTHORIZED_DEVICE: "Send" e-mails a 6-digit code, "I already
  * have the code" goes straight to the entry; the right code logs in and makes this device
- * (the FT-fingerprint cookie) trusted. Opened without a login attempt (403 from another call),
- * it asks the user to log in again.
+ * (the FT-fingerprint cookie) trusted. After a social login whose e-mail belongs to an existing
+ * account (`link`), the same code proves the account is the user's and links the provider to it.
+ * Opened without a login attempt (403 from another call), it asks the user to log in again.
  */
 export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
   const { t } = useTranslation('auth');
@@ -98,7 +99,13 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
   const wait = Math.max(0, Math.ceil((resendAt - now) / 1000));
 
   return (
-    <Modal open onClose={close} title={t('twoFactor.title')} size="sm" testId="two-factor-dialog">
+    <Modal
+      open
+      onClose={close}
+      title={challenge?.link ? t('twoFactor.linkTitle') : t('twoFactor.title')}
+      size="sm"
+      testId="two-factor-dialog"
+    >
       <div className="ma-2fa">
         <span className="ma-2fa__icon">
           <ShieldIcon width={30} height={30} />
@@ -112,7 +119,13 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
           </>
         ) : step === 'intro' ? (
           <>
-            <p className="ma-lead">{challenge.email ? t('twoFactor.intro', { email: challenge.email }) : t('twoFactor.introNoEmail')}</p>
+            <p className="ma-lead">
+              {challenge.link
+                ? t('twoFactor.linkIntro', { provider: SOCIAL_PROVIDER_NAMES[challenge.link], email: challenge.email })
+                : challenge.email
+                  ? t('twoFactor.intro', { email: challenge.email })
+                  : t('twoFactor.introNoEmail')}
+            </p>
             <div className="ma-2fa__actions">
               <button type="button" className="ui-btn ma-submit" onClick={() => void send()} disabled={busy} data-testid="two-factor-send">
                 {busy ? t('working') : t('twoFactor.send')}

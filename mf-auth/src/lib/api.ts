@@ -12,6 +12,8 @@ export type { RevokeSessionsAnswer, SecurityEventsAnswer, SessionsAnswer };
 
 export type SocialProvider = 'google' | 'facebook' | 'vk';
 export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'vk'];
+/** How the providers are named in texts. */
+export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', vk: 'VK' };
 
 /** A successful login (what `saveSession` needs). */
 export interface LoginAnswer {
@@ -65,7 +67,7 @@ export const authApi = {
       .post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server))
       .then((r) => r.data),
   exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
-    apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state }, at(server)).then((r) => r.data),
+    apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   // ---- the account page (logged in) ----
   changePassword: (server: ServerCode, currentPassword: string, password: string) =>
     apiClient.post<MessageAnswer>('/auth/password/change', { currentPassword, password }, at(server)).then((r) => r.data),
@@ -83,12 +85,16 @@ export function errorCode(err: unknown): string | undefined {
   return err instanceof AxiosError ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
 }
 
-/** The challenge of a 403 UNAUTHORIZED_DEVICE login answer (spec §4), else null. */
-export function deviceChallengeOf(err: unknown): { challenge: string; email: string } | null {
+/**
+ * The challenge of a 403 UNAUTHORIZED_DEVICE login answer (spec §4), else null. `link`: a social
+ * login found an existing account with its e-mail; the code links that provider to the account.
+ */
+export function deviceChallengeOf(err: unknown): { challenge: string; email: string; link?: SocialProvider } | null {
   if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
-  const body = err.response.data as { error?: string; challenge?: string; email?: string } | undefined;
+  const body = err.response.data as { error?: string; challenge?: string; email?: string; link?: string } | undefined;
   if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
-  return { challenge: body.challenge, email: body.email ?? '' };
+  const link = SOCIAL_PROVIDERS.find((p) => p === body.link);
+  return { challenge: body.challenge, email: body.email ?? '', ...(link ? { link } : {}) };
 }
 
 /** Origin of the API of a server, for the dev mailbox link. */

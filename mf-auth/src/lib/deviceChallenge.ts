@@ -1,6 +1,6 @@
 /**
- * The pending new-device challenge (spec §4): set by the login form from the 403
- * UNAUTHORIZED_DEVICE answer, read by the two-factor dialog (both exposes of this remote share
+ * The pending new-device challenge (spec §4): set by the login form (and by a social login that
+ * must be linked to an existing account) from the 403 UNAUTHORIZED_DEVICE answer, read by the two-factor dialog (both exposes of this remote share
  * this module). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
  */
 import { useSyncExternalStore } from 'react';
@@ -13,6 +13,8 @@ export interface DeviceChallenge {
   email: string;
   /** Whether a code was already sent for this attempt. */
   codeSent?: boolean;
+  /** A social login of this provider waits for the code to be linked to the existing account. */
+  link?: 'google' | 'facebook' | 'vk';
 }
 
 const KEY = 'mf-auth:device-challenge';

@@ -5,6 +5,7 @@
  */
 
 import { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
+import { devFeaturesEnabled } from '../../lib/start-guards.js';
 
 /** Social login providers (spec §7: Google, Facebook and a third, Russian network: VK), from the domain package. */
 export { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
@@ -45,7 +46,9 @@ export interface AuthLimits {
   loginPerLogin: WindowLimit;
   /** Wrong device codes per IP. */
   codePerIp: WindowLimit;
-  /** Wrong codes per challenge; then the challenge is void (log in again). */
+  /** Wrong codes per account across challenges and e-mail change codes (src/domains/auth/attempts.ts). */
+  codePerAccount: WindowLimit;
+  /** Code attempts per challenge (and per e-mail change code); then the challenge is void (log in again). */
   codeAttemptsPerChallenge: number;
   /** Code e-mails per challenge. */
   codeSendsPerChallenge: number;
@@ -82,12 +85,12 @@ export interface AuthConfig {
   /** SMTP connection URL; undefined = the dev mailbox (outside production) or log only. */
   smtpUrl: string | undefined;
   mailFrom: string;
-  /** `GET /dev/mailbox` (HTML) and `/dev/mailbox.json`: on outside production unless DEV_MAILBOX=0. */
+  /** `GET /dev/mailbox` (HTML) and `/dev/mailbox.json`: with DEV_FEATURES=1 (never in production) unless DEV_MAILBOX=0. */
   devMailbox: boolean;
   /** Enabled providers only. */
   oauth: Partial<Record<OAuthProviderId, OAuthProviderConfig>>;
   limits: AuthLimits;
-  /** Create demo accounts with known passwords (never in production). */
+  /** Create demo accounts with known passwords: with DEV_FEATURES=1 (never in production) unless DEMO_ACCOUNTS=0. */
   demoAccounts: boolean;
   /**
    * Key of the HMAC-SHA256 under which e-mailed 6-digit codes (new device, e-mail change) are
@@ -139,6 +142,7 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   loginPerIp: { max: 30, windowS: 15 * 60 },
   loginPerLogin: { max: 50, windowS: 60 * 60 },
   codePerIp: { max: 20, windowS: 15 * 60 },
+  codePerAccount: { max: 10, windowS: 60 * 60 },
   codeAttemptsPerChallenge: 5,
   codeSendsPerChallenge: 5,
   codeResendS: 30,
@@ -184,7 +188,7 @@ const REAL_ENDPOINTS: Record<
 
 const str = (v: string | undefined): string | undefined => (v?.trim() ? v.trim() : undefined);
 
-function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boolean, portOffset: number): OAuthProviderConfig | undefined {
+function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, devFeatures: boolean, portOffset: number): OAuthProviderConfig | undefined {
   const P = `OAUTH_${id.toUpperCase()}_`;
   const real = REAL_ENDPOINTS[id];
   const clientId = str(env[`${P}CLIENT_ID`]);
@@ -206,8 +210,8 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
       mock: false,
     };
   }
-  // Outside production, a provider without credentials uses the local mock provider.
-  if (production || env.OAUTH_MOCK === '0') return undefined;
+  // With the development features on, a provider without credentials uses the local mock provider.
+  if (!devFeatures || env.OAUTH_MOCK === '0') return undefined;
   const base = (str(env.OAUTH_MOCK_URL) ?? defaultOAuthMockUrl(portOffset)).replace(/\/+$/, '');
   return {
     id,
@@ -223,21 +227,29 @@ function provider(env: NodeJS.ProcessEnv, id: OAuthProviderId, production: boole
 }
 
 /**
+ * Whether the seed creates the demo accounts (src/domains/auth/seed.ts): DEV_FEATURES=1, not in
+ * production, and not DEMO_ACCOUNTS=0.
+ */
+export function demoAccountsEnabled(env: NodeJS.ProcessEnv, nodeEnv: string = env.NODE_ENV ?? 'development'): boolean {
+  return devFeaturesEnabled(env, nodeEnv) && env.DEMO_ACCOUNTS !== '0';
+}
+
+/**
  * Reads the auth configuration.
  *
- * Variables: SITE_URL, SMTP_URL, MAIL_FROM, DEV_MAILBOX (`0` = off), OAUTH_MOCK_URL
- * (default http://localhost:4900 + PORT_OFFSET outside production), OAUTH_MOCK (`0` = no mock providers),
+ * Variables: SITE_URL, SMTP_URL, MAIL_FROM, DEV_FEATURES (`1` = the local provider, the dev mailbox
+ * and the demo accounts, outside production only; src/lib/start-guards.ts), DEV_MAILBOX (`0` = off),
+ * OAUTH_MOCK_URL (default http://localhost:4900 + PORT_OFFSET), OAUTH_MOCK (`0` = no mock providers),
  * OAUTH_{GOOGLE,FACEBOOK,VK}_{CLIENT_ID,CLIENT_SECRET,AUTHORIZE_URL,TOKEN_URL,USERINFO_URL,SCOPE,PKCE},
- * DEMO_ACCOUNTS (`0` = none; never in production), AUTH_CODE_HMAC_KEY (see {@link codeHmacKeyOf}).
+ * DEMO_ACCOUNTS (`0` = none), AUTH_CODE_HMAC_KEY (see {@link codeHmacKeyOf}).
  * @throws Error from {@link codeHmacKeyOf} (a key too short)
  */
 export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; corsOrigins: string[]; portOffset?: number }): AuthConfig {
-  const production = base.nodeEnv === 'production';
   // The development features (mock providers, dev mailbox, demo accounts, the public code key).
-  const devFeatures = !production;
+  const devFeatures = devFeaturesEnabled(env, base.nodeEnv);
   const oauth: AuthConfig['oauth'] = {};
   for (const id of OAUTH_PROVIDERS) {
-    const p = provider(env, id, production, base.portOffset ?? 0);
+    const p = provider(env, id, devFeatures, base.portOffset ?? 0);
     if (p) oauth[id] = p;
   }
   return {
@@ -252,10 +264,10 @@ export function loadAuthConfig(env: NodeJS.ProcessEnv, base: { nodeEnv: string; 
     allowedOrigins: base.corsOrigins,
     smtpUrl: str(env.SMTP_URL),
     mailFrom: str(env.MAIL_FROM) ?? 'Football Manager <no-reply@landing.local>',
-    devMailbox: !production && env.DEV_MAILBOX !== '0',
+    devMailbox: devFeatures && env.DEV_MAILBOX !== '0',
     oauth,
     limits: DEFAULT_AUTH_LIMITS,
-    demoAccounts: !production && env.DEMO_ACCOUNTS !== '0',
+    demoAccounts: demoAccountsEnabled(env, base.nodeEnv),
     codeHmacKey: codeHmacKeyOf(env, devFeatures),
   };
 }

@@ -6,19 +6,28 @@ import type { FastifyRequest } from 'fastify';
 import type { AuthConfig, WindowLimit } from './config.js';
 import { authError, authMessage } from './messages.js';
 import { ApiError, ErrorBody, type ErrorBody as ErrorBodyType } from '../../lib/errors.js';
-import type { LocaleCode } from '@landing/domain';
+import type { LocaleCode, OAuthProviderId } from '@landing/domain';
 
-/** 403 UNAUTHORIZED_DEVICE carrying the challenge id. */
+/**
+ * 403 UNAUTHORIZED_DEVICE carrying the challenge id (the shared client opens the two-factor
+ * dialog). With `link`, the challenge links that provider's identity to the account once its
+ * code is entered (social-link.ts); the message says so.
+ */
 export class DeviceChallengeError extends ApiError {
   constructor(
     lang: LocaleCode,
     readonly challenge: string,
     readonly maskedEmail: string,
+    readonly link?: { provider: OAuthProviderId; providerName: string },
   ) {
-    super(403, 'UNAUTHORIZED_DEVICE', authMessage(lang, 'UNAUTHORIZED_DEVICE'));
+    super(
+      403,
+      'UNAUTHORIZED_DEVICE',
+      link ? authMessage(lang, 'LINK_CONFIRM', { provider: link.providerName }) : authMessage(lang, 'UNAUTHORIZED_DEVICE'),
+    );
   }
-  override toBody(): ErrorBodyType & { challenge: string; email: string } {
-    return { ...super.toBody(), challenge: this.challenge, email: this.maskedEmail };
+  override toBody(): ErrorBodyType & { challenge: string; email: string; link?: OAuthProviderId } {
+    return { ...super.toBody(), challenge: this.challenge, email: this.maskedEmail, ...(this.link ? { link: this.link.provider } : {}) };
   }
 }
 

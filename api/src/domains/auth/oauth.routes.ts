@@ -8,12 +8,15 @@
  * 2. The popup returns to the site's callback page with `code` and `state`; the opener posts them
  *    to `POST /{server}/auth/{provider} { code, state }` (spec: /auth/google, /auth/facebook).
  * 3. The API uses the state once, exchanges the code (client secret + PKCE verifier), reads the
- *    user, and logs in the account of (server, provider, provider user id) — creating it, or
- *    linking an existing account with the same e-mail when the provider vouches for the e-mail.
+ *    user, and logs in the account of (server, provider, provider user id), or creates it. When
+ *    the provider vouches for an e-mail that an existing account uses, the identity is linked to
+ *    that account only after the code mailed to it (403 UNAUTHORIZED_DEVICE with `link`,
+ *    social-link.ts).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { NICKNAME_PATTERN, type LocaleCode, type ServerCode } from '@landing/domain';
 import {
+  DeviceChallengeBody,
   LoginAnswer,
   OAuthExchangeBody,
   OAuthProvider,
@@ -27,12 +30,13 @@ import { defineRoutes } from '../../lib/domain-routes.js';
 import { authAccounts, authOauthIdentities, authOauthStates } from './schema.js';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
-import { authErrorResponses, floodGuard } from './http.js';
+import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail } from './http.js';
 import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
 import { activateAccount, createSession, nicknameTaken } from './service.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
+import { PROVIDER_NAMES, startLinkChallenge } from './social-link.js';
 
 const ProviderParams = ServerParams.extend({ provider: OAuthProvider });
 
@@ -67,8 +71,18 @@ async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Pro
     .slice(0, 8)}`;
 }
 
-/** The account of a provider user on a server: existing identity, linked by e-mail, or new. */
-async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId, user: ProviderUser, lang: LocaleCode): Promise<number> {
+/**
+ * The account of a provider user on a server: the one of its identity, or a new one; or
+ * `{ link }`: the existing account whose address the provider vouches for, to be linked after
+ * the owner's proof (social-link.ts).
+ */
+async function accountFor(
+  db: Db,
+  server: ServerCode,
+  provider: OAuthProviderId,
+  user: ProviderUser,
+  lang: LocaleCode,
+): Promise<{ accountId: number } | { link: number }> {
   const [identity] = await db
     .select({ accountId: authOauthIdentities.accountId })
     .from(authOauthIdentities)
@@ -79,34 +93,31 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
         eq(authOauthIdentities.subject, user.subject),
       ),
     );
-  if (identity) return identity.accountId;
+  if (identity) return { accountId: identity.accountId };
 
-  let accountId: number | undefined;
   if (user.email) {
     const [byEmail] = await db
       .select({ id: authAccounts.id })
       .from(authAccounts)
       .where(and(eq(authAccounts.server, server), eq(authAccounts.email, user.email)));
-    // Only an e-mail the provider vouches for may take over an existing account.
-    if (byEmail && user.emailVerified) accountId = byEmail.id;
-    else if (byEmail) user = { ...user, email: null };
+    // An e-mail the provider vouches for may join an existing account, after the owner's proof.
+    if (byEmail && user.emailVerified) return { link: byEmail.id };
+    if (byEmail) user = { ...user, email: null };
   }
-  if (accountId === undefined) {
-    const nickname = await freeNickname(db, server, user);
-    const [acc] = await db
-      .insert(authAccounts)
-      .values({
-        server,
-        nickname,
-        email: user.emailVerified ? user.email : null,
-        passwordHash: null,
-        status: 'pending',
-        lang,
-        termsAcceptedAt: new Date(),
-      })
-      .returning({ id: authAccounts.id });
-    accountId = acc!.id;
-  }
+  const nickname = await freeNickname(db, server, user);
+  const [acc] = await db
+    .insert(authAccounts)
+    .values({
+      server,
+      nickname,
+      email: user.emailVerified ? user.email : null,
+      passwordHash: null,
+      status: 'pending',
+      lang,
+      termsAcceptedAt: new Date(),
+    })
+    .returning({ id: authAccounts.id });
+  const accountId = acc!.id;
   await activateAccount(db, accountId);
   await db
     .insert(authOauthIdentities)
@@ -122,7 +133,7 @@ async function accountFor(db: Db, server: ServerCode, provider: OAuthProviderId,
         eq(authOauthIdentities.subject, user.subject),
       ),
     );
-  return linked?.accountId ?? accountId;
+  return { accountId: linked?.accountId ?? accountId };
 }
 
 export default defineRoutes({
@@ -187,9 +198,13 @@ export default defineRoutes({
           schema: {
             tags,
             summary: `Exchange the ${provider} authorization code (popup login) for a session`,
+            description:
+              '403 UNAUTHORIZED_DEVICE with `challenge` and `link` when the provider vouches for an e-mail of an existing ' +
+              'account without this identity: the code mailed to the account (`/auth/device/send`, `/auth/device/confirm` ' +
+              'with the same `fingerprint`) links it and logs in.',
             params: ServerParams,
             body: OAuthExchangeBody,
-            response: { 200: LoginAnswer, ...authErrorResponses },
+            response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
           },
         },
         async (request) => {
@@ -223,9 +238,27 @@ export default defineRoutes({
             request.log.warn({ err, provider }, 'social login failed');
             throw authError(400, lang, 'OAUTH_FAILED');
           }
-          const accountId = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
-          const [acc] = await app.db.select({ status: authAccounts.status }).from(authAccounts).where(eq(authAccounts.id, accountId));
+          const found = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
+          const accountId = 'link' in found ? found.link : found.accountId;
+          const [acc] = await app.db
+            .select({ status: authAccounts.status, email: authAccounts.email })
+            .from(authAccounts)
+            .where(eq(authAccounts.id, accountId));
           if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
+          if ('link' in found) {
+            // Proof of control first: the code mailed to the account links the identity (social-link.ts).
+            const challenge = await startLinkChallenge(app.db, {
+              accountId,
+              fingerprint: request.body.fingerprint ?? '',
+              ip: request.ip,
+              ttlS: auth.deviceChallengeTtlS,
+              link: { provider, subject: user.subject, email: user.email },
+            });
+            throw new DeviceChallengeError(lang, challenge, maskEmail(acc?.email ?? null), {
+              provider,
+              providerName: PROVIDER_NAMES[provider],
+            });
+          }
           return createSession(app.db, accountId, {
             method: `social:${provider}`,
             ip: request.ip,

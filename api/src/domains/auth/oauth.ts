@@ -38,7 +38,11 @@ export interface ProviderUser {
   /** Stable user id at the provider (`sub`, or `id` for Facebook/VK). */
   subject: string;
   email: string | null;
-  /** Whether the provider vouches for the e-mail (Google `email_verified`; Facebook/VK e-mails are verified). */
+  /**
+   * Whether the provider vouches for the e-mail: only when its userinfo says `email_verified: true`
+   * (Google, the local provider). Facebook's and VK's userinfo say nothing about it, so their
+   * e-mails are not verified: they never link an account, nor become a new account's address.
+   */
   emailVerified: boolean;
   name: string | null;
 }
@@ -105,7 +109,7 @@ export async function fetchUser(p: OAuthProviderConfig, accessToken: string): Pr
   if (!subject) throw new OAuthError('userinfo gave no user id');
   const email = typeof info.email === 'string' && info.email.includes('@') ? info.email.trim().toLowerCase() : null;
   const verifiedRaw = info.email_verified;
-  const emailVerified = email !== null && (p.id === 'google' || p.mock ? verifiedRaw === true || verifiedRaw === 'true' : true);
+  const emailVerified = email !== null && (verifiedRaw === true || verifiedRaw === 'true');
   const first = typeof info.first_name === 'string' ? info.first_name : '';
   const last = typeof info.last_name === 'string' ? info.last_name : '';
   const name = typeof info.name === 'string' && info.name.trim() ? info.name.trim() : `${first} ${last}`.trim() || null;

@@ -10,9 +10,10 @@
  *   registration with a known e-mail answers like a new one and mails the owner instead; the
  *   reset request always answers alike. Player names are public (leaderboard), so a taken name is
  *   reported.
- * - Rate limits: failed logins per (account, IP), per IP, and per account from everywhere (an
- *   account's nickname and e-mail count together; a name without an account counts alone) — the last one
- *   only blocks untrusted devices, so an attacker cannot lock the owner out of their own device;
+ * - Rate limits: failed logins per (name, IP), per IP, and per name from everywhere, answered 429;
+ *   per (account, IP) and per account from everywhere (nickname and e-mail together), answered
+ *   like a wrong password so they do not tell which e-mail is whose (login-limits.ts); the
+ *   from-everywhere ones only block untrusted devices, so an attacker cannot lock the owner out of their own device;
  *   device codes per challenge and per IP; flood guards per IP on every route.
  * - Tokens (activation, reset, e-mail change): 256-bit random, stored hashed, single use,
  *   expiring. Device codes: 6 digits, single use, 10 minutes, bound to the login attempt
@@ -45,7 +46,7 @@ import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
-import { hashPassword, isCommonPassword, sameDigest, sha256, verifyPassword } from './crypto.js';
+import { hashPassword, isCommonPassword, sha256, verifyPassword } from './crypto.js';
 import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './http.js';
 import { authError, authMessage } from './messages.js';
 import { clientOf, noteLoginFailure, recordSecurityEvent, userAgentOf } from './events.js';
@@ -56,6 +57,7 @@ import {
   consumeToken,
   createSession,
   findByLogin,
+  forgetTrustedDevices,
   isTrustedDevice,
   nicknameTaken,
   REAUTH_WINDOW_S,
@@ -68,7 +70,10 @@ import {
   tokenUsable,
   trustDevice,
 } from './service.js';
-import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
+import { reserveAttempts } from './throttle.js';
+import { loginBlock, loginCounters, loginFailed, loginSucceeded } from './login-limits.js';
+import { codeCheck, emailCodeExhausted, spendEmailCode, takeChallengeAttempt, takeEmailCodeAttempt } from './attempts.js';
+import { completeLink, linkOf, PROVIDER_NAMES } from './social-link.js';
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
@@ -258,29 +263,20 @@ export default defineRoutes({
         if (!password) throw authError(400, lang, 'PASSWORD_REQUIRED');
         const ip = request.ip;
         const account = await findByLogin(app.db, server, login);
-        // Counted per account (issue 10 item 6): its nickname and its e-mail share one counter;
-        // a name without an account counts on its own (still limited, the same way).
-        const name = account ? `${server}:account:${account.id}` : `${server}:name:${login.toLowerCase()}`;
-        const perNameIp: Counter = { kind: 'login:name-ip', subject: `${name}|${ip}`, limit: L.loginPerLoginIp };
-        const perIp: Counter = { kind: 'login:ip', subject: ip, limit: L.loginPerIp };
-        const perName: Counter = { kind: 'login:name', subject: name, limit: L.loginPerLogin };
-
-        let wait = await blockedFor(app.db, [perNameIp, perIp]);
         const fingerprint = request.body.fingerprint;
-        if (!wait) {
-          // Many failures on this name from everywhere: only the owner's trusted devices may go on.
-          const nameWait = await blockedFor(app.db, [perName]);
-          if (nameWait && !(account && (await isTrustedDevice(app.db, account.id, fingerprint)))) wait = nameWait;
-        }
-        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
+        // Visible limits per name as typed, silent ones per account (src/domains/auth/login-limits.ts).
+        const counters = loginCounters(server, login, account?.id ?? null, ip, L);
+        const block = await loginBlock(app.db, counters, async () => !!account && (await isTrustedDevice(app.db, account.id, fingerprint)));
+        if (block.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(block.wait / 60)) });
 
-        const ok = await verifyPassword(account?.passwordHash, password);
+        // Over the account's own limit: the dummy verification, answered like a wrong password.
+        const ok = await verifyPassword(block.silent ? null : account?.passwordHash, password);
         if (!account || !ok) {
-          await recordFailure(app.db, [perNameIp, perIp, perName]);
-          await noteLoginFailure(app.db, clientOf(request), account?.id ?? null, { ip: perNameIp, account: perName });
+          await loginFailed(app.db, counters, !block.silent);
+          await noteLoginFailure(app.db, clientOf(request), account?.id ?? null, { ip: counters.perNameIp, account: counters.perAccount });
           throw authError(401, lang, 'INVALID_CREDENTIALS');
         }
-        await clearFailures(app.db, perNameIp);
+        await loginSucceeded(app.db, counters);
         if (account.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
         if (account.status === 'pending') {
           const [recent] = await app.db
@@ -392,28 +388,32 @@ export default defineRoutes({
       async (request) => {
         const { lang } = request.ctx;
         const ip = request.ip;
-        const perIp: Counter = { kind: 'code:ip', subject: ip, limit: L.codePerIp };
-        const wait = await blockedFor(app.db, [perIp]);
-        if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
-        const c = await findChallenge(request.body.challenge);
-        if (!c || c.fingerprintHash !== sha256(request.body.fingerprint ?? '')) throw authError(400, lang, 'CHALLENGE_INVALID');
+        const seen = await findChallenge(request.body.challenge);
+        const fingerprintHash = sha256(request.body.fingerprint ?? '');
+        if (!seen || seen.fingerprintHash !== fingerprintHash) throw authError(400, lang, 'CHALLENGE_INVALID');
+        // Counted before the comparison (src/domains/auth/attempts.ts): per IP and per account
+        // across challenges (given back when the code is right), then one of the challenge's attempts.
+        const reserved = await reserveAttempts(app.db, [
+          { kind: 'code:ip', subject: ip, limit: L.codePerIp },
+          { kind: 'code:account', subject: String(seen.accountId), limit: L.codePerAccount },
+        ]);
+        if (reserved.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(reserved.wait / 60)) });
+        const c = await takeChallengeAttempt(app.db, seen.idHash, fingerprintHash, L.codeAttemptsPerChallenge);
+        if (!c) {
+          await reserved.refund();
+          throw authError(400, lang, 'CHALLENGE_INVALID');
+        }
         const code = normaliseCode(request.body.code);
         const valid =
           /^\d{6}$/.test(code) &&
-          !!c.codeHash &&
           !!c.codeExpiresAt &&
           new Date(c.codeExpiresAt).getTime() > Date.now() &&
-          sameDigest(c.codeHash, deviceCodeHash(auth.codeHmacKey, c.accountId, c.fingerprintHash, code));
+          codeCheck.matches(c.codeHash, deviceCodeHash(auth.codeHmacKey, c.accountId, c.fingerprintHash, code));
         if (!valid) {
-          await recordFailure(app.db, [perIp]);
-          const [after] = await app.db
-            .update(authDeviceChallenges)
-            .set({ failedAttempts: sql`${authDeviceChallenges.failedAttempts} + 1` })
-            .where(eq(authDeviceChallenges.idHash, c.idHash))
-            .returning({ failed: authDeviceChallenges.failedAttempts });
-          if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+          if (c.failedAttempts >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
           throw authError(400, lang, 'CODE_INVALID');
         }
+        await reserved.refund();
         // Single use: only one request can complete the challenge.
         const done = await app.db
           .update(authDeviceChallenges)
@@ -421,16 +421,24 @@ export default defineRoutes({
           .where(and(eq(authDeviceChallenges.idHash, c.idHash), isNull(authDeviceChallenges.completedAt)))
           .returning({ a: authDeviceChallenges.accountId });
         if (!done.length) throw authError(400, lang, 'CHALLENGE_INVALID');
-        await trustDevice(app.db, c.accountId, request.body.fingerprint!);
+        // A social login waiting for the owner's proof: the code links its identity (social-link.ts).
+        const link = linkOf(c);
+        if (link) await completeLink(app.db, c.accountId, link);
+        if (request.body.fingerprint) await trustDevice(app.db, c.accountId, request.body.fingerprint);
         await recordSecurityEvent(app.db, c.accountId, 'new_device', clientOf(request));
         const answer = await createSession(app.db, c.accountId, {
-          method: 'device',
+          method: link ? `social:${link.provider}` : 'device',
           ip,
           ttlS: auth.sessionTtlS,
           xsrfSecret: xsrfSecretOf(request),
           userAgent: userAgentOf(request),
         });
-        return { ...answer, message: authMessage(lang, 'DEVICE_CONFIRMED') };
+        return {
+          ...answer,
+          message: link
+            ? authMessage(lang, 'SOCIAL_LINKED', { provider: PROVIDER_NAMES[link.provider] })
+            : authMessage(lang, 'DEVICE_CONFIRMED'),
+        };
       },
     );
 
@@ -494,7 +502,7 @@ export default defineRoutes({
         config: floodGuard(L.tokenRequestsPerIp),
         schema: {
           tags,
-          summary: 'Set a new password with the e-mailed token (ends every session)',
+          summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
           params: ServerParams,
           body: ResetBody,
           response: { 200: MessageAnswer, ...authErrorResponses },
@@ -523,6 +531,8 @@ export default defineRoutes({
           .set({ usedAt: new Date() })
           .where(and(eq(authTokens.accountId, row.accountId), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
         await revokeAllSessions(app.db, row.accountId);
+        // Every trusted device must prove itself again; the browser that used the link has.
+        await forgetTrustedDevices(app.db, row.accountId);
         await recordSecurityEvent(app.db, row.accountId, 'password_reset', clientOf(request));
         await queueMail(request, app.db, { kind: 'passwordResetDone', accountId: row.accountId });
         // The link proved the e-mail: a pending account becomes active, this browser trusted.
@@ -591,27 +601,23 @@ export default defineRoutes({
               code_required: true,
             };
           }
-          // Single use: the row is deleted by the one request whose code is right.
-          const [used] = await app.db
-            .delete(authEmailChangeCodes)
-            .where(
-              and(
-                eq(authEmailChangeCodes.accountId, acc.id),
-                eq(authEmailChangeCodes.codeHash, emailCodeHash(auth.codeHmacKey, acc.id, email, code)),
-                gt(authEmailChangeCodes.expiresAt, sql`now()`),
-                sql`${authEmailChangeCodes.failedAttempts} < ${L.codeAttemptsPerChallenge}`,
-              ),
-            )
-            .returning({ a: authEmailChangeCodes.accountId });
-          if (!used) {
-            const [after] = await app.db
-              .update(authEmailChangeCodes)
-              .set({ failedAttempts: sql`${authEmailChangeCodes.failedAttempts} + 1` })
-              .where(eq(authEmailChangeCodes.accountId, acc.id))
-              .returning({ failed: authEmailChangeCodes.failedAttempts });
-            if ((after?.failed ?? 0) >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+          // The attempt is taken before the comparison (src/domains/auth/attempts.ts); the
+          // account's wrong codes count across codes too (given back when the code is right).
+          const reserved = await reserveAttempts(app.db, [{ kind: 'code:account', subject: String(acc.id), limit: L.codePerAccount }]);
+          if (reserved.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(reserved.wait / 60)) });
+          const pending = await takeEmailCodeAttempt(app.db, acc.id, L.codeAttemptsPerChallenge);
+          if (!pending) {
+            await reserved.refund();
+            if (await emailCodeExhausted(app.db, acc.id, L.codeAttemptsPerChallenge)) throw authError(429, lang, 'CODE_TOO_MANY');
             throw authError(400, lang, 'CODE_INVALID');
           }
+          // Single use: the row is deleted by the one request whose code is right.
+          const right = codeCheck.matches(pending.codeHash, emailCodeHash(auth.codeHmacKey, acc.id, email, code));
+          if (!right || !(await spendEmailCode(app.db, acc.id, pending.codeHash))) {
+            if (pending.failedAttempts >= L.codeAttemptsPerChallenge) throw authError(429, lang, 'CODE_TOO_MANY');
+            throw authError(400, lang, 'CODE_INVALID');
+          }
+          await reserved.refund();
         } else {
           // No password and no address: only a fresh login with the provider proves control.
           const session = await sessionOf(app.db, request.ctx);
@@ -637,7 +643,7 @@ export default defineRoutes({
           summary: 'Confirm a new e-mail address with the e-mailed token',
           description:
             'Changes the address, mails a notice to the old one, and ends every other session of the account (the session ' +
-            'sending this request, if it is one of the account, stays).',
+            'sending this request, if it is one of the account, stays); every trusted device asks for a code again.',
           params: ServerParams,
           body: TokenBody,
           response: { 200: EmailActivatedAnswer, ...authErrorResponses },
@@ -660,6 +666,8 @@ export default defineRoutes({
         // Issue 10 item 7: the old address hears of it, and every other session ends.
         const current = await sessionOf(app.db, request.ctx);
         await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
+        // Devices were trusted through the old address: each proves itself at the new one.
+        await forgetTrustedDevices(app.db, row.accountId);
         await recordSecurityEvent(app.db, row.accountId, 'email_changed', clientOf(request), { email: maskEmail(row.newEmail) });
         if (before?.email && before.email !== row.newEmail) {
           await queueMail(request, app.db, {

@@ -97,6 +97,10 @@ export const authDeviceChallenges = pgTable('auth_device_challenges', {
   sends: integer('sends').notNull().default(0),
   failedAttempts: integer('failed_attempts').notNull().default(0),
   completedAt: ts('completed_at'),
+  /** A social identity waiting for this challenge's code to be linked to the account (migration 0150); null = a new-device challenge. */
+  linkProvider: text('link_provider'),
+  linkSubject: text('link_subject'),
+  linkEmail: text('link_email'),
 });
 
 /** Social identities: (server, provider, provider user id) → account. */

@@ -1,6 +1,6 @@
 /**
- * Demo accounts with known passwords on every server (never in production, nor with
- * DEMO_ACCOUNTS=0), so people can try the login and other domains can test logged-in players
+ * Demo accounts with known passwords on every server, only with DEV_FEATURES=1 (never in
+ * production, nor with DEMO_ACCOUNTS=0: src/domains/auth/config.ts `demoAccountsEnabled`), so people can try the login and other domains can test logged-in players
  * below and above OVR thresholds. Listed in mf-auth/README.md "Demo accounts".
  *
  * Each account is active, owns a footballer in `players` with the given OVR, and trusts the
@@ -13,6 +13,7 @@ import { authAccounts, authDevices } from './schema.js';
 import { players } from '../leaderboard/schema.js';
 import { defineSeeder } from '../../db/seed.js';
 import { hashPassword, sha256 } from './crypto.js';
+import { demoAccountsEnabled } from './config.js';
 
 /** The password of every demo account. */
 export const DEMO_PASSWORD = 'Demo-Goal-2026';
@@ -32,8 +33,7 @@ export default defineSeeder({
   domain: 'auth',
   order: 100,
   async seedServer(tx, { server }) {
-    if (process.env.NODE_ENV === 'production' || process.env.DEMO_ACCOUNTS === '0')
-      return 'no demo accounts (production or DEMO_ACCOUNTS=0)';
+    if (!demoAccountsEnabled(process.env)) return 'no demo accounts (DEV_FEATURES is not 1, production, or DEMO_ACCOUNTS=0)';
     demoHash ??= hashPassword(DEMO_PASSWORD);
     const passwordHash = await demoHash;
     for (const d of DEMO_ACCOUNTS) {

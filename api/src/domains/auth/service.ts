@@ -222,23 +222,44 @@ export async function revokeAllSessions(db: Db, accountId: number): Promise<void
     .where(and(eq(authSessions.accountId, accountId), isNull(authSessions.revokedAt)));
 }
 
-/** Marks a device (its FT-fingerprint) as trusted for an account. */
+/**
+ * How long a device stays trusted after the proof that made it so (an e-mailed code or link):
+ * 90 days, however often it is used; then its next login asks for a code again.
+ */
+export const TRUSTED_DEVICE_TTL_DAYS = 90;
+
+/**
+ * Marks a device (its FT-fingerprint) as trusted for an account, for {@link TRUSTED_DEVICE_TTL_DAYS}
+ * from now (a device trusted before starts its 90 days again: it has just proved itself).
+ */
 export async function trustDevice(db: Db, accountId: number, fingerprint: string): Promise<void> {
+  const now = new Date();
   await db
     .insert(authDevices)
-    .values({ accountId, fingerprintHash: sha256(fingerprint) })
-    .onConflictDoUpdate({ target: [authDevices.accountId, authDevices.fingerprintHash], set: { lastUsedAt: new Date() } });
+    .values({ accountId, fingerprintHash: sha256(fingerprint), createdAt: now, lastUsedAt: now })
+    .onConflictDoUpdate({ target: [authDevices.accountId, authDevices.fingerprintHash], set: { createdAt: now, lastUsedAt: now } });
 }
 
-/** Whether a device is trusted for an account (and notes its use). */
+/** Whether a device is trusted for an account: trusted less than {@link TRUSTED_DEVICE_TTL_DAYS} ago (notes its use). */
 export async function isTrustedDevice(db: Db, accountId: number, fingerprint: string | undefined): Promise<boolean> {
   if (!fingerprint) return false;
   const rows = await db
     .update(authDevices)
     .set({ lastUsedAt: new Date() })
-    .where(and(eq(authDevices.accountId, accountId), eq(authDevices.fingerprintHash, sha256(fingerprint))))
+    .where(
+      and(
+        eq(authDevices.accountId, accountId),
+        eq(authDevices.fingerprintHash, sha256(fingerprint)),
+        gt(authDevices.createdAt, sql`now() - make_interval(days => ${TRUSTED_DEVICE_TTL_DAYS})`),
+      ),
+    )
     .returning({ a: authDevices.accountId });
   return rows.length > 0;
+}
+
+/** Forgets every trusted device of an account (after a password reset and an e-mail change): each asks for a code again. */
+export async function forgetTrustedDevices(db: Db, accountId: number): Promise<void> {
+  await db.delete(authDevices).where(eq(authDevices.accountId, accountId));
 }
 
 /** Issues a single-use e-mail token; returns the token (only its hash is stored). */
@@ -387,6 +408,8 @@ export async function startChallenge(
         isNull(authDeviceChallenges.completedAt),
         gt(authDeviceChallenges.expiresAt, sql`now()`),
         sql`${authDeviceChallenges.failedAttempts} < ${maxAttempts}`,
+        // Not a social-link challenge (social-link.ts): a password login never completes a link.
+        isNull(authDeviceChallenges.linkProvider),
       ),
     )
     .orderBy(desc(authDeviceChallenges.createdAt))

@@ -2,8 +2,12 @@
  * Failure counters behind the auth rate limits (wrong passwords, wrong device codes). Each failure
  * is a row `(kind, subject, created_at)`; a limit counts the rows of one subject inside a sliding
  * window. Stored in the database so every API process sees the same counts.
+ *
+ * Two ways to use them: {@link blockedFor} before and {@link recordFailure} after an attempt
+ * (check, then count: concurrent attempts all pass the check), or {@link reserveAttempts}, which
+ * counts the attempt first and then checks, so N concurrent attempts never get past a limit of M < N.
  */
-import { and, count, eq, gt, lt, min, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { authFailures } from './schema.js';
 import type { WindowLimit } from './config.js';
@@ -47,4 +51,45 @@ export async function recordFailure(db: Db, counters: Array<Pick<Counter, 'kind'
 /** Forgets the failures of one counter (e.g. a successful login for that name from that IP). */
 export async function clearFailures(db: Db, counter: Pick<Counter, 'kind' | 'subject'>): Promise<void> {
   await db.delete(authFailures).where(and(eq(authFailures.kind, counter.kind), eq(authFailures.subject, counter.subject)));
+}
+
+/** An attempt counted in advance by {@link reserveAttempts}. */
+export interface Reservation {
+  /** Seconds until a counter that was over its limit frees a slot; 0 = the attempt may go on. */
+  wait: number;
+  /** Takes the reserved failures back (the attempt succeeded, or never happened). Idempotent. */
+  refund(): Promise<void>;
+}
+
+/**
+ * Counts one failure on each counter BEFORE the attempt, then checks the counts including it: an
+ * attempt that makes a counter exceed its limit is refused (`wait` > 0) and its rows removed
+ * again. Race-free for any number of processes: each insert commits before its count, so the
+ * k-th committed reservation sees at least k rows and at most `max` reservations get through.
+ * Call `refund()` when the attempt turns out right (only failures should count).
+ */
+export async function reserveAttempts(db: Db, counters: Counter[]): Promise<Reservation> {
+  if (!counters.length) return { wait: 0, refund: async () => {} };
+  const rows = await db
+    .insert(authFailures)
+    .values(counters.map((c) => ({ kind: c.kind, subject: c.subject })))
+    .returning({ id: authFailures.id });
+  let refunded = false;
+  const refund = async () => {
+    if (refunded) return;
+    refunded = true;
+    await db.delete(authFailures).where(
+      inArray(
+        authFailures.id,
+        rows.map((r) => r.id),
+      ),
+    );
+  };
+  // blockedFor answers "no room for another one"; here our own row is already counted.
+  const wait = await blockedFor(
+    db,
+    counters.map((c) => ({ ...c, limit: { ...c.limit, max: c.limit.max + 1 } })),
+  );
+  if (wait) await refund();
+  return { wait, refund };
 }
