@@ -332,6 +332,39 @@ test.describe('mobile, 390 px', () => {
     });
   }
 
+  for (const lang of ['ru', 'en'] as const) {
+    test(`no page scrolls sideways (${lang}): the document is at most 390 px wide`, async ({ page, context }) => {
+      test.setTimeout(150_000);
+      await settle(context, lang);
+      const pages: Array<[string, Locator]> = [
+        ['/royal', page.getByTestId('founder-pack')],
+        ['/royal/news', page.getByTestId('news-card').first()],
+        ['/royal/news/poll-favourite-formation', page.getByTestId('news-poll')],
+        ['/royal/bets', page.getByRole('article').first()],
+        ['/royal/bets-ranking', page.getByTestId('ranking-table')],
+        ['/royal/bets-rules', page.getByTestId('rules-points')],
+        ['/royal/join', page.getByTestId('register-form')],
+        ['/royal/affiliate', page.getByTestId('affiliate-page')],
+        ['/royal/account-activation/unknown-token-0123456789', page.getByTestId('activation-account')],
+        ['/royal/no-such-page', page.getByTestId('not-found')],
+      ];
+      for (const [path, ready] of pages) {
+        await test.step(path, async () => {
+          await openPage(page, path);
+          await expect(ready).toBeVisible();
+        });
+        const overflow = await page.evaluate(() => ({
+          width: document.scrollingElement!.scrollWidth,
+          past: [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest('[aria-hidden="true"], .hero__bg'))
+            .slice(0, 5)
+            .map((el) => `${el.localName}.${String(el.getAttribute('class') ?? '')}`),
+        }));
+        expect(overflow.width, `${lang} ${path}: past the edge: ${overflow.past.join(', ')}`).toBeLessThanOrEqual(390);
+      }
+    });
+  }
+
   test('the open menu covers the page: opaque panel over a dimmed backdrop that closes it', async ({ page, context }) => {
     await settle(context, 'ru');
     await openPage(page, '/royal');
