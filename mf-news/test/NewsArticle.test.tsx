@@ -42,7 +42,7 @@ test('other failures show an error with retry', async () => {
 });
 
 test('the poll is shown, and a logged-in player of this server can vote', async () => {
-  landingStore.setState({ userData: { id: '1', nickname: 'Me', ovr: 80, server: 'royal' } });
+  landingStore.setState({ userData: { id: '1', nickname: 'Me', email: null, ovr: 80, server: 'royal' } });
   jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 200, data: article({ poll: openPoll(), has_poll: true }) });
   renderWithRouter(<NewsArticle server="royal" slug="poll" />);
   expect(await screen.findByTestId('news-poll')).toBeInTheDocument();
@@ -50,7 +50,7 @@ test('the poll is shown, and a logged-in player of this server can vote', async 
 });
 
 test('a session of another server counts as a visitor', async () => {
-  landingStore.setState({ userData: { id: '1', nickname: 'Me', ovr: 80, server: 'pl' } });
+  landingStore.setState({ userData: { id: '1', nickname: 'Me', email: null, ovr: 80, server: 'pl' } });
   jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 200, data: article({ poll: openPoll() }) });
   renderWithRouter(<NewsArticle server="royal" slug="poll" />);
   expect(await screen.findByText('Users must be logged in to vote')).toBeInTheDocument();

@@ -134,6 +134,7 @@ export const EmailActivatedAnswer = MessageAnswer.extend({ email: z.string() });
 export type EmailActivatedAnswer = z.infer<typeof EmailActivatedAnswer>;
 /** Answer of `POST /{server}/auth/token/check`. */
 export const TokenCheckAnswer = z.object({ valid: z.boolean() });
+export type TokenCheckAnswer = z.infer<typeof TokenCheckAnswer>;
 /** Answer of `GET /{server}/auth/me`. */
 export const MeAnswer = z.object({ user: UserSchema });
 

@@ -4,24 +4,25 @@
  * the API's message; 403 UNAUTHORIZED_DEVICE opens the two-factor dialog).
  */
 import { AxiosError } from 'axios';
-import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode, type UserData } from '@landing/shared';
+import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode } from '@landing/shared';
+import { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
+import type {
+  CodeSentAnswer,
+  DeviceChallengeBody,
+  EmailActivatedAnswer,
+  LoginAnswer,
+  MessageAnswer,
+  OAuthStartAnswer,
+  ProvidersAnswer,
+  TokenCheckAnswer,
+} from '@landing/domain/schemas/auth';
 
-export type SocialProvider = 'google' | 'facebook' | 'vk';
-export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'vk'];
+// The answer types are the API's own schemas (`@landing/domain/schemas/auth`, through z.infer):
+// type-only imports, so none of zod reaches this remote's bundle.
+export type { CodeSentAnswer, EmailActivatedAnswer, LoginAnswer, MessageAnswer, OAuthStartAnswer, ProvidersAnswer, TokenCheckAnswer };
 
-/** A successful login (what `saveSession` needs). */
-export interface LoginAnswer {
-  token: string;
-  uid: string;
-  expiresAt: string;
-  user: UserData;
-  message?: string;
-}
-
-interface MessageAnswer {
-  ok: true;
-  message: string;
-}
+export type SocialProvider = OAuthProviderId;
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = OAUTH_PROVIDERS;
 
 const at = (server: ServerCode) => ({ baseURL: apiBaseFor(server) });
 
@@ -33,15 +34,13 @@ export const authApi = {
   activate: (server: ServerCode, token: string) =>
     apiClient.post<LoginAnswer>('/auth/activate', { token, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   activateEmail: (server: ServerCode, token: string) =>
-    apiClient.post<MessageAnswer & { email: string }>('/auth/email/activate', { token }, at(server)).then((r) => r.data),
+    apiClient.post<EmailActivatedAnswer>('/auth/email/activate', { token }, at(server)).then((r) => r.data),
   checkToken: (server: ServerCode, kind: 'account' | 'email' | 'password', token: string) =>
-    apiClient.post<{ valid: boolean }>('/auth/token/check', { kind, token }, at(server)).then((r) => r.data.valid),
+    apiClient.post<TokenCheckAnswer>('/auth/token/check', { kind, token }, at(server)).then((r) => r.data.valid),
   login: (server: ServerCode, login: string, password: string) =>
     apiClient.post<LoginAnswer>('/auth/login', { login, password, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   sendCode: (server: ServerCode, challenge: string) =>
-    apiClient
-      .post<MessageAnswer & { email: string; resendAfterS: number; codeTtlS: number }>('/auth/device/send', { challenge }, at(server))
-      .then((r) => r.data),
+    apiClient.post<CodeSentAnswer>('/auth/device/send', { challenge }, at(server)).then((r) => r.data),
   confirmCode: (server: ServerCode, challenge: string, code: string) =>
     apiClient
       .post<LoginAnswer>('/auth/device/confirm', { challenge, code, fingerprint: deviceFingerprint() }, at(server))
@@ -52,14 +51,9 @@ export const authApi = {
     apiClient
       .post<MessageAnswer>('/auth/password/reset', { token, password, fingerprint: deviceFingerprint() }, at(server))
       .then((r) => r.data),
-  providers: (server: ServerCode) =>
-    apiClient
-      .get<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>('/auth/providers', at(server))
-      .then((r) => r.data.providers),
+  providers: (server: ServerCode) => apiClient.get<ProvidersAnswer>('/auth/providers', at(server)).then((r) => r.data.providers),
   startSocial: (server: ServerCode, provider: SocialProvider, redirectUri: string) =>
-    apiClient
-      .post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server))
-      .then((r) => r.data),
+    apiClient.post<OAuthStartAnswer>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server)).then((r) => r.data),
   exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
     apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state }, at(server)).then((r) => r.data),
 };
@@ -72,7 +66,7 @@ export function errorCode(err: unknown): string | undefined {
 /** The challenge of a 403 UNAUTHORIZED_DEVICE login answer (spec §4), else null. */
 export function deviceChallengeOf(err: unknown): { challenge: string; email: string } | null {
   if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
-  const body = err.response.data as { error?: string; challenge?: string; email?: string } | undefined;
+  const body = err.response.data as DeviceChallengeBody | undefined;
   if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
   return { challenge: body.challenge, email: body.email ?? '' };
 }
