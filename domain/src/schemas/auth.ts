@@ -137,6 +137,7 @@ export const TokenCheckAnswer = z.object({ valid: z.boolean() });
 export type TokenCheckAnswer = z.infer<typeof TokenCheckAnswer>;
 /** Answer of `GET /{server}/auth/me`. */
 export const MeAnswer = z.object({ user: UserSchema });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 /** Answer of `GET /{server}/auth/providers`. */
 export const ProvidersAnswer = z.object({ providers: z.array(z.object({ id: OAuthProvider, enabled: z.boolean() })) });
