@@ -92,6 +92,118 @@ test.describe('accessibility: axe, WCAG 2.2 AA', () => {
     });
   }
 
+  for (const lang of ['en', 'ru'] as const) {
+    test.describe(`more pages and the dialogs — ${lang}`, () => {
+      test.describe.configure({ timeout: 120_000 });
+      test.beforeEach(async ({ context }) => settle(context, lang));
+      const token = 'unknown-token-0123456789';
+
+      for (const kind of ['account', 'email', 'password'] as const) {
+        test(`${kind} activation page (a link that does not work)`, async ({ page }) => {
+          await openPage(page, `/royal/${kind}-activation/${token}`);
+          await expect(page.locator(`[data-testid="activation-${kind}"][data-state="invalid"]`)).toBeVisible();
+          expect(await seriousViolations(page)).toEqual([]);
+        });
+      }
+
+      test('the 404 pages (unknown page, malformed token, unknown article) and the affiliate page', async ({ page }) => {
+        const pages: Array<[string, Locator]> = [
+          ['/royal/no-such-page', page.getByTestId('not-found')],
+          ['/royal/account-activation/short', page.getByTestId('not-found')],
+          ['/royal/news/no-such-article', page.getByRole('heading', { level: 1 })],
+          ['/royal/affiliate', page.getByTestId('affiliate-page')],
+        ];
+        for (const [path, ready] of pages) {
+          await openPage(page, path);
+          await expect(ready).toBeVisible();
+          expect(await seriousViolations(page), path).toEqual([]);
+        }
+      });
+
+      test('the error page (the code of the next page cannot load)', async ({ page }) => {
+        await openPage(page, '/royal');
+        await page.route(/\/assets\/[^/]+\.js$/, (route) => route.abort('connectionrefused'));
+        await page
+          .getByTestId('footer')
+          .getByRole('link', { name: lang === 'en' ? 'Affiliate program' : 'Партнёрская программа' })
+          .click();
+        await expect(page.getByTestId('error-page')).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      test('the technical break (503 maintenance page)', async ({ page, request }) => {
+        const admin = { 'X-Admin-Secret': 'e2e-admin-secret' };
+        const url = `http://localhost:${ports.api}/admin/technical-break`;
+        expect((await request.post(url, { headers: admin, data: { enabled: true, server: 'royal' } })).status()).toBe(200);
+        try {
+          await openPage(page, '/royal');
+          await expect(page.getByTestId('maintenance-page')).toBeVisible();
+          expect(await seriousViolations(page)).toEqual([]);
+        } finally {
+          await request.post(url, { headers: admin, data: { enabled: false, server: 'royal' } });
+        }
+      });
+
+      test('the auth dialog: register and login with their messages, recovery', async ({ page }) => {
+        await openPage(page, '/royal');
+        const modal = page.getByTestId('auth-modal');
+        await page.getByTestId('login-button').click();
+        await expect(modal).toBeVisible();
+        await modal.locator('#tab-register').click();
+        await modal.getByTestId('register-submit').click(); // every field's message shows
+        await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
+        expect(await seriousViolations(page), 'register').toEqual([]);
+        await modal.locator('#tab-login').click();
+        await modal.getByTestId('login-submit').click();
+        await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
+        expect(await seriousViolations(page), 'login').toEqual([]);
+        await modal.getByTestId('forgot-link').click();
+        await expect(modal.getByTestId('recovery-form')).toBeVisible();
+        expect(await seriousViolations(page), 'recovery').toEqual([]);
+      });
+
+      test('the new-device dialog (two-factor code)', async ({ page, context }) => {
+        // A device the demo account does not know: logging in asks for the e-mailed code.
+        await context.addCookies([{ name: 'FT-fingerprint', value: `axe-${lang}-${Date.now().toString(36)}`, url: SHELL }]);
+        await openPage(page, '/royal');
+        const modal = page.getByTestId('auth-modal');
+        await page.getByTestId('login-button').click();
+        await modal.locator('#tab-login').click();
+        await modal.getByTestId('login-name').fill('demo');
+        await modal.getByTestId('login-password').fill(DEMO_PASSWORD);
+        await modal.getByTestId('login-submit').click();
+        const device = page.getByTestId('two-factor-dialog');
+        await expect(device).toBeVisible();
+        await device.getByTestId('two-factor-have-code').click();
+        await expect(device.getByTestId('two-factor-code')).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      test('the contact dialog with its messages', async ({ page }) => {
+        await openPage(page, '/royal');
+        await page.getByTestId('footer-contact').click();
+        const contact = page.getByTestId('contact-modal');
+        await expect(contact).toBeVisible();
+        await contact.locator('button[type="submit"]').click();
+        await expect(contact.locator('[aria-invalid="true"]').first()).toBeVisible();
+        expect(await seriousViolations(page)).toEqual([]);
+      });
+
+      test('the founder-pack sign-up: with its messages, then signed up', async ({ page }) => {
+        await openPage(page, '/royal');
+        const founder = page.getByTestId('founder-pack');
+        await founder.getByTestId('founder-submit').click();
+        await expect(founder.locator('[aria-invalid="true"]').first()).toBeVisible();
+        expect(await seriousViolations(page), 'with messages').toEqual([]);
+        await founder.locator('#founder-name').fill('Axe Check');
+        await founder.locator('#founder-email').fill(`axe.${lang}.${Date.now().toString(36)}@example.org`);
+        await founder.getByTestId('founder-submit').click();
+        await expect(founder.getByTestId('founder-done')).toBeVisible();
+        expect(await seriousViolations(page), 'signed up').toEqual([]);
+      });
+    });
+  }
+
   test('the first visit (cookie banner) and the open menu, switcher and login dialog at 390 px', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openPage(page, '/royal');
@@ -328,6 +440,39 @@ test.describe('mobile, 390 px', () => {
         const box = (await filter.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+    });
+  }
+
+  for (const lang of ['ru', 'en'] as const) {
+    test(`no page scrolls sideways (${lang}): the document is at most 390 px wide`, async ({ page, context }) => {
+      test.setTimeout(150_000);
+      await settle(context, lang);
+      const pages: Array<[string, Locator]> = [
+        ['/royal', page.getByTestId('founder-pack')],
+        ['/royal/news', page.getByTestId('news-card').first()],
+        ['/royal/news/poll-favourite-formation', page.getByTestId('news-poll')],
+        ['/royal/bets', page.getByRole('article').first()],
+        ['/royal/bets-ranking', page.getByTestId('ranking-table')],
+        ['/royal/bets-rules', page.getByTestId('rules-points')],
+        ['/royal/join', page.getByTestId('register-form')],
+        ['/royal/affiliate', page.getByTestId('affiliate-page')],
+        ['/royal/account-activation/unknown-token-0123456789', page.getByTestId('activation-account')],
+        ['/royal/no-such-page', page.getByTestId('not-found')],
+      ];
+      for (const [path, ready] of pages) {
+        await test.step(path, async () => {
+          await openPage(page, path);
+          await expect(ready).toBeVisible();
+        });
+        const overflow = await page.evaluate(() => ({
+          width: document.scrollingElement!.scrollWidth,
+          past: [...document.querySelectorAll('body *')]
+            .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !el.closest('[aria-hidden="true"], .hero__bg'))
+            .slice(0, 5)
+            .map((el) => `${el.localName}.${String(el.getAttribute('class') ?? '')}`),
+        }));
+        expect(overflow.width, `${lang} ${path}: past the edge: ${overflow.past.join(', ')}`).toBeLessThanOrEqual(390);
       }
     });
   }

@@ -3,6 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient, landingStore } from '@landing/shared';
 import { ActivationPage } from '../src/components/ActivationPage';
+import { messageAnswer, tokenCheckAnswer } from './fixtures';
 import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 
 beforeEach(() => {
@@ -33,8 +34,8 @@ test('an invalid link says so', async () => {
 
 test('password activation: the form needs a new password and a matching repeat', async () => {
   const post = jest.spyOn(apiClient, 'post').mockImplementation(async (url: string) => {
-    if (url === '/auth/token/check') return { data: { valid: true } };
-    return { data: { ok: true, message: 'changed' } };
+    if (url === '/auth/token/check') return { data: tokenCheckAnswer(true) };
+    return { data: messageAnswer('changed') };
   });
   landingStore.getState().setUserData(loginAnswer('Before').user);
   renderAt(<ActivationPage server="royal" kind="password" token={token('p1')} />);
@@ -63,7 +64,7 @@ test('password activation: the form needs a new password and a matching repeat',
 });
 
 test('password activation with a used link offers a new one', async () => {
-  jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { valid: false } });
+  jest.spyOn(apiClient, 'post').mockResolvedValue({ data: tokenCheckAnswer(false) });
   renderAt(<ActivationPage server="royal" kind="password" token={token('p2')} />);
   await userEvent.click(await screen.findByTestId('request-new-link'));
   expect(landingStore.getState().authActiveTab).toBe('recovery');

@@ -4,19 +4,18 @@ import userEvent from '@testing-library/user-event';
 import { apiClient, changeLocale, getCookie, landingStore, setCookie } from '@landing/shared';
 import { AuthModal } from '../src/components/AuthModal';
 import { getDeviceChallenge } from '../src/lib/deviceChallenge';
+import { messageAnswer, providersAnswer } from './fixtures';
 import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 
 beforeEach(async () => {
   resetStore();
   jest.restoreAllMocks();
   jest.spyOn(apiClient, 'get').mockResolvedValue({
-    data: {
-      providers: [
-        { id: 'google', enabled: true },
-        { id: 'facebook', enabled: true },
-        { id: 'vk', enabled: false },
-      ],
-    },
+    data: providersAnswer([
+      { id: 'google', enabled: true },
+      { id: 'facebook', enabled: true },
+      { id: 'vk', enabled: false },
+    ]),
   });
   landingStore.getState().openModal('authForm');
   await changeLocale('en');
@@ -114,7 +113,7 @@ test('register: sends the register params (store + tracking cookies), clears the
   landingStore.getState().setRegisterParams({ partner: 'fm-partner', click_id: 'c-1', sub1: 's' });
   setCookie('ref_id_royal_dev', '77', 3600);
   setCookie('click_id_track', 'trk-9', 3600);
-  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { ok: true, message: 'Almost there!' } });
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: messageAnswer('Almost there!') });
   renderAt(<AuthModal server="royal" />);
   await userEvent.type(screen.getByTestId('register-nickname'), 'NewStriker');
   await userEvent.type(screen.getByTestId('register-email'), 'new@example.org');
@@ -219,7 +218,7 @@ test('social login of an e-mail that has an account: 403 with `link` hands the c
 
 test('recovery: same confirmation whatever the answer, with a back-to-login link', async () => {
   landingStore.getState().setAuthActiveTab('recovery');
-  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: { ok: true, message: 'sent' } });
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ data: messageAnswer('sent') });
   renderAt(<AuthModal server="royal" />);
   await userEvent.click(screen.getByTestId('recovery-submit'));
   expect(screen.getByText("Email hasn't been stated")).toBeInTheDocument();

@@ -3,12 +3,13 @@ import { screen } from '@testing-library/react';
 import { apiClient, getCookie, landingStore } from '@landing/shared';
 import { JoinPage } from '../src/components/JoinPage';
 import { referralCookieName } from '../src/lib/registerParams';
+import { providersAnswer } from './fixtures';
 import { renderAt, resetStore } from './helpers';
 
 beforeEach(() => {
   resetStore();
   jest.restoreAllMocks();
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { providers: [] } });
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: providersAnswer([]) });
 });
 
 test('partner link: the partner is kept in the register params and shown', () => {

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { apiClient, landingStore } from '@landing/shared';
 import { TwoFactorDialog } from '../src/components/TwoFactorDialog';
 import { getDeviceChallenge, setDeviceChallenge } from '../src/lib/deviceChallenge';
+import { codeSentAnswer } from './fixtures';
 import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 
 beforeEach(() => {
@@ -16,7 +17,7 @@ beforeEach(() => {
 test('Send mails the code, then the right code logs in and closes the dialog', async () => {
   const post = jest
     .spyOn(apiClient, 'post')
-    .mockResolvedValueOnce({ data: { ok: true, message: 'sent', email: 'd***@example.org', resendAfterS: 30, codeTtlS: 600 } })
+    .mockResolvedValueOnce({ data: codeSentAnswer })
     .mockResolvedValueOnce({ data: loginAnswer('demo') });
   renderAt(<TwoFactorDialog server="royal" />);
   expect(screen.getByRole('dialog', { name: 'New device verification' })).toHaveTextContent('we send a 6-digit code to d***@example.org');

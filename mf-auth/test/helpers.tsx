@@ -42,12 +42,7 @@ export function apiError(status: number, data: Record<string, unknown>): AxiosEr
   return new AxiosError('Request failed', 'ERR_BAD_REQUEST', config, null, { status, statusText: '', headers: {}, config, data });
 }
 
-export const loginAnswer = (nickname = 'Striker', id = '7') => ({
-  token: 't'.repeat(43),
-  uid: id,
-  expiresAt: new Date(Date.now() + 86_400_000).toISOString(),
-  user: { id, nickname, email: `${nickname.toLowerCase()}@example.org`, ovr: 40, server: 'royal' as const },
-});
+export { loginAnswer } from './fixtures';
 
 export function resetStore() {
   landingStore.setState({

@@ -101,7 +101,7 @@ test('a visitor sees the matches and the log-in call to action', async () => {
 });
 
 test('a logged-in player sees their summary from the ranking', async () => {
-  landingStore.setState({ userData: { id: '9', nickname: 'demo', ovr: 60, server: 'royal' } });
+  landingStore.setState({ userData: { id: '9', nickname: 'demo', email: null, ovr: 60, server: 'royal' } });
   mockApi({ ranking: () => ranking({ me: ranking().rows[1]! }) });
   renderAt('/royal/bets');
   const summary = await screen.findByTestId('my-summary');
@@ -112,7 +112,7 @@ test('a logged-in player sees their summary from the ranking', async () => {
 });
 
 test('a session of another server counts as a visitor here', async () => {
-  landingStore.setState({ userData: { id: '9', nickname: 'demo', ovr: 60, server: 'pl' } });
+  landingStore.setState({ userData: { id: '9', nickname: 'demo', email: null, ovr: 60, server: 'pl' } });
   mockApi();
   renderAt('/royal/bets');
   expect(await screen.findByText('Log in to play')).toBeInTheDocument();
@@ -120,7 +120,7 @@ test('a session of another server counts as a visitor here', async () => {
 });
 
 test('ranking: rows of name, server, bets and points; own row highlighted; paging asks the API', async () => {
-  landingStore.setState({ userData: { id: '9', nickname: 'demo', ovr: 60, server: 'royal' } });
+  landingStore.setState({ userData: { id: '9', nickname: 'demo', email: null, ovr: 60, server: 'royal' } });
   const calls = mockApi({
     ranking: (p) =>
       p.per_page === 1
@@ -150,7 +150,7 @@ test('ranking: rows of name, server, bets and points; own row highlighted; pagin
 });
 
 test("ranking: the player's row is shown below the page when it is on another page", async () => {
-  landingStore.setState({ userData: { id: '77', nickname: 'far', ovr: 60, server: 'royal' } });
+  landingStore.setState({ userData: { id: '77', nickname: 'far', email: null, ovr: 60, server: 'royal' } });
   const far = rankingRow({
     position: 140,
     player_id: 77,

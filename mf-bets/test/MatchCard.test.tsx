@@ -5,7 +5,7 @@ import { MatchCard } from '../src/components/MatchCard';
 import { parseScore } from '../src/score';
 import { loaders } from '../src/i18n';
 import type { Match } from '../src/api';
-import { finishedMatch, lockedMatch, NOW, openMatch } from './fixtures';
+import { finishedMatch, lockedMatch, NOW, openMatch, predictionSaved } from './fixtures';
 
 initI18n('en');
 registerTranslationLoaders('bets', loaders);
@@ -112,7 +112,7 @@ test('bad input is explained, kept in the form, not sent, and the saved predicti
 
 test('a logged-in player saves a prediction: PUT with whole numbers, the card gets the saved match', async () => {
   const saved: Match = { ...openMatch, prediction: { home: 3, away: 1, points: null, hit: null, updated_at: NOW } };
-  const put = jest.spyOn(apiClient, 'put').mockResolvedValue({ data: { match: saved } });
+  const put = jest.spyOn(apiClient, 'put').mockResolvedValue({ data: predictionSaved(saved) });
   const { onSaved } = card(openMatch);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });

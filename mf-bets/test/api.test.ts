@@ -19,7 +19,7 @@ const visitorMatches = {
 };
 
 test("a logged-in viewer's predictions come apart from the public matches and are merged into them", async () => {
-  landingStore.setState({ userData: { id: '5', nickname: 'Me', ovr: 70, server: 'royal' } });
+  landingStore.setState({ userData: { id: '5', nickname: 'Me', email: null, ovr: 70, server: 'royal' } });
   const first = visitorMatches.stages[0]!.matches[0]!;
   const own = {
     now: matches.now,
@@ -44,7 +44,7 @@ test('a visitor reads only the public matches and ranking', async () => {
 });
 
 test("a logged-in viewer's ranking row comes from /bets/ranking/me", async () => {
-  landingStore.setState({ userData: { id: '5', nickname: 'Me', ovr: 70, server: 'royal' } });
+  landingStore.setState({ userData: { id: '5', nickname: 'Me', email: null, ovr: 70, server: 'royal' } });
   const mine = ranking().rows[1]!;
   const get: Get = async (url) => ({ data: url === '/bets/ranking/me' ? { me: mine } : ranking({ me: null }) });
   jest.spyOn(apiClient, 'get').mockImplementation(get as never);

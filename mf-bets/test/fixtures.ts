@@ -3,7 +3,15 @@
  * API's own answer schema (`@landing/domain/schemas/bets`, the route schemas of
  * api/src/domains/bets/routes.ts): a fixture the API could not send fails at import.
  */
-import { Match, MatchesResponse, RankingResponse, RankingRow, Tournament, TournamentsResponse } from '@landing/domain/schemas/bets';
+import {
+  Match,
+  MatchesResponse,
+  PredictionResponse,
+  RankingResponse,
+  RankingRow,
+  Tournament,
+  TournamentsResponse,
+} from '@landing/domain/schemas/bets';
 import { apiFixture } from '@landing/domain/testing';
 import type {
   MatchesAnswer,
@@ -120,3 +128,6 @@ export const ranking = (over: Partial<RankingAnswer> = {}): RankingAnswer =>
 
 /** One ranking row (spec §3: name, server, total bets, total points), checked against the API schema. */
 export const rankingRow = (row: RankingRowType): RankingRowType => apiFixture(RankingRow, row);
+
+/** The answer of a saved prediction (`PUT /{server}/bets/matches/{id}/prediction`): the match with it. */
+export const predictionSaved = (match: MatchType) => apiFixture(PredictionResponse, { match });

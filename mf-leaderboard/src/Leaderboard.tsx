@@ -15,21 +15,20 @@ import {
   type WeeklyPrize,
 } from '@landing/shared';
 import { loaders } from './i18n';
+import type { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
 import { leaderboardQuery } from './queries';
-import { weekDays, type WeekBounds } from './week';
+import { weekDays } from './week';
 import './leaderboard.css';
 
 registerTranslationLoaders('leaderboard', loaders);
 
 type Tab = 'players' | 'teams';
 
-/** API answer of `GET /{server}/leaderboard`. */
-export interface LeaderboardAnswer {
-  ranking: LeaderboardPlayer[];
-  ranking_teams: LeaderboardTeam[];
-  prizes: WeeklyPrize[];
-  week: WeekBounds;
-}
+/**
+ * API answer of `GET /{server}/leaderboard`: the API's own schema (`@landing/domain/schemas/leaderboard`,
+ * z.infer; a type-only import, so none of zod reaches this remote's bundle).
+ */
+export type LeaderboardAnswer = LeaderboardResponse;
 
 /** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
 export interface LeaderboardData {

@@ -1,14 +1,13 @@
 import { findServer, formatZonedDate } from '@landing/shared';
+import type { Week } from '@landing/domain/schemas/leaderboard';
 
-/** Week bounds as the API answers them (`GET /{server}/leaderboard` → `week`). */
-export interface WeekBounds {
-  /** ISO instant the week starts: Monday 00:00 in the server's time zone. */
-  start: string;
-  /** ISO instant the next week starts (exclusive). */
-  end: string;
-  /** IANA zone the API counts the week in (older APIs omit it: the server's zone of spec §9 is used). */
-  time_zone?: string;
-}
+/**
+ * Week bounds as the API answers them (`GET /{server}/leaderboard` → `week`, schema `Week`):
+ * `start` is Monday 00:00 in the server's time zone, `end` the next week's start (exclusive),
+ * `time_zone` the IANA zone the API counts the week in. Older APIs omit the zone: the server's
+ * zone of spec §9 is used.
+ */
+export type WeekBounds = Omit<Week, 'time_zone'> & Partial<Pick<Week, 'time_zone'>>;
 
 /** Day-month-year, the date part of the default format of spec §9 (`dd-MM-yyyy HH:mm:ss`). */
 export const WEEK_DATE_FORMAT = 'dd-MM-yyyy';

@@ -42,7 +42,7 @@ test('other failures show an error with retry', async () => {
 });
 
 test('the poll is shown, and a logged-in player of this server can vote', async () => {
-  landingStore.setState({ userData: { id: '1', nickname: 'Me', ovr: 80, server: 'royal' } });
+  landingStore.setState({ userData: { id: '1', nickname: 'Me', email: null, ovr: 80, server: 'royal' } });
   jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 200, data: article({ poll: openPoll(), has_poll: true }) });
   renderWithRouter(<NewsArticle server="royal" slug="poll" />);
   expect(await screen.findByTestId('news-poll')).toBeInTheDocument();
@@ -50,7 +50,7 @@ test('the poll is shown, and a logged-in player of this server can vote', async 
 });
 
 test('a session of another server counts as a visitor', async () => {
-  landingStore.setState({ userData: { id: '1', nickname: 'Me', ovr: 80, server: 'pl' } });
+  landingStore.setState({ userData: { id: '1', nickname: 'Me', email: null, ovr: 80, server: 'pl' } });
   jest.spyOn(apiClient, 'get').mockResolvedValue({ status: 200, data: article({ poll: openPoll() }) });
   renderWithRouter(<NewsArticle server="royal" slug="poll" />);
   expect(await screen.findByText('Users must be logged in to vote')).toBeInTheDocument();
@@ -75,9 +75,13 @@ describe('sanitizeArticleHtml (DOMPurify)', () => {
       '<form><input name="q"></form><iframe src="https://evil.example"></iframe><ul><li>ok</li></ul>';
     const clean = sanitizeArticleHtml(dirty);
     expect(clean).not.toMatch(/script|onclick|onerror|javascript:|style=|<form|<input|<iframe/);
-    expect(clean).toContain('<h3>Title</h3>');
+    expect(clean).toContain('<h2>Title</h2>');
     expect(clean).toContain('<strong>there</strong>');
     expect(clean).toContain('<ul><li>ok</li></ul>');
+  });
+  test("body headings start at h2 under the article's h1 and skip no level, as on the server", () => {
+    const clean = sanitizeArticleHtml('<h1>Big</h1><h3 lang="en">A <em>b</em></h3><p>x</p><h5>B</h5><h3>C</h3><h4>D</h4>');
+    expect(clean).toBe('Big<h2 lang="en">A <em>b</em></h2><p>x</p><h3>B</h3><h2>C</h2><h3>D</h3>');
   });
   test('external links open in a new tab safely; site links stay in the app', () => {
     const clean = sanitizeArticleHtml('<a href="https://example.com/x">ext</a><a href="/royal/bets" target="_blank">bets</a>');

@@ -1,27 +1,12 @@
 import './polyfills';
 import { act, screen, within } from '@testing-library/react';
 import { apiClient, initI18n } from '@landing/shared';
-import type { NewsCardData } from '../src/api';
 import { NewsList } from '../src/NewsList';
 import { NewsTeaser } from '../src/NewsTeaser';
 import { pageItems } from '../src/components/pages';
-import { renderWithRouter } from './helpers';
+import { card, newsPage as page, renderWithRouter } from './helpers';
 
 initI18n('en');
-
-const card = (id: number, over: Partial<NewsCardData> = {}): NewsCardData => ({
-  id,
-  slug: `article-${id}`,
-  title: `Article number ${id}`,
-  excerpt: `Excerpt ${id}`,
-  image: `news-images/${id}.svg?v=x`,
-  published_at: '2026-11-19T13:34:29Z',
-  comments_count: id,
-  has_poll: id === 2,
-  lang: 'en',
-  ...over,
-});
-const page = (n: number, items: NewsCardData[], totalPages = 2) => ({ items, page: n, per_page: 9, total: 13, total_pages: totalPages });
 
 beforeEach(() => {
   jest.restoreAllMocks();

@@ -5,7 +5,7 @@ import { apiClient, initI18n, landingStore } from '@landing/shared';
 import { Poll } from '../src/components/Poll';
 import { playLockSound } from '../src/lockSound';
 import { registerNewsTranslations } from '../src/i18n';
-import { openPoll, renderWithRouter } from './helpers';
+import { openPoll, renderWithRouter, voteAnswer } from './helpers';
 
 jest.mock('../src/lockSound', () => ({ playLockSound: jest.fn() }));
 
@@ -96,9 +96,7 @@ describe('enabled / disabled matrix', () => {
 
 test('voting posts questionnaire_id and options, shows the info and refreshes the article', async () => {
   const onRefresh = jest.fn().mockResolvedValue(undefined);
-  const post = jest
-    .spyOn(apiClient, 'post')
-    .mockResolvedValue({ status: 200, data: { info: 'Thank you! Your vote has been counted.', poll: openPoll() } });
+  const post = jest.spyOn(apiClient, 'post').mockResolvedValue({ status: 200, data: voteAnswer() });
   renderWithRouter(<Poll server="royal" poll={openPoll({ type: 'multiple' })} user={player(50)} onRefresh={onRefresh} />);
   fireEvent.click(screen.getAllByRole('checkbox')[0]!);
   fireEvent.click(screen.getAllByRole('checkbox')[1]!);

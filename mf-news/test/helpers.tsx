@@ -3,9 +3,9 @@ import { render } from '@testing-library/react';
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { withQueryClient } from '@landing/shared/testing';
-import { NewsArticle, NewsComment, NewsPoll, NewsReply } from '@landing/domain/schemas/news';
+import { NewsArticle, NewsCard, NewsComment, NewsPage, NewsPoll, NewsReply, VoteAnswer } from '@landing/domain/schemas/news';
 import { apiFixture } from '@landing/domain/testing';
-import type { ArticleData, CommentData, PollData, ReplyData } from '../src/api';
+import type { ArticleData, CommentData, NewsCardData, PollData, ReplyData } from '../src/api';
 
 /**
  * Renders inside a router (cards, pagination and back links are router links) and a fresh query
@@ -77,3 +77,25 @@ export const article = (over: Partial<ArticleData> = {}): ArticleData =>
     poll: null,
     ...over,
   });
+
+/** A card of the news list (`GET /{server}/news` item), checked against the API schema. */
+export const card = (id: number, over: Partial<NewsCardData> = {}): NewsCardData =>
+  apiFixture(NewsCard, {
+    id,
+    slug: `article-${id}`,
+    title: `Article number ${id}`,
+    excerpt: `Excerpt ${id}`,
+    image: `news-images/${id}.svg?v=x`,
+    published_at: '2026-11-19T13:34:29Z',
+    comments_count: id,
+    has_poll: id === 2,
+    lang: 'en',
+    ...over,
+  });
+
+/** Page `n` of the news list (`GET /{server}/news?page=n`, 13 articles), checked against the API schema. */
+export const newsPage = (n: number, items: NewsCardData[], totalPages = 2) =>
+  apiFixture(NewsPage, { items, page: n, per_page: 9, total: 13, total_pages: totalPages });
+
+/** The answer of a vote (`POST /{server}/news/{slug}/vote`): the message and the poll after it. */
+export const voteAnswer = (poll: PollData = openPoll()) => apiFixture(VoteAnswer, { info: 'Thank you! Your vote has been counted.', poll });

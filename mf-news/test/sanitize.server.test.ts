@@ -14,9 +14,16 @@ test('drops scripts, handlers, javascript: URLs, styles, forms and frames; keeps
     '<svg><script>alert(4)</script></svg><a href="//evil.example">proto</a><style>body{}</style>';
   const clean = sanitizeArticleHtml(dirty);
   expect(clean).not.toMatch(/script|onclick|onerror|javascript:|style=|<form|<input|<iframe|<svg|<style|\/\/evil/);
-  expect(clean).toContain('<h3>Title</h3>');
+  expect(clean).toContain('<h2>Title</h2>');
   expect(clean).toContain('<strong>there</strong>');
   expect(clean).toContain('<ul><li>ok</li></ul>');
+});
+
+test("body headings start at h2 under the article's h1 and skip no level, as in the browser", () => {
+  const clean = sanitizeArticleHtml('<h1>Big</h1><h3 lang="en">A <em>b</em></h3><p>x</p><h5>B</h5><h3>C</h3><h4>D</h4>');
+  expect(clean).toBe('Big<h2 lang="en">A <em>b</em></h2><p>x</p><h3>B</h3><h2>C</h2><h3>D</h3>');
+  // Text and attributes that look like heading tags are escaped, so they are left alone.
+  expect(sanitizeArticleHtml('<p title="<h4>">&lt;h4&gt;</p><h4>Only</h4>')).toBe('<p>&lt;h4&gt;</p><h2>Only</h2>');
 });
 
 test('external links open in a new tab without the opener; site links stay', () => {

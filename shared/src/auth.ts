@@ -6,6 +6,7 @@
 import { COOKIE_MAX_AGE_S, COOKIES, STORAGE_KEYS, authCookieNames } from './config';
 import { getCookie, removeCookie, setCookie } from './cookies';
 import { i18n } from './i18n';
+import type { MeAnswer } from '@landing/domain/schemas/auth';
 import { landingStore, type UserData } from './store';
 import { notifyInfo } from './ui/toast';
 
@@ -86,7 +87,7 @@ export async function restoreSession(client: { get: <T>(url: string) => Promise<
   const { token } = storedSession();
   if (!token) return null;
   try {
-    const { data } = await client.get<{ user: UserData }>('/auth/me');
+    const { data } = await client.get<MeAnswer>('/auth/me');
     landingStore.getState().setUserData(data.user);
     return data.user;
   } catch {

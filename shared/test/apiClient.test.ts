@@ -38,7 +38,7 @@ function logIn() {
   saveSession(
     'royal',
     { token: 'tok-123', uid: 'u-1', expiresAt: '2030-01-01T00:00:00Z' },
-    { id: 'u-1', nickname: 'Neo', ovr: 70, server: 'royal' },
+    { id: 'u-1', nickname: 'Neo', email: null, ovr: 70, server: 'royal' },
   );
 }
 

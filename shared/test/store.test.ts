@@ -24,7 +24,7 @@ test('persists exactly the keys the spec marks persisted', () => {
   const store = createLandingStore();
   store.getState().setSelectedServer('pl');
   store.getState().setAuthActiveTab('login');
-  store.getState().setUserData({ id: '1', nickname: 'x', ovr: 50, server: 'pl' });
+  store.getState().setUserData({ id: '1', nickname: 'x', email: null, ovr: 50, server: 'pl' });
   store.getState().openModal('contactModal');
   const saved = JSON.parse(localStorage.getItem(STORE_STORAGE_KEY)!).state;
   expect(Object.keys(saved).sort()).toEqual(

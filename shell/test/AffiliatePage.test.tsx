@@ -9,15 +9,16 @@ import { Footer } from '../src/layout/Footer';
 import { headerLinks } from '../src/layout/Header';
 import { ServerSwitcher } from '../src/layout/ServerSwitcher';
 import { AffiliatePage } from '../src/pages/AffiliatePage';
+import { serversAnswer } from './fixtures';
 
 initI18n('en');
 registerTranslationLoaders('shell', loaders);
 
-const SERVERS = [
+const SERVERS = serversAnswer([
   { value: 'pl', name: 'Legacy', status: 'open', gmt: 'GMT +1', region: 'centralEurope', time_zone: 'Europe/Warsaw' },
   { value: 'royal', name: 'Royal', status: 'new', gmt: 'GMT +3', region: 'easternEurope', time_zone: 'Europe/Istanbul' },
   { value: 'us', name: 'US', status: 'locked', gmt: 'GMT -6', region: 'americas', time_zone: 'America/Chicago' },
-];
+]);
 
 function renderPage(path = '/royal/affiliate') {
   return render(
@@ -35,7 +36,7 @@ beforeEach(() => {
   setRuntimeConfig({});
   landingStore.setState({ userData: null, modals: { contactModal: false, authForm: false, twoFactorAuth: false } });
   landingStore.getState().setSelectedServer('royal');
-  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: SERVERS } });
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: SERVERS });
 });
 
 test('explains the partner link and the referral link of this server; a visitor is asked to log in for their own link', async () => {
@@ -51,7 +52,7 @@ test('explains the partner link and the referral link of this server; a visitor 
 });
 
 test('a logged-in player sees and copies their own referral link', async () => {
-  landingStore.getState().setUserData({ id: '4711', nickname: 'Striker', ovr: 60, server: 'royal' });
+  landingStore.getState().setUserData({ id: '4711', nickname: 'Striker', email: null, ovr: 60, server: 'royal' });
   const writeText = jest.fn().mockResolvedValue(undefined);
   Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
   renderPage();

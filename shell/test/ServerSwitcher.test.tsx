@@ -7,18 +7,10 @@ import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@
 import { loaders } from '../src/i18n';
 import { ServerSwitcher, chooseServer } from '../src/layout/ServerSwitcher';
 import { mergeServerList, type ServerEntry } from '../src/layout/serverList';
+import { API_SERVERS, serversAnswer } from './fixtures';
 
 initI18n('en');
 registerTranslationLoaders('shell', loaders);
-
-/** The API's answer outside production (api/test/servers.test.ts). */
-const API_SERVERS: ServerEntry[] = [
-  { value: 'en', name: 'EN server', status: 'open', gmt: 'GMT +0', region: 'centralEurope', time_zone: 'Europe/London' },
-  { value: 'pl', name: 'Legacy', status: 'open', gmt: 'GMT +1', region: 'centralEurope', time_zone: 'Europe/Warsaw' },
-  { value: 'classic', name: 'Classic', status: 'open', gmt: 'GMT -1', region: 'americas', time_zone: 'Atlantic/Azores' },
-  { value: 'royal', name: 'Royal', status: 'new', gmt: 'GMT +3', region: 'easternEurope', time_zone: 'Europe/Istanbul' },
-  { value: 'us', name: 'US', status: 'locked', gmt: 'GMT -6', region: 'americas', time_zone: 'America/Chicago' },
-];
 
 beforeEach(() => {
   jest.restoreAllMocks();
@@ -26,7 +18,7 @@ beforeEach(() => {
 });
 
 test('lists the servers with the status from the API: a locked server is dimmed, has a lock and cannot be chosen (spec §2)', async () => {
-  const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: { servers: API_SERVERS } });
+  const get = jest.spyOn(apiClient, 'get').mockResolvedValue({ data: serversAnswer(API_SERVERS) });
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   // Nothing is fetched until the panel opens (a page load makes no extra request).
   expect(get).not.toHaveBeenCalled();
@@ -47,7 +39,7 @@ test('lists the servers with the status from the API: a locked server is dimmed,
 test('a server the API reports locked is locked here too, and choosing a locked server does nothing', async () => {
   jest
     .spyOn(apiClient, 'get')
-    .mockResolvedValue({ data: { servers: API_SERVERS.map((s) => (s.value === 'classic' ? { ...s, status: 'locked' } : s)) } });
+    .mockResolvedValue({ data: serversAnswer(API_SERVERS.map((s) => (s.value === 'classic' ? { ...s, status: 'locked' } : s))) });
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
   expect(await screen.findByTestId('server-us')).toBeDisabled();

@@ -141,8 +141,10 @@ export const EmailActivatedAnswer = MessageAnswer.extend({ email: z.string() });
 export type EmailActivatedAnswer = z.infer<typeof EmailActivatedAnswer>;
 /** Answer of `POST /{server}/auth/token/check`. */
 export const TokenCheckAnswer = z.object({ valid: z.boolean() });
+export type TokenCheckAnswer = z.infer<typeof TokenCheckAnswer>;
 /** Answer of `GET /{server}/auth/me`. */
 export const MeAnswer = z.object({ user: UserSchema });
+export type MeAnswer = z.infer<typeof MeAnswer>;
 
 /** Answer of `GET /{server}/auth/providers`. */
 export const ProvidersAnswer = z.object({ providers: z.array(z.object({ id: OAuthProvider, enabled: z.boolean() })) });

@@ -12,7 +12,7 @@ import {
   type ReadScope,
   type ServerCode,
 } from '@landing/shared';
-import { deviceChallengeOf, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/api';
+import { deviceChallengeOf, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type ProvidersAnswer, type SocialProvider } from '../lib/api';
 import { setDeviceChallenge } from '../lib/deviceChallenge';
 import { useCompleteLogin } from '../lib/session';
 import { socialLogin, SocialLoginError } from '../lib/social';
@@ -35,13 +35,7 @@ function providersQuery(api: AxiosInstance, scope: ReadScope) {
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }): Promise<Record<SocialProvider, boolean>> => {
       try {
-        const { providers } = await apiGet<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>(
-          api,
-          scope,
-          '/auth/providers',
-          undefined,
-          signal,
-        );
+        const { providers } = await apiGet<ProvidersAnswer>(api, scope, '/auth/providers', undefined, signal);
         return Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, providers.some((x) => x.id === id && x.enabled)])) as Record<
           SocialProvider,
           boolean

@@ -5,29 +5,29 @@
  */
 import { AxiosError } from 'axios';
 import type { RevokeSessionsAnswer, SecurityEventsAnswer, SessionsAnswer } from '@landing/domain/schemas/account';
-import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode, type UserData } from '@landing/shared';
+import { apiBaseFor, apiClient, deviceFingerprint, type RegisterParams, type ServerCode } from '@landing/shared';
+import { OAUTH_PROVIDERS, type OAuthProviderId } from '@landing/domain';
+import type {
+  CodeSentAnswer,
+  DeviceChallengeBody,
+  EmailActivatedAnswer,
+  LoginAnswer,
+  MessageAnswer,
+  OAuthStartAnswer,
+  ProvidersAnswer,
+  TokenCheckAnswer,
+} from '@landing/domain/schemas/auth';
 
+// The answer types are the API's own schemas (`@landing/domain/schemas/auth` and `/account`,
+// through z.infer): type-only imports, so none of zod reaches this remote's bundle.
+export type { CodeSentAnswer, EmailActivatedAnswer, LoginAnswer, MessageAnswer, OAuthStartAnswer, ProvidersAnswer, TokenCheckAnswer };
 export type { AccountSession, SecurityEvent, SecurityEventKind } from '@landing/domain/schemas/account';
 export type { RevokeSessionsAnswer, SecurityEventsAnswer, SessionsAnswer };
 
-export type SocialProvider = 'google' | 'facebook' | 'vk';
-export const SOCIAL_PROVIDERS: readonly SocialProvider[] = ['google', 'facebook', 'vk'];
+export type SocialProvider = OAuthProviderId;
+export const SOCIAL_PROVIDERS: readonly SocialProvider[] = OAUTH_PROVIDERS;
 /** How the providers are named in texts. */
 export const SOCIAL_PROVIDER_NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook', vk: 'VK' };
-
-/** A successful login (what `saveSession` needs). */
-export interface LoginAnswer {
-  token: string;
-  uid: string;
-  expiresAt: string;
-  user: UserData;
-  message?: string;
-}
-
-interface MessageAnswer {
-  ok: true;
-  message: string;
-}
 
 const at = (server: ServerCode) => ({ baseURL: apiBaseFor(server) });
 
@@ -39,15 +39,13 @@ export const authApi = {
   activate: (server: ServerCode, token: string) =>
     apiClient.post<LoginAnswer>('/auth/activate', { token, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   activateEmail: (server: ServerCode, token: string) =>
-    apiClient.post<MessageAnswer & { email: string }>('/auth/email/activate', { token }, at(server)).then((r) => r.data),
+    apiClient.post<EmailActivatedAnswer>('/auth/email/activate', { token }, at(server)).then((r) => r.data),
   checkToken: (server: ServerCode, kind: 'account' | 'email' | 'password', token: string) =>
-    apiClient.post<{ valid: boolean }>('/auth/token/check', { kind, token }, at(server)).then((r) => r.data.valid),
+    apiClient.post<TokenCheckAnswer>('/auth/token/check', { kind, token }, at(server)).then((r) => r.data.valid),
   login: (server: ServerCode, login: string, password: string) =>
     apiClient.post<LoginAnswer>('/auth/login', { login, password, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   sendCode: (server: ServerCode, challenge: string) =>
-    apiClient
-      .post<MessageAnswer & { email: string; resendAfterS: number; codeTtlS: number }>('/auth/device/send', { challenge }, at(server))
-      .then((r) => r.data),
+    apiClient.post<CodeSentAnswer>('/auth/device/send', { challenge }, at(server)).then((r) => r.data),
   confirmCode: (server: ServerCode, challenge: string, code: string) =>
     apiClient
       .post<LoginAnswer>('/auth/device/confirm', { challenge, code, fingerprint: deviceFingerprint() }, at(server))
@@ -58,14 +56,9 @@ export const authApi = {
     apiClient
       .post<MessageAnswer>('/auth/password/reset', { token, password, fingerprint: deviceFingerprint() }, at(server))
       .then((r) => r.data),
-  providers: (server: ServerCode) =>
-    apiClient
-      .get<{ providers: Array<{ id: SocialProvider; enabled: boolean }> }>('/auth/providers', at(server))
-      .then((r) => r.data.providers),
+  providers: (server: ServerCode) => apiClient.get<ProvidersAnswer>('/auth/providers', at(server)).then((r) => r.data.providers),
   startSocial: (server: ServerCode, provider: SocialProvider, redirectUri: string) =>
-    apiClient
-      .post<{ authorizeUrl: string; state: string }>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server))
-      .then((r) => r.data),
+    apiClient.post<OAuthStartAnswer>(`/auth/oauth/${provider}/start`, { redirectUri }, at(server)).then((r) => r.data),
   exchangeSocial: (server: ServerCode, provider: SocialProvider, code: string, state: string) =>
     apiClient.post<LoginAnswer>(`/auth/${provider}`, { code, state, fingerprint: deviceFingerprint() }, at(server)).then((r) => r.data),
   // ---- the account page (logged in) ----
@@ -91,7 +84,7 @@ export function errorCode(err: unknown): string | undefined {
  */
 export function deviceChallengeOf(err: unknown): { challenge: string; email: string; link?: SocialProvider } | null {
   if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
-  const body = err.response.data as { error?: string; challenge?: string; email?: string; link?: string } | undefined;
+  const body = err.response.data as DeviceChallengeBody | undefined;
   if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
   const link = SOCIAL_PROVIDERS.find((p) => p === body.link);
   return { challenge: body.challenge, email: body.email ?? '', ...(link ? { link } : {}) };

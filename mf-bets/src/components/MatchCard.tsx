@@ -155,7 +155,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
               />
             </div>
           ) : match.result ? (
-            <div className="bt-result" aria-label={t('match.finalResult')}>
+            <div className="bt-result" role="group" aria-label={t('match.finalResult')}>
               <span className="bt-result__score">{scoreText(match.result)}</span>
               {match.result.penalties ? (
                 <span className="bt-result__pens">{t('match.penalties', { score: scoreText(match.result.penalties) })}</span>
@@ -221,7 +221,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
       </form>
 
       {match.picks.total > 0 ? (
-        <div className="bt-picks" aria-label={t('match.picks')}>
+        <div className="bt-picks" role="group" aria-label={t('match.picks')}>
           <div className="bt-picks__bar" aria-hidden="true">
             <span className="bt-picks__seg bt-picks__seg--home" style={{ width: `${match.picks.home}%` }} />
             <span className="bt-picks__seg bt-picks__seg--draw" style={{ width: `${match.picks.draw}%` }} />

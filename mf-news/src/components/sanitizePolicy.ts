@@ -51,3 +51,21 @@ export const ARTICLE_HTML_POLICY = {
     'time',
   ],
 } as const;
+
+/**
+ * Levels an article body's headings are rendered at, under the article's `<h1>` title: the body's
+ * highest heading becomes `<h2>` and no level is skipped (a heading is at most one level below
+ * the one before it, as the HTML outline and the Nu Html Checker require), so an editor's
+ * `<h3>` sections read as the article's sections.
+ * @param levels the body's heading levels (1–6), in document order
+ * @returns the level (2–6) each heading is rendered at, in the same order: `[3, 5, 3]` → `[2, 3, 2]`
+ */
+export function articleHeadingLevels(levels: readonly number[]): number[] {
+  if (!levels.length) return [];
+  const shift = Math.min(...levels) - 2;
+  let previous = 1;
+  return levels.map((level) => {
+    previous = Math.min(6, Math.max(2, Math.min(level - shift, previous + 1)));
+    return previous;
+  });
+}

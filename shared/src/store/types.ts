@@ -1,44 +1,26 @@
-/** Shapes of the client state of spec §3, and of the API answers of §3 that every app reads. */
+/**
+ * Shapes of the client state of spec §3, and of the API answers of §3 that every app reads. The
+ * answers are the API's own schemas (`@landing/domain/schemas/*`, z.infer; type-only imports, so
+ * no zod reaches a bundle through them).
+ */
+import type { User } from '@landing/domain/schemas/auth';
+import type { PlayerRow, Prize, TeamRow } from '@landing/domain/schemas/leaderboard';
 import type { LocaleCode, RegisterParam, ServerCode } from '../config';
 
-/** Logged-in user (spec §3: the user is logged in when `userData` is set). */
-export interface UserData {
-  id: string;
-  nickname: string;
-  email?: string;
-  /** Overall rating, used by the comment and vote rules (spec §5). */
-  ovr: number;
-  server: ServerCode;
-}
+/**
+ * Logged-in user (spec §3: the user is logged in when `userData` is set): the API's `user` of a
+ * login or `GET /{server}/auth/me` (`ovr` is used by the comment and vote rules, spec §5).
+ */
+export type UserData = User;
 
 /** Leaderboard player row (API `ranking`). */
-export interface LeaderboardPlayer {
-  position: number;
-  id: string;
-  nickname: string;
-  ovr: number;
-  points: number;
-  country: string;
-  club: string | null;
-}
+export type LeaderboardPlayer = PlayerRow;
 
 /** Leaderboard team row (API `ranking_teams`). */
-export interface LeaderboardTeam {
-  position: number;
-  id: string;
-  name: string;
-  badge_color: string;
-  members: number;
-  points: number;
-}
+export type LeaderboardTeam = TeamRow;
 
-/** Weekly Top 3 prize (spec §1). */
-export interface WeeklyPrize {
-  place: 1 | 2 | 3;
-  euro: number;
-  energy: number;
-  keys: number;
-}
+/** Weekly Top 3 prize (spec §1, API `prizes`). */
+export type WeeklyPrize = Prize;
 
 /** Stats strip (spec §3): registeredUsers from `users`, numberOfTeams from `teams`, onlineUsers from `online_users`. */
 export interface Stats {

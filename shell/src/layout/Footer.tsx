@@ -65,7 +65,7 @@ export function Footer() {
           <p className="footer__tagline">{t('footer.tagline')}</p>
         </div>
         <nav aria-label={t('footer.linksLabel')} className="footer__col">
-          <h3 className="footer__heading">{t('footer.game')}</h3>
+          <h2 className="footer__heading">{t('footer.game')}</h2>
           <ul>
             {main.map((l) => (
               <li key={l.name}>
@@ -87,7 +87,7 @@ export function Footer() {
           </ul>
         </nav>
         <nav aria-label={t('footer.socialLabel')} className="footer__col">
-          <h3 className="footer__heading">{t('footer.community')}</h3>
+          <h2 className="footer__heading">{t('footer.community')}</h2>
           <ul className="footer__social">
             {social.map((l) => (
               <li key={l.name}>
