@@ -386,6 +386,7 @@ describe('AUTH_CODE_HMAC_KEY', () => {
     const key = 'k'.repeat(32);
     assert.equal(codeHmacKeyOf({ AUTH_CODE_HMAC_KEY: key }, false), key);
     assert.equal(codeHmacKeyOf({}, true), DEV_CODE_HMAC_KEY);
-    assert.equal(loadAuthConfig({}, { nodeEnv: 'development', corsOrigins: [] }).codeHmacKey, DEV_CODE_HMAC_KEY);
+    assert.equal(loadAuthConfig({ DEV_FEATURES: '1' }, { nodeEnv: 'development', corsOrigins: [] }).codeHmacKey, DEV_CODE_HMAC_KEY);
+    assert.equal(loadAuthConfig({}, { nodeEnv: 'development', corsOrigins: [] }).codeHmacKey, null);
   });
 });

@@ -9,7 +9,7 @@ import { logout, onLogout, saveSession } from '../src/auth';
 import { DataProvider, forgetViewerData, isViewerQueryKey, viewerKey } from '../src/data';
 import { landingStore } from '../src/store';
 
-const user = { id: '7', nickname: 'Seven', ovr: 60, server: 'royal' as const };
+const user = { id: '7', nickname: 'Seven', email: null, ovr: 60, server: 'royal' as const };
 
 test('logout runs every onLogout listener after the session is gone; a throwing one does not stop the others', () => {
   saveSession('royal', { token: 't', uid: '7', expiresAt: new Date(Date.now() + 60_000).toISOString() }, user);

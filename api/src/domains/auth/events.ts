@@ -1,5 +1,5 @@
 /**
- * The security event log of an account (table `auth_security_events`, migration 0150): logins,
+ * The security event log of an account (table `auth_security_events`, migration 0151): logins,
  * failed logins, lockouts, password resets and changes, e-mail changes, new devices, sessions
  * ended. The player reads it on the account page (`GET /{server}/auth/security-events`,
  * account.routes.ts); it never holds a secret. Also what a session or event says about the

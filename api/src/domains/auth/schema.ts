@@ -48,7 +48,7 @@ export const authSessions = pgTable('auth_sessions', {
   lastUsedAt: ts('last_used_at'),
   /** SHA-256 of the browser's XSRF secret at login (migration 0110); null = not bound. */
   xsrfSecretHash: text('xsrf_secret_hash'),
-  /** The browser's User-Agent at login, at most 512 characters (migration 0150); null = unknown. */
+  /** The browser's User-Agent at login, at most 512 characters (migration 0151); null = unknown. */
   userAgent: text('user_agent'),
 });
 
@@ -184,11 +184,11 @@ export const devMailbox = pgTable('dev_mailbox', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** Kinds of {@link authSecurityEvents} (the CHECK of migration 0150). */
+/** Kinds of {@link authSecurityEvents} (the CHECK of migration 0151). */
 export type SecurityEventKind =
   'login' | 'login_failed' | 'lockout' | 'password_reset' | 'password_changed' | 'email_changed' | 'new_device' | 'sessions_revoked';
 
-/** Security events of an account, shown to its owner (migrations/0150_auth_security_events_session_agent.sql). */
+/** Security events of an account, shown to its owner (migrations/0151_auth_security_events_session_agent.sql). */
 export const authSecurityEvents = pgTable('auth_security_events', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   accountId: integer('account_id')
