@@ -152,7 +152,14 @@ async function start(): Promise<void> {
     // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
     // (with workbox-window) is not needed for the first paint (issue 11).
     void import('./pwa/install').then((m) => m.trackInstallState());
-    void import('./pwa/serviceWorker').then((m) => m.registerServiceWorker());
+    // When the first worker takes control, the data the page shows (server-rendered, so never
+    // fetched by this page) is fetched again through it, to be readable offline.
+    void import('./pwa/serviceWorker').then((m) =>
+      m.registerServiceWorker({
+        refetchShownData: () =>
+          queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
+      }),
+    );
   });
 }
 

@@ -1,4 +1,4 @@
-import { apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isRuntimeConfig } from '../src/sw/routes';
+import { apiCacheKey, isAppNavigation, isAudio, isHashedChunk, isOfflineApiGet, isPageRequest, isRuntimeConfig } from '../src/sw/routes';
 
 const u = (s: string) => new URL(s);
 
@@ -61,4 +61,17 @@ test('navigations of the app get the shell; documents, files and other origins d
 test('API cache keys include the language, so an offline page never comes back in another language', () => {
   expect(apiCacheKey('http://api/royal/news', 'pl')).toBe('http://api/royal/news?__lang=pl');
   expect(apiCacheKey('http://api/royal/news?page=2', null)).toBe('http://api/royal/news?page=2&__lang=en');
+});
+
+test('a page request is a navigation or a request for HTML (the pages a window asks the worker to keep)', () => {
+  const req = (mode: string, accept?: string) => ({
+    mode,
+    headers: { get: (name: string) => (name === 'Accept' ? (accept ?? null) : null) },
+  });
+  expect(isPageRequest(req('navigate'))).toBe(true);
+  expect(isPageRequest(req('cors', 'text/html'))).toBe(true);
+  expect(isPageRequest(req('same-origin', 'text/html,application/xhtml+xml'))).toBe(true);
+  expect(isPageRequest(req('cors'))).toBe(false);
+  expect(isPageRequest(req('cors', 'application/json'))).toBe(false);
+  expect(isPageRequest(req('no-cors', 'text/htmlx'))).toBe(false);
 });
