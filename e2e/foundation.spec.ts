@@ -162,6 +162,51 @@ test.describe('module federation', () => {
       .click();
     await expect(page).toHaveURL(/\/royal\/news$/);
   });
+
+  // A remote the browser cannot reach on the page it renders: the header's switch answers the
+  // first click, made as soon as the page has loaded, while the slot's retries still run.
+  const downCases = [
+    // the steps of a tester's report: other pages first, then the remote's page again
+    { remote: 'news', failure: 'refused', steps: ['/royal/news', '/royal', '/royal/bets', '/royal/join', '/royal/news'] },
+    { remote: 'news', failure: 'HTTP 500', steps: ['/royal/news'] },
+    { remote: 'auth', failure: 'refused', steps: ['/royal/join'] },
+    { remote: 'bets', failure: 'refused', steps: ['/royal/bets'] },
+  ] as const;
+  for (const { remote, failure, steps } of downCases) {
+    test(`mf-${remote} ${failure} on ${steps.at(-1)}: the language switch opens on the first click and changes the language`, async ({
+      page,
+    }) => {
+      await page.route(`http://localhost:${ports[remote]}/**`, (route) =>
+        failure === 'refused' ? route.abort('connectionrefused') : route.fulfill({ status: 500, body: 'down' }),
+      );
+      for (const path of steps) await page.goto(path);
+      const toggle = page.getByTestId('switcher-toggle');
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+      await expect(page.getByTestId('lang-en')).toBeVisible();
+      await page.getByTestId('lang-pl').click();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+      await expect(page.getByTestId('remote-fallback')).toContainText('Ta sekcja jest chwilowo niedostępna', { timeout: 20_000 });
+      await expect(page.getByTestId('footer')).toBeVisible();
+      await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+    });
+  }
+
+  test('a remote that never answers holds back neither the header nor the language switch', async ({ page }) => {
+    // The manifest of mf-news never comes: the slot keeps its server HTML, the shell hydrates anyway.
+    await page.route(`http://localhost:${ports.news}/**/mf-manifest.json`, () => undefined);
+    await page.goto('/royal/news');
+    await expect(page.getByTestId('news-card').first()).toBeVisible();
+    const toggle = page.getByTestId('switcher-toggle');
+    await expect(async () => {
+      await toggle.click();
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true', { timeout: 1_000 });
+    }).toPass({ timeout: 15_000 });
+    await page.getByTestId('lang-pl').click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pl');
+    await expect(page.getByTestId('header').getByRole('link', { name: 'Aktualności' })).toBeVisible();
+    await expect(page.getByTestId('footer')).toBeVisible();
+  });
 });
 
 test.describe('API errors (spec §8)', () => {

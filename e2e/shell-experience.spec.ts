@@ -5,7 +5,7 @@
  * Service workers are blocked for every other suite (playwright.config.ts) so a worker never
  * answers their mocked requests; this suite allows them.
  */
-import { chromium, expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { chromium, expect, test, type BrowserContext, type Page, type Route } from '@playwright/test';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -36,7 +36,71 @@ async function dismissNotices(context: BrowserContext): Promise<void> {
   await context.addInitScript(() => window.localStorage.setItem('landing-age-notice', '1'));
 }
 
+/**
+ * A new visitor's first pages, each a page load, while the first worker installs: the worker is
+ * registered by the first page, its own downloads (the precache) are held until the last page has
+ * loaded, so it takes control of the last page, one that did not register it.
+ * @returns whether the last page is still the document it was when the worker took it (no reload)
+ */
+async function firstVisit(page: Page, context: BrowserContext, paths: string[]): Promise<() => Promise<boolean>> {
+  const held: Route[] = [];
+  let holding = true;
+  await context.route('**/*', (route) => {
+    // the worker's own downloads, not its script (the browser fetches it for the registration)
+    if (holding && route.request().serviceWorker() && new URL(route.request().url()).pathname !== '/sw.js') held.push(route);
+    else void route.fallback();
+  });
+  await openPage(page, paths[0]!);
+  await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.installing, null, { timeout: 30_000 });
+  for (const path of paths.slice(1)) await openPage(page, path);
+  let navigations = 0;
+  page.on('framenavigated', (frame) => frame === page.mainFrame() && navigations++);
+  await page.evaluate(() => ((window as unknown as { firstVisitDocument: boolean }).firstVisitDocument = true));
+  expect(await page.evaluate(() => navigator.serviceWorker.controller)).toBeNull();
+  holding = false;
+  for (const route of held.splice(0)) await route.fallback();
+  await waitForWorker(page);
+  return async () =>
+    navigations === 0 && (await page.evaluate(() => (window as unknown as { firstVisitDocument?: boolean }).firstVisitDocument === true));
+}
+
 test.describe('offline worker (spec §1)', () => {
+  test('the first worker takes control of a first visit without reloading it', async ({ page, context, request }) => {
+    await dismissNotices(context);
+    const list = (await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json()) as { items: Array<{ slug: string }> };
+    const sameDocument = await firstVisit(page, context, ['/royal/news', '/royal/news/list/2', `/royal/news/${list.items[0]!.slug}`]);
+    await page.waitForTimeout(3000); // a reload starts right after the takeover
+    expect(await sameDocument()).toBe(true);
+    await expect(page.getByTestId('news-article')).toBeVisible();
+  });
+
+  test('offline reading covers the pages read before the worker existed, and the data they showed', async ({ page, context, request }) => {
+    await dismissNotices(context);
+    const list = (await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json()) as {
+      items: Array<{ slug: string; title: string }>;
+    };
+    const article = list.items[1]!;
+    // The worker first takes control on the article: the list was read before it existed.
+    await firstVisit(page, context, ['/royal/news', `/royal/news/${article.slug}`]);
+    await expect
+      .poll(() => page.evaluate(async () => !!(await caches.match('/royal/news'))).catch(() => false), { timeout: 20_000 })
+      .toBe(true);
+    await context.setOffline(true);
+    try {
+      // the first page, loaded offline
+      await page.goto('/royal/news');
+      await expect(page.getByTestId('offline-badge')).toBeVisible();
+      await expect(page.getByTestId('news-card')).toHaveCount(list.items.length);
+      await expect(page.getByTestId('news-card').first()).toContainText(list.items[0]!.title);
+      // the article the worker took control of, through a link (no page load): its data came through the worker
+      await page.getByTestId('news-card').nth(1).getByRole('link').first().click();
+      await expect(page).toHaveURL(new RegExp(`/royal/news/${article.slug}$`));
+      await expect(page.locator('main h1').first()).toHaveText(article.title);
+    } finally {
+      await context.setOffline(false);
+    }
+  });
+
   test('registers at the root scope; first install raises offline-ready', async ({ page }) => {
     await openPage(page, '/royal');
     await waitForWorker(page);
@@ -330,6 +394,8 @@ test.describe('cookie banner and notices', () => {
 });
 
 test.describe('contact and founder-pack sign-up', () => {
+  // The forms, not the worker: without one, a test can hold the shell's code to type before hydration.
+  test.use({ serviceWorkers: 'block' });
   test.beforeEach(async ({ context }) => dismissNotices(context));
 
   test('contact: invalid input is refused and kept, a valid message is stored', async ({ page }) => {
@@ -384,15 +450,27 @@ test.describe('contact and founder-pack sign-up', () => {
     await section.getByRole('button', { name: 'Sign me up' }).click();
     await expect(section.getByTestId('founder-done')).toContainText(email);
 
-    await page.reload();
-    // Type into the page once it is interactive (hydrated), as with openPage; fill scrolls to the field.
-    await expect(page.locator('html[data-ready="true"]')).toBeAttached({ timeout: 20_000 });
+    // After a reload, a player types at once, before the page has hydrated: the shell's code is
+    // held until both fields are filled, then let through.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/bootstrap\.[0-9a-f]+\.js$/, async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.reload({ waitUntil: 'domcontentloaded' });
     await section.getByLabel('Your name').fill('Maria again');
     await section.getByLabel('E-mail').fill(email.toUpperCase());
+    await expect(page.locator('#root')).not.toHaveAttribute('data-render'); // not hydrated yet
+    release();
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached({ timeout: 20_000 });
+    await expect(section.getByLabel('Your name')).toHaveValue('Maria again');
+    await expect(section.getByLabel('E-mail')).toHaveValue(email.toUpperCase());
     await section.getByRole('button', { name: 'Sign me up' }).click();
     await expect(section.getByText('This e-mail address is already signed up')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'This e-mail address is already signed up' })).toBeVisible();
     await expect(section.getByLabel('Your name')).toHaveValue('Maria again');
+    await expect(section.getByLabel('E-mail')).toHaveValue(email.toUpperCase());
   });
 });
 

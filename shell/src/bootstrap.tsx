@@ -2,7 +2,8 @@
  * Shell start-up in the browser (design brief §7, issue 11). A server-rendered page carries its
  * data (pageData.ts): the environment's config and the remotes map the server used, the remote
  * slots it rendered and the dehydrated query cache. The shell registers exactly those remotes,
- * loads the page's slot modules, and hydrates the server's HTML: no second fetch of
+ * starts loading the page's slot modules, and hydrates the server's HTML without waiting for
+ * them (each slot hydrates when its code is in): no second fetch of
  * config.json, remotes.json or the page's API data. A page without that data (the offline
  * worker's cached shell, a server that could not render it) is rendered from scratch after
  * fetching config.json and remotes.json, as before SSR. Sound, the install offer and the worker
@@ -29,6 +30,7 @@ import {
   setRuntimeConfig,
   storedLocale,
   translationsReady,
+  type ExposedModuleId,
   type RuntimeConfig,
 } from '@landing/shared';
 import '@landing/shared/theme.css';
@@ -38,7 +40,7 @@ import './shell.css';
 import { loaders as shellTranslations } from './i18n';
 import { readPageData } from './pageData';
 import { loadAndRegisterRemotes } from './remotes/registry';
-import { preloadRemotes } from './remotes/RemoteSlot';
+import { preloadRemotes, whenSlotsSettled } from './remotes/RemoteSlot';
 import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './soundSetup';
@@ -68,12 +70,18 @@ function onRecoverableError(error: unknown): void {
 }
 
 /**
- * Marks the page interactive once React has committed (hydrated or rendered): `<html
- * data-ready="true">`, what testers and e2e wait for before clicking.
+ * Marks the page interactive: `<html data-ready="true">`, what testers and e2e wait for before
+ * clicking, once React has committed the page (hydrated or rendered) and each slot the page
+ * hydrates at load has its remote component hydrated or shows its fallback. The shell's own
+ * controls work from the commit on; they never wait for a remote.
+ * @param slots  exposed module ids of the slots hydrated at load (none for a client render)
  */
-function ReadyMarker() {
+function ReadyMarker({ slots }: { slots: readonly ExposedModuleId[] }) {
   useEffect(() => {
-    document.documentElement.dataset.ready = 'true';
+    void whenSlotsSettled(slots).then(() => {
+      document.documentElement.dataset.ready = 'true';
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the page's first load
   }, []);
   return null;
 }
@@ -126,7 +134,10 @@ async function start(): Promise<void> {
   if (page?.queries) hydrate(queryClient, freshNow(page.queries));
   // A tester override changes what a slot renders: that page is rendered in the browser.
   const hydrating = !!page && !page.clientOnly && Object.keys(overrides).length === 0;
-  if (hydrating) await preloadRemotes(page.slots, page.versions);
+  // The slots' code loads in parallel; hydration does not wait for it (a remote down or slow
+  // leaves the header, footer and language switch working): a slot whose code is not in yet
+  // keeps its server HTML and hydrates when it arrives.
+  if (hydrating) void preloadRemotes(page.slots, page.versions);
   await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
 
   void restoreSession(apiClient); // spec §3: logged in when userData is set
@@ -136,7 +147,7 @@ async function start(): Promise<void> {
     <I18nextProvider i18n={i18n}>
       <DataProvider client={queryClient}>
         <RouterProvider router={router} />
-        <ReadyMarker />
+        <ReadyMarker slots={hydrating ? page.slots : []} />
       </DataProvider>
     </I18nextProvider>
   );
@@ -157,7 +168,14 @@ async function start(): Promise<void> {
     // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
     // (with workbox-window) is not needed for the first paint (issue 11).
     void import('./pwa/install').then((m) => m.trackInstallState());
-    void import('./pwa/serviceWorker').then((m) => m.registerServiceWorker());
+    // When the first worker takes control, the data the page shows (server-rendered, so never
+    // fetched by this page) is fetched again through it, to be readable offline.
+    void import('./pwa/serviceWorker').then((m) =>
+      m.registerServiceWorker({
+        refetchShownData: () =>
+          queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
+      }),
+    );
   });
 }
 

@@ -1,9 +1,10 @@
-import { render as rtlRender, screen, waitFor } from '@testing-library/react';
+import { act, render as rtlRender, screen, waitFor } from '@testing-library/react';
 import type { ReactElement } from 'react';
+import { renderToString } from 'react-dom/server';
 import userEvent from '@testing-library/user-event';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, registerTranslationLoaders } from '@landing/shared';
-import { withQueryClient } from '@landing/shared/testing';
+import { createTestQueryClient, withQueryClient } from '@landing/shared/testing';
 import { loaders } from '../src/i18n';
 import { FounderPack, type NewsletterConfig } from '../src/pages/FounderPack';
 
@@ -12,7 +13,7 @@ jest.mock('howler', () => ({ Howl: jest.fn(() => ({ play: jest.fn(), volume: jes
 initI18n('en');
 registerTranslationLoaders('shell', loaders);
 
-const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
+const render = (ui: ReactElement, options: Parameters<typeof rtlRender>[1] = { wrapper: withQueryClient() }) => rtlRender(ui, options);
 
 const founder: NewsletterConfig = {
   active: true,
@@ -85,6 +86,13 @@ test('is hidden when the server has no open offer', async () => {
   expect(container).toBeEmptyDOMElement();
 });
 
+test('is hidden when the API cannot be reached', async () => {
+  get.mockRejectedValue(apiError(503, 'SERVICE_UNAVAILABLE', 'down'));
+  const { container } = render(<FounderPack server="pl" />);
+  await waitFor(() => expect(get).toHaveBeenCalled());
+  expect(container).toBeEmptyDOMElement();
+});
+
 test('invalid input is refused before sending, with translated messages, and the typed text stays', async () => {
   get.mockResolvedValue({ data: founder });
   render(<FounderPack server="pl" />);
@@ -122,4 +130,41 @@ test('an address already signed up keeps the form with a translated message', as
   expect(await screen.findByText('This e-mail address is already signed up')).toBeInTheDocument();
   expect(screen.getByLabelText('Your name')).toHaveValue('Jan');
   expect(screen.getByRole('button', { name: 'Sign me up' })).toBeEnabled();
+});
+
+test('what a player typed before the page hydrated is what is sent, and it stays on the form', async () => {
+  post.mockRejectedValue(apiError(409, 'ALREADY_SIGNED_UP', 'This e-mail address is already signed up'));
+  const client = createTestQueryClient();
+  client.setQueryData(['newsletter', 'pl'], founder);
+  const wrapper = withQueryClient(undefined, client);
+  // The server's HTML, typed into before React hydrates it.
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(wrapper({ children: <FounderPack server="pl" /> }));
+  const typeInto = (id: string, value: string) => {
+    const input = container.querySelector<HTMLInputElement>(`#${id}`)!;
+    input.value = value;
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+  };
+  typeInto('founder-name', 'Jan early');
+  typeInto('founder-email', 'jan.early@example.com');
+  await act(async () => void render(<FounderPack server="pl" />, { container, hydrate: true, wrapper }));
+  await userEvent.click(screen.getByRole('button', { name: 'Sign me up' }));
+  expect(post).toHaveBeenCalledWith('/newsletter', { name: 'Jan early', email: 'jan.early@example.com' });
+  expect(await screen.findByText('This e-mail address is already signed up')).toBeInTheDocument();
+  expect(screen.getByLabelText('Your name')).toHaveValue('Jan early');
+  expect(screen.getByLabelText('E-mail')).toHaveValue('jan.early@example.com');
+});
+
+test('a failed refetch of the offer keeps the section and what was typed', async () => {
+  get.mockResolvedValueOnce({ data: founder }).mockRejectedValue(apiError(503, 'SERVICE_UNAVAILABLE', 'down'));
+  const client = createTestQueryClient();
+  render(<FounderPack server="pl" />, { wrapper: withQueryClient(undefined, client) });
+  await userEvent.type(await screen.findByLabelText('Your name'), 'Jan');
+  await act(async () => {
+    await client.refetchQueries({ queryKey: ['newsletter', 'pl'] });
+    await new Promise((resolve) => setTimeout(resolve, 20)); // the cache notifies its observers a task later
+  });
+  expect(get).toHaveBeenCalledTimes(2);
+  expect(screen.getByTestId('founder-pack')).toBeInTheDocument();
+  expect(screen.getByLabelText('Your name')).toHaveValue('Jan');
 });

@@ -1,7 +1,7 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { initI18n } from '@landing/shared';
-import { RemoteSlot, clearRemoteCache } from '../src/remotes/RemoteSlot';
+import { RemoteSlot, clearRemoteCache, preloadRemotes, whenSlotsSettled } from '../src/remotes/RemoteSlot';
 import * as registry from '../src/remotes/registry';
 
 jest.mock('../src/remotes/registry', () => ({
@@ -64,4 +64,49 @@ test('remotes.json entries are sanitised', () => {
       mf_news: 'http://a/1/mf-manifest.json',
     },
   );
+});
+
+test('the page preload and its slot share one load: a remote that is down is tried once, and the slot falls back', async () => {
+  mockedLoad.mockClear();
+  let fail!: (e: Error) => void;
+  mockedLoad.mockReturnValueOnce(new Promise((_, reject) => (fail = reject)));
+  const preload = preloadRemotes(['mf_leaderboard/Leaderboard'], { mf_leaderboard: '1.0.0' });
+  render(<RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server: 'royal' }} />);
+  // the slot renders (spinner) while the load runs: nothing waits for the remote
+  const slot = document.querySelector('.remote-slot')!;
+  expect(slot).toHaveAttribute('data-remote-version', '1.0.0');
+  await act(async () => {
+    fail(new Error('ERR_CONNECTION_REFUSED'));
+    await preload;
+  });
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument();
+  expect(mockedLoad).toHaveBeenCalledTimes(1);
+  // the fallback no longer claims the version the server rendered
+  expect(slot).not.toHaveAttribute('data-remote-version');
+});
+
+test('the page counts as settled once each of its slots shows its remote or its fallback', async () => {
+  (registry.registeredRemotes as jest.Mock).mockReturnValue({
+    mf_leaderboard: 'http://x/1.0.0/mf-manifest.json',
+    mf_news: 'http://y/1.0.0/mf-manifest.json',
+  });
+  let loadBoard!: (m: unknown) => void;
+  mockedLoad.mockImplementation(((id: string) =>
+    id === 'mf_leaderboard/Leaderboard'
+      ? new Promise((resolve) => (loadBoard = resolve))
+      : Promise.reject(new Error('down'))) as unknown as typeof loadRemote);
+  render(
+    <>
+      <RemoteSlot id="mf_leaderboard/Leaderboard" props={{ server: 'royal' }} />
+      <RemoteSlot id="mf_news/NewsTeaser" props={{ server: 'royal' }} />
+    </>,
+  );
+  let settled = false;
+  void whenSlotsSettled(['mf_leaderboard/Leaderboard', 'mf_news/NewsTeaser', 'mf_bets/BetsPage']).then(() => (settled = true));
+  expect(await screen.findByTestId('remote-fallback')).toBeInTheDocument(); // news fell back
+  expect(settled).toBe(false); // the leaderboard is still loading
+  await act(async () => loadBoard({ default: Board, contractMajor: 1 }));
+  expect(await screen.findByText('board of royal')).toBeInTheDocument();
+  await waitFor(() => expect(settled).toBe(true)); // mf_bets/BetsPage is not in the page
+  mockedLoad.mockReset();
 });

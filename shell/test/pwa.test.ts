@@ -1,5 +1,5 @@
 import { landingStore } from '@landing/shared';
-import { guardedReload, shouldRegister, wireWorkbox } from '../src/pwa/serviceWorker';
+import { guardedReload, loadedAssets, shouldRegister, urlsToKeep, wireWorkbox } from '../src/pwa/serviceWorker';
 import { INSTALL_DISMISSED_KEY, dismissInstall, promptInstall, trackInstallState } from '../src/pwa/install';
 
 type Handler = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;
@@ -36,19 +36,83 @@ describe('service worker flags (spec §1)', () => {
     expect(flags().swError).toBe(false);
   });
 
-  test('an updated worker taking control reloads the page, at most once per 10000 ms', async () => {
+  /** A stand-in for `navigator.serviceWorker`: the page's controller, set by the test. */
+  const container = (controller: string | null = null) => ({ controller: controller as unknown as ServiceWorker | null });
+  const worker = (name: string) => name as unknown as ServiceWorker;
+
+  test('the first worker taking control of a page loaded from the network never reloads it, even one another page installed', async () => {
     const reload = jest.fn();
+    const onFirstControl = jest.fn();
+    const sw = container(null);
     const wb = fakeWorkbox(async () => ({}));
-    await wireWorkbox(wb as never, reload);
-    wb.fire('controlling', { isUpdate: false }); // the first worker: no reload
+    await wireWorkbox(wb as never, reload, { container: sw, onFirstControl });
+    sw.controller = worker('first');
+    wb.fire('controlling', { isExternal: true }); // installed by the page read before this one
     expect(reload).not.toHaveBeenCalled();
+    expect(onFirstControl).toHaveBeenCalledTimes(1);
+  });
+
+  test('a worker replacing the one the page ran under reloads it, at most once per 10000 ms', async () => {
+    const reload = jest.fn();
+    const onFirstControl = jest.fn();
+    const sw = container('v1');
+    const wb = fakeWorkbox(async () => ({}));
+    await wireWorkbox(wb as never, reload, { container: sw, onFirstControl });
+    sw.controller = worker('v2');
     wb.fire('controlling', { isUpdate: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+    sw.controller = worker('v3');
     wb.fire('controlling', { isExternal: true }); // within the guard time
     expect(reload).toHaveBeenCalledTimes(1);
+    expect(onFirstControl).not.toHaveBeenCalled();
     jest.spyOn(Date, 'now').mockReturnValue(Date.now() + 10_001);
     expect(guardedReload(reload)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
     (Date.now as jest.Mock).mockRestore();
+  });
+
+  test('a page that a first worker took before workbox listened is kept once, and its later update reloads it', async () => {
+    const reload = jest.fn();
+    const onFirstControl = jest.fn();
+    const sw = container(null);
+    const wb = fakeWorkbox(async () => {
+      sw.controller = worker('first'); // claimed while registering
+      return {};
+    });
+    await wireWorkbox(wb as never, reload, { container: sw, startedUnder: null, onFirstControl });
+    expect(onFirstControl).toHaveBeenCalledTimes(1);
+    wb.fire('controlling', { isExternal: true }); // the event of that same takeover
+    expect(onFirstControl).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
+    sw.controller = worker('second');
+    wb.fire('controlling', { isExternal: true });
+    expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  test('the first worker is asked to keep the pages read, as pages, and what they loaded except the API reads refetched instead', () => {
+    const resources = [
+      { name: 'http://localhost:3000/assets/main.0123456789.js', initiatorType: 'script' },
+      { name: 'http://localhost:3002/1.0.0/mf-manifest.json', initiatorType: 'fetch' },
+      { name: 'http://localhost:3002/1.0.0/assets/85.1581315e4b.css', initiatorType: 'link' },
+      { name: 'http://localhost:4000/royal/news-images/27.svg?v=1', initiatorType: 'img' },
+      { name: 'http://localhost:4000/royal/news?page=1&per_page=9', initiatorType: 'fetch' },
+      { name: 'http://localhost:4000/royal/stats', initiatorType: 'xmlhttprequest' },
+      { name: 'http://localhost:3000/assets/main.0123456789.js', initiatorType: 'script' },
+      { name: 'data:image/png;base64,AAAA', initiatorType: 'img' },
+    ];
+    const assets = loadedAssets(resources);
+    expect(assets).toEqual([
+      'http://localhost:3000/assets/main.0123456789.js',
+      'http://localhost:3002/1.0.0/mf-manifest.json',
+      'http://localhost:3002/1.0.0/assets/85.1581315e4b.css',
+      'http://localhost:4000/royal/news-images/27.svg?v=1',
+    ]);
+    const pages = ['http://localhost:3000/royal/news', 'http://localhost:3000/royal/news/a', 'http://localhost:3000/royal/news'];
+    expect(urlsToKeep({ pages, assets: [...assets, assets[0]!] })).toEqual([
+      ['http://localhost:3000/royal/news', { headers: { Accept: 'text/html' } }],
+      ['http://localhost:3000/royal/news/a', { headers: { Accept: 'text/html' } }],
+      ...assets,
+    ]);
   });
 
   test('a registration failure sets the error flag', async () => {

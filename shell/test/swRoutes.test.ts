@@ -8,6 +8,7 @@ import {
   isAudio,
   isHashedChunk,
   isOfflineApiGet,
+  isPageRequest,
   isPrivatePage,
   isRuntimeConfig,
   mayStoreApiAnswer,
@@ -135,4 +136,17 @@ test("logout deletes the worker's API cache (answers fetched while logged in)", 
   off();
   logout(false);
   expect(storage.delete).toHaveBeenCalledTimes(1);
+});
+
+test('a page request is a navigation or a request for HTML (the pages a window asks the worker to keep)', () => {
+  const req = (mode: string, accept?: string) => ({
+    mode,
+    headers: { get: (name: string) => (name === 'Accept' ? (accept ?? null) : null) },
+  });
+  expect(isPageRequest(req('navigate'))).toBe(true);
+  expect(isPageRequest(req('cors', 'text/html'))).toBe(true);
+  expect(isPageRequest(req('same-origin', 'text/html,application/xhtml+xml'))).toBe(true);
+  expect(isPageRequest(req('cors'))).toBe(false);
+  expect(isPageRequest(req('cors', 'application/json'))).toBe(false);
+  expect(isPageRequest(req('no-cors', 'text/htmlx'))).toBe(false);
 });

@@ -29,18 +29,14 @@ type Errors = Partial<Record<keyof SignupForm, string>>;
 
 /**
  * The server's newsletter offer (`GET /{server}/newsletter`) as a page query, server-rendered
- * with the home page. Null when the API cannot be reached (the section is then hidden).
+ * with the home page. Rejects on any API error: a failed refetch then keeps the offer shown (the
+ * query keeps its last answer) with what the player typed; with no answer at all the section is
+ * hidden. On the server a failure leaves the section to the browser (its Suspense boundary).
  */
 export function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
   return queryOptions({
     queryKey: ['newsletter', scope.server] as const,
-    queryFn: async ({ signal }): Promise<NewsletterConfig | null> => {
-      try {
-        return await apiGet<NewsletterConfig>(api, scope, '/newsletter', undefined, signal);
-      } catch {
-        return null;
-      }
-    },
+    queryFn: ({ signal }) => apiGet<NewsletterConfig>(api, scope, '/newsletter', undefined, signal),
   });
 }
 
@@ -90,16 +86,20 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
   const config = usePageQuery(offer).data ?? null;
   // Numbers that came with the page are shown at once; ones that arrive later count up.
   const [animate] = useState(config === null);
-  const [form, setForm] = useState<SignupForm>({ name: '', email: '' });
   const [errors, setErrors] = useState<Errors>({});
   const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
+  const [sentTo, setSentTo] = useState('');
 
   if (!config?.active || !config.rewards) return null;
   const early = config.kind === 'early_access' ? config.early_access : null;
   const serverName = findServer(server)?.name ?? server;
 
-  const submit = async (e: FormEvent) => {
+  const submit = async (e: FormEvent<HTMLFormElement>) => {
     e.preventDefault();
+    // The fields are uncontrolled: their values are the form's, including what was typed into the
+    // server's HTML before the page hydrated (React keeps those values but never sees them typed).
+    const values = new FormData(e.currentTarget);
+    const form: SignupForm = { name: String(values.get('name') ?? ''), email: String(values.get('email') ?? '') };
     const { signupSchema } = await import('../forms/schemas');
     const parsed = signupSchema.safeParse(form);
     if (!parsed.success) {
@@ -112,6 +112,7 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
     setState('sending');
     try {
       await apiClient.post('/newsletter', parsed.data);
+      setSentTo(parsed.data.email);
       setState('done');
       queryClient.setQueryData(offer.queryKey, (c) => (c ? { ...c, signups: c.signups + 1 } : c));
       playSound('FX_Success');
@@ -130,13 +131,13 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
       <label htmlFor={`founder-${name}`}>{label}</label>
       <input
         id={`founder-${name}`}
+        name={name}
         className="ui-input"
         type={type}
-        value={form[name]}
+        defaultValue=""
         autoComplete={name === 'email' ? 'email' : 'name'}
         aria-invalid={!!errors[name]}
         aria-describedby={errors[name] ? `founder-${name}-error` : undefined}
-        onChange={(e) => setForm({ ...form, [name]: e.target.value })}
       />
       {errors[name] ? (
         <p className="ui-field__error" id={`founder-${name}-error`}>
@@ -189,7 +190,7 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
           {state === 'done' ? (
             <div className="founder__done" role="status" data-testid="founder-done">
               <p className="founder__done-title">{t('founder.successTitle')}</p>
-              <p>{t('founder.successText', { email: form.email.trim() })}</p>
+              <p>{t('founder.successText', { email: sentTo })}</p>
             </div>
           ) : (
             <form noValidate onSubmit={submit} aria-labelledby="founder-title">

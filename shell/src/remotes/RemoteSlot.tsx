@@ -7,10 +7,14 @@
  *   <div .remote-slot data-remote data-remote-version>
  *     <RemoteErrorBoundary> <Suspense fallback> <remote component/> </Suspense> </RemoteErrorBoundary>
  * What differs is the {@link RemoteLoader} of the render (React context): in the browser the
- * module-level {@link browserLoader} (the remote's modules preloaded before hydration render at
- * once); on the SSR server a per-request loader with a time budget. A slot the server could not
- * render (down, slow, throwing) is sent as its translated fallback and React renders that
- * boundary again in the browser ("the browser retries the slot").
+ * module-level {@link browserLoader}; on the SSR server a per-request loader with a time budget. A
+ * slot the server could not render (down, slow, throwing) is sent as its translated fallback and
+ * React renders that boundary again in the browser ("the browser retries the slot").
+ *
+ * In the browser the shell hydrates without waiting for any remote: the page's slot modules load
+ * in parallel ({@link preloadRemotes}), and a slot whose code is not in yet keeps its server HTML
+ * (a dehydrated Suspense boundary) until React hydrates it when the code arrives, or shows its
+ * fallback when the load fails. Header, footer and the other slots are interactive meanwhile.
  */
 import {
   Component,
@@ -19,6 +23,7 @@ import {
   lazy,
   useContext,
   useCallback,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -35,6 +40,7 @@ import {
   Spinner,
   remoteOf,
   translationsReady,
+  useLandingStore,
   type ExposedModule,
   type ExposedModuleId,
   type RemoteContracts,
@@ -112,9 +118,17 @@ export interface RemoteLoader {
 
 /** Releases of the slots still waiting to load their code (hydration `visible`). */
 const waitingSlots = new Set<() => void>();
-/** Loads of deferred slots under way or done (awaited by {@link hydrateDeferredSlots}). */
-const deferredLoads = new Set<Promise<unknown>>();
+/** First loads of slot code under way (preloads and deferred slots; awaited by {@link hydrateDeferredSlots}). */
+const pendingLoads = new Set<Promise<unknown>>();
 let idleReleaseScheduled = false;
+
+/** Adds `load` to {@link pendingLoads} until it settles; returns it. */
+function trackPending<T>(load: Promise<T>): Promise<T> {
+  pendingLoads.add(load);
+  const done = () => void pendingLoads.delete(load);
+  load.then(done, done);
+  return load;
+}
 
 /** Lets every waiting slot load its code now. */
 function releaseWaitingSlots(): void {
@@ -155,13 +169,31 @@ function whenSlotVisible(id: string): Promise<void> {
 }
 
 /**
- * Loads and hydrates every slot still waiting for its code (hydration `visible`); resolves when
- * they are done. Call before changing what the whole page shows (the language): a slot still
- * showing the server's HTML could not follow until hydrated.
+ * How long a language switch waits for the code of slots still showing the server's HTML (ms).
+ * A slot whose remote answers later (slow, or down and being retried) is rendered afresh in the
+ * new language instead (see {@link SlotSettled}); the switch never waits for a remote's retries.
  */
-export async function hydrateDeferredSlots(): Promise<void> {
+export const SLOT_CODE_WAIT_MS = 1000;
+
+/**
+ * Starts loading the code of every slot still waiting for it (hydration `visible`) and resolves
+ * once the slot loads under way have settled and React has hydrated what came in, or after
+ * `waitMs`, whichever is first. Call before changing what the whole page shows (the language), so
+ * slots showing the server's HTML hydrate before they change.
+ * @param waitMs  longest wait for slot code (ms), default {@link SLOT_CODE_WAIT_MS}
+ */
+export async function hydrateDeferredSlots(waitMs: number = SLOT_CODE_WAIT_MS): Promise<void> {
   releaseWaitingSlots();
-  await Promise.allSettled([...deferredLoads]);
+  // A released slot starts its load a microtask later: let it join the pending loads.
+  await Promise.resolve();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    Promise.allSettled([...pendingLoads]),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, waitMs);
+    }),
+  ]);
+  clearTimeout(timer);
   // React hydrates a boundary whose code came in a task later: let it.
   await new Promise((resolve) => setTimeout(resolve, 0));
   await new Promise((resolve) =>
@@ -171,36 +203,121 @@ export async function hydrateDeferredSlots(): Promise<void> {
 
 /** Exposed modules loaded in the browser, by module id and manifest URL (a redeploy is another key). */
 const loadedModules = new Map<string, ExposedModule<unknown>>();
+/**
+ * First load of each exposed module, by the same key: the page's preload and its slot share it, so
+ * a remote that is down costs one round of the runtime's retries, not one per caller. A retry of
+ * the slot (attempt 1, 2 …) loads again.
+ */
+const firstLoads = new Map<string, Promise<ExposedModule<unknown>>>();
 const lazyCache = new Map<string, ComponentType<never>>();
 /** Versions the server rendered into `data-remote-version` (the hydration snapshot). */
 let serverVersions: Partial<Record<RemoteName, string>> = {};
+/** Remotes whose first load failed: their slots no longer claim the server's version. */
+const failedRemotes = new Set<RemoteName>();
+const versionListeners = new Set<() => void>();
+/**
+ * Slots of the first load that have settled: their remote component committed (hydrated or
+ * rendered) or their fallback shows. See {@link whenSlotsSettled}.
+ */
+const settledSlots = new Set<string>();
+const settleListeners = new Set<() => void>();
 
 const keyOf = (id: string) => `${id}@${registeredRemotes()[remoteOf(id as ExposedModuleId)] ?? ''}`;
 
+/** The first load of an exposed module (see {@link firstLoads}); records the module once loaded. */
+function loadFirst<Id extends ExposedModuleId>(id: Id): Promise<ExposedModule<RemoteContracts[Id]>> {
+  const key = keyOf(id);
+  let load = firstLoads.get(key);
+  if (!load) {
+    load = loadExposed(id).then(
+      (mod) => {
+        loadedModules.set(key, mod as ExposedModule<unknown>);
+        return mod as ExposedModule<unknown>;
+      },
+      (error: unknown) => {
+        failedRemotes.add(remoteOf(id));
+        versionListeners.forEach((l) => l());
+        throw error;
+      },
+    );
+    firstLoads.set(key, load);
+  }
+  return load as Promise<ExposedModule<RemoteContracts[Id]>>;
+}
+
 /**
- * Loads the exposed modules of the page before hydration (the slots the server rendered), so
- * their components render synchronously and hydrate the server HTML. Failures are left to the
- * slots (they fall back and retry).
+ * Starts loading the exposed modules of the page's slots (the ones the server rendered and the
+ * browser hydrates at load) and returns at once, so the shell hydrates without waiting for any
+ * remote; each slot hydrates when its code is in. The returned promise settles when every load
+ * has (failures are left to the slots: they fall back and retry).
  * @param ids       exposed module ids (`mf_news/NewsTeaser`)
  * @param versions  the versions the server rendered, used as the hydration snapshot
  */
-export async function preloadRemotes(ids: readonly ExposedModuleId[], versions: Partial<Record<RemoteName, string>> = {}): Promise<void> {
+export function preloadRemotes(ids: readonly ExposedModuleId[], versions: Partial<Record<RemoteName, string>> = {}): Promise<unknown> {
   serverVersions = versions;
-  await Promise.allSettled(
-    ids.map(async (id) => {
-      const mod = await loadExposed(id);
-      loadedModules.set(keyOf(id), mod as ExposedModule<unknown>);
-    }),
-  );
+  return Promise.allSettled(ids.map((id) => trackPending(loadFirst(id))));
 }
 
-/** Forgets loaded remote components (after remotes are registered again with other versions). */
+/** Forgets loaded remote components and settled slots (after remotes are registered again with other versions). */
 export function clearRemoteCache(): void {
   lazyCache.clear();
   loadedModules.clear();
+  firstLoads.clear();
+  failedRemotes.clear();
+  settledSlots.clear();
 }
 
-/** The browser's loader: preloaded modules render at once, others through `React.lazy`. */
+/** Subscribes to what {@link browserLoader}'s `useVersion` reads: the registry and failed first loads. */
+function subscribeVersions(listener: () => void): () => void {
+  const unsubscribe = subscribeRemoteInfo(listener);
+  versionListeners.add(listener);
+  return () => {
+    unsubscribe();
+    versionListeners.delete(listener);
+  };
+}
+
+function settleSlot(id: string): void {
+  if (settledSlots.has(id)) return;
+  settledSlots.add(id);
+  settleListeners.forEach((l) => l());
+}
+
+/**
+ * Resolves once every slot of `ids` has settled (its remote component hydrated or rendered, or
+ * its fallback shown) or is not in the page. The shell marks the page ready (`<html
+ * data-ready>`) with it: a click into a slot still showing the server's HTML would be lost.
+ * @param ids  exposed module ids of the page's slots
+ */
+export function whenSlotsSettled(ids: readonly string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const inPage = (id: string) =>
+      typeof document !== 'undefined' &&
+      document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`) !== null;
+    const check = () => {
+      if (!ids.every((id) => settledSlots.has(id) || !inPage(id))) return;
+      settleListeners.delete(check);
+      resolve();
+    };
+    settleListeners.add(check);
+    check();
+  });
+}
+
+/**
+ * Renders nothing. Once React commits it (the slot's remote component hydrated or rendered, or
+ * its fallback shown) it marks the slot settled ({@link whenSlotsSettled}). Inside the slot's
+ * Suspense boundary it also carries the interface language, so a language switch is an update of
+ * a boundary still showing the server's HTML: React then hydrates it first when its code is in,
+ * or renders it afresh in the new language, instead of hydrating it later against text in the
+ * old one (a mismatch).
+ */
+function SlotSettled({ id }: { id: string; lang: string }) {
+  useEffect(() => settleSlot(id), [id]);
+  return null;
+}
+
+/** The browser's loader: loaded modules render at once, others through `React.lazy`. */
 export const browserLoader: RemoteLoader = {
   side: 'browser',
   componentFor<Id extends ExposedModuleId>(id: Id, attempt: number, hydration: SlotHydration) {
@@ -211,14 +328,9 @@ export const browserLoader: RemoteLoader = {
     let comp = lazyCache.get(cacheKey) as ComponentType<RemoteContracts[Id]> | undefined;
     if (!comp) {
       comp = lazy(() => {
-        const load = (async () => {
-          if (hydration === 'visible' && attempt === 0) await whenSlotVisible(id);
-          const mod = await loadExposed(id);
-          loadedModules.set(key, mod as ExposedModule<unknown>);
-          return mod;
-        })();
-        if (hydration === 'visible') deferredLoads.add(load);
-        return load;
+        if (attempt > 0) return loadExposed(id); // a retry goes to the network again
+        if (hydration === 'load') return loadFirst(id);
+        return trackPending(whenSlotVisible(id).then(() => loadFirst(id)));
       });
       lazyCache.set(cacheKey, comp as ComponentType<never>);
     }
@@ -226,8 +338,8 @@ export const browserLoader: RemoteLoader = {
   },
   useVersion(remote) {
     return useSyncExternalStore(
-      subscribeRemoteInfo,
-      () => remoteInfo().versions[remote],
+      subscribeVersions,
+      () => remoteInfo().versions[remote] ?? (failedRemotes.has(remote) ? undefined : serverVersions[remote]),
       () => serverVersions[remote],
     );
   },
@@ -316,6 +428,7 @@ export function RemoteSlot<Id extends ExposedModuleId>({
   hydration = 'load',
 }: RemoteSlotProps<Id>) {
   const loader = useContext(RemoteLoaderContext);
+  const lang = useLandingStore((s) => s.serverLangLocale);
   const [attempt, setAttempt] = useAttempt(id);
   const Comp = useMemo(() => loader.componentFor(id, attempt, hydration), [loader, id, attempt, hydration]);
   const remote = remoteOf(id);
@@ -323,9 +436,10 @@ export function RemoteSlot<Id extends ExposedModuleId>({
   // Presentation callbacks may be new functions on every render of the parent: read through refs.
   const view = useRef({ loading, fallbackWrapper });
   view.current = { loading, fallbackWrapper };
-  // The boundary is the same element while id, attempt and props (shallow) are the same: a
-  // server-rendered slot still waiting for its code (hydration `visible`) then gets no update
-  // and keeps its HTML, where a new element would make React drop the HTML for the fallback.
+  // The boundary is the same element while id, attempt, props (shallow) and language are the
+  // same: a server-rendered slot still waiting for its code then gets no update and keeps its
+  // HTML, where a new element would make React drop the HTML for the fallback. A language switch
+  // is such an update on purpose (see SlotSettled).
   const stableProps = useShallowStable(props as object);
   const boundary = useMemo(() => {
     const wrap = (node: ReactNode) => view.current.fallbackWrapper(node);
@@ -342,14 +456,20 @@ export function RemoteSlot<Id extends ExposedModuleId>({
         key={`${id}#${attempt}`}
         id={id}
         onRetry={() => setAttempt(attempt + 1)}
-        fallback={(retry) => wrap(<RemoteFallback compact={compact} onRetry={retry} />)}
+        fallback={(retry) => (
+          <>
+            {wrap(<RemoteFallback compact={compact} onRetry={retry} />)}
+            <SlotSettled id={id} lang={lang} />
+          </>
+        )}
       >
         <Suspense fallback={pending}>
           <Comp {...(stableProps as RemoteContracts[Id] & object)} />
+          <SlotSettled id={id} lang={lang} />
         </Suspense>
       </RemoteErrorBoundary>
     );
-  }, [Comp, stableProps, id, attempt, compact, loader.side, setAttempt]);
+  }, [Comp, stableProps, id, attempt, compact, loader.side, setAttempt, lang]);
   return (
     <div className="remote-slot" data-remote={remote} data-slot={id} data-remote-version={version}>
       {boundary}

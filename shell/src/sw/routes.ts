@@ -8,7 +8,7 @@
  * | hashed chunks `name.0123456789.js/css` (shell and remotes) | cache first (immutable) |
  * | API GETs of news (`/{server}/news…`, `/{server}/news-images/…`) and of the landing data | network first, cache fallback: pages seen once are readable offline; never a per-viewer answer ({@link mayStoreApiAnswer}) |
  * | audio `…/sounds|music/{name}.ogg|mp3` | cache first |
- * | navigations | network first (the server-rendered page), the page as last read when offline (never a player's own page, {@link mayStorePage}), else the precached app shell |
+ * | navigations, and page requests of the `CACHE_URLS` message (`Accept: text/html`) | network first (the server-rendered page), the page as last read when offline (never a player's own page, {@link mayStorePage}), else the precached app shell |
  *
  * Per-viewer data is never stored: API paths that answer for the viewer (`…/ballot`,
  * `…/predictions`, `…/ranking/me`, `/auth/…`) are not offline routes, an answer marked `private`
@@ -117,6 +117,15 @@ export async function forgetViewerCaches(storage: Pick<CacheStorage, 'delete'>):
 /** Music and sound effects (spec §7): cache first. */
 export function isAudio(url: URL): boolean {
   return AUDIO.test(url.pathname);
+}
+
+/**
+ * A request for a page: a navigation, or a request asking for HTML (the pages the window asks the
+ * worker to keep with workbox's `CACHE_URLS` message; a navigation cannot be made by script).
+ * @param request  its `mode` and its `Accept` header
+ */
+export function isPageRequest(request: { mode: string; headers: { get(name: string): string | null } }): boolean {
+  return request.mode === 'navigate' || /^text\/html\b/.test(request.headers.get('Accept') ?? '');
 }
 
 /**

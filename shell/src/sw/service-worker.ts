@@ -22,6 +22,7 @@ import {
   isAudio,
   isHashedChunk,
   isOfflineApiGet,
+  isPageRequest,
   isRuntimeConfig,
   mayStoreApiAnswer,
   mayStorePage,
@@ -35,10 +36,12 @@ precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
 // Pages come from the SSR server (its HTML carries the page and its data); each page read is
-// kept, so it opens again offline as last seen (issue 13 "offline reading"). A page never read
-// falls back to the precached app shell, which renders in the browser from the cached API answers.
+// kept, so it opens again offline as last seen (spec §1 offline-capable worker). Pages read before
+// this worker controlled them come as `CACHE_URLS` page requests from the window when it first
+// takes control (shell/src/pwa/serviceWorker.ts). A page never read falls back to the precached
+// app shell, which renders in the browser from the cached API answers.
 registerRoute(
-  ({ request, url }) => request.mode === 'navigate' && isAppNavigation(url, self.location.origin),
+  ({ request, url }) => isPageRequest(request) && isAppNavigation(url, self.location.origin),
   new NetworkFirst({
     cacheName: CACHE_NAMES.pages,
     networkTimeoutSeconds: PAGE_NETWORK_TIMEOUT_S,
