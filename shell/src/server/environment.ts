@@ -129,9 +129,9 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
       ? { ...merged, production: true, trustedRemoteOrigins: [] }
       : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     const read = readJson(o.remotesFile);
-    if (read !== undefined) remotes = sanitizeRemotes(read);
+    if (read !== undefined) [remotes, pins] = [sanitizeRemotes(read), sanitizeRemotePins(read)];
     const version = createHash('sha1')
-      .update(JSON.stringify([config, remotes]))
+      .update(JSON.stringify([config, remotes, pins]))
       .digest('base64url')
       .slice(0, 12);
     // Once per environment state, not per request.
