@@ -17,9 +17,6 @@
  * Printed (and `--json <file>`): per scenario req/s, p50, p99 (ms), errors (socket errors,
  * timeouts, non-2xx) and, where the server says `X-Cache`, the share of HIT answers. Medians over
  * `--rounds` (3). The run stops by itself: rounds × targets × 6 scenarios × (warm-up + duration).
- * `--cpu-prof <dir>`: every Node process of each target writes a V8 CPU profile into
- * `<dir>/<target>/` when the run ends (NODE_OPTIONS=--cpu-prof); the page server's are the ones
- * whose frames name `shell/dist/server/index.cjs`.
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -38,7 +35,6 @@ const { values } = parseArgs({
     rounds: { type: 'string', default: '3' },
     'offset-base': { type: 'string', default: '2600' },
     json: { type: 'string' },
-    'cpu-prof': { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   },
 });
@@ -72,18 +68,9 @@ const median = (xs) => {
 async function start(target) {
   const dataDir = mkdtempSync(join(tmpdir(), `bench-pages-${target.name}-`));
   dataDirs.push(dataDir);
-  const profile = values['cpu-prof'] ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(values['cpu-prof'], target.name)}` } : {};
   const child = spawn(process.execPath, ['scripts/serve.mjs'], {
     cwd: target.dir,
-    env: {
-      ...process.env,
-      PORT_OFFSET: String(target.offset),
-      DATA_DIR: dataDir,
-      HOST: '127.0.0.1',
-      DEV_FEATURES: '1',
-      OAUTH_MOCK: '0',
-      ...profile,
-    },
+    env: { ...process.env, PORT_OFFSET: String(target.offset), DATA_DIR: dataDir, HOST: '127.0.0.1', DEV_FEATURES: '1', OAUTH_MOCK: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -230,7 +217,4 @@ for (const [scenario, byTarget] of Object.entries(results)) {
   }
 }
 if (values.json) writeFileSync(values.json, JSON.stringify({ targets, summary, results }, null, 2));
-// Stop the servers and give them time to write their profiles.
-for (const c of children) c.kill('SIGTERM');
-await sleep(values['cpu-prof'] ? 5000 : 0);
 process.exit(0);
