@@ -40,9 +40,14 @@ async function dismissNotices(context: BrowserContext): Promise<void> {
  * A new visitor's first pages, each a page load, while the first worker installs: the worker is
  * registered by the first page, its own downloads (the precache) are held until the last page has
  * loaded, so it takes control of the last page, one that did not register it.
- * @returns whether the last page is still the document it was when the worker took it (no reload)
+ * @returns `sameDocument`: whether the last page is still the document the worker took (no
+ * reload); `firstPageCode`: the scripts and styles the first page loaded (shell and remotes)
  */
-async function firstVisit(page: Page, context: BrowserContext, paths: string[]): Promise<() => Promise<boolean>> {
+async function firstVisit(
+  page: Page,
+  context: BrowserContext,
+  paths: string[],
+): Promise<{ sameDocument: () => Promise<boolean>; firstPageCode: string[] }> {
   const held: Route[] = [];
   let holding = true;
   await context.route('**/*', (route) => {
@@ -51,6 +56,12 @@ async function firstVisit(page: Page, context: BrowserContext, paths: string[]):
     else void route.fallback();
   });
   await openPage(page, paths[0]!);
+  const firstPageCode = await page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((r) => r.name)
+      .filter((url) => /\/assets\/[^?]+\.(?:js|css)$/.test(url)),
+  );
   await page.waitForFunction(async () => !!(await navigator.serviceWorker.getRegistration())?.installing, null, { timeout: 30_000 });
   for (const path of paths.slice(1)) await openPage(page, path);
   let navigations = 0;
@@ -60,15 +71,18 @@ async function firstVisit(page: Page, context: BrowserContext, paths: string[]):
   holding = false;
   for (const route of held.splice(0)) await route.fallback();
   await waitForWorker(page);
-  return async () =>
-    navigations === 0 && (await page.evaluate(() => (window as unknown as { firstVisitDocument?: boolean }).firstVisitDocument === true));
+  return {
+    sameDocument: async () =>
+      navigations === 0 && (await page.evaluate(() => (window as unknown as { firstVisitDocument?: boolean }).firstVisitDocument === true)),
+    firstPageCode,
+  };
 }
 
 test.describe('offline worker (spec §1)', () => {
   test('the first worker takes control of a first visit without reloading it', async ({ page, context, request }) => {
     await dismissNotices(context);
     const list = (await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json()) as { items: Array<{ slug: string }> };
-    const sameDocument = await firstVisit(page, context, ['/royal/news', '/royal/news/list/2', `/royal/news/${list.items[0]!.slug}`]);
+    const { sameDocument } = await firstVisit(page, context, ['/royal/news', '/royal/news/list/2', `/royal/news/${list.items[0]!.slug}`]);
     await page.waitForTimeout(3000); // a reload starts right after the takeover
     expect(await sameDocument()).toBe(true);
     await expect(page.getByTestId('news-article')).toBeVisible();
@@ -81,10 +95,12 @@ test.describe('offline worker (spec §1)', () => {
     };
     const article = list.items[1]!;
     // The worker first takes control on the article: the list was read before it existed.
-    await firstVisit(page, context, ['/royal/news', `/royal/news/${article.slug}`]);
-    await expect
-      .poll(() => page.evaluate(async () => !!(await caches.match('/royal/news'))).catch(() => false), { timeout: 20_000 })
-      .toBe(true);
+    const { firstPageCode } = await firstVisit(page, context, ['/royal/news', `/royal/news/${article.slug}`]);
+    expect(firstPageCode.some((url) => url.startsWith(`http://localhost:${ports.news}/`))).toBe(true);
+    // The worker keeps what it was told about: wait until it has the first page and its code.
+    const kept = (urls: string[]) =>
+      page.evaluate(async (all) => (await Promise.all(all.map((u) => caches.match(u)))).every(Boolean), urls);
+    await expect.poll(() => kept(['/royal/news', ...firstPageCode]).catch(() => false), { timeout: 30_000 }).toBe(true);
     await context.setOffline(true);
     try {
       // the first page, loaded offline

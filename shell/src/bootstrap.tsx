@@ -17,6 +17,7 @@ import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import {
   DataProvider,
   apiClient,
+  beginHydration,
   createQueryClient,
   getCookie,
   COOKIES,
@@ -156,8 +157,10 @@ async function start(): Promise<void> {
   root.dataset.render = hydrating ? 'hydrate' : 'client';
   // Hydration as a transition: React then works in slices and yields to the browser between them
   // instead of one long task (issue 11, Total Blocking Time; Next.js hydrates the same way).
-  if (hydrating) startTransition(() => void hydrateRoot(root, app, { onRecoverableError }));
-  else {
+  if (hydrating) {
+    beginHydration(); // a slot hydrating after the session is restored still matches the server's HTML
+    startTransition(() => void hydrateRoot(root, app, { onRecoverableError }));
+  } else {
     root.replaceChildren(); // a client render starts from an empty container
     createRoot(root).render(app);
   }

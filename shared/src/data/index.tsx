@@ -211,17 +211,34 @@ export function useLandingStoreApi(): LandingStore {
   return useContext(StoreContext) ?? landingStore;
 }
 
+/** The browser store's state when hydration began ({@link beginHydration}); null before. */
+let hydrationState: LandingState | null = null;
+
+/**
+ * Records the store's state as hydration renders it: call right before `hydrateRoot`, once the
+ * shell has set the page's server and language as the server rendered them. Parts of the page
+ * that hydrate later (a remote slot whose code arrives after the session was restored) still
+ * hydrate with these values, so they match the server's HTML, and update right after.
+ * @param store  the browser's store (default `landingStore`)
+ */
+export function beginHydration(store: LandingStore = landingStore): void {
+  hydrationState = store.getState();
+}
+
 /**
  * React hook over the store of this render: `useLandingStore((s) => s.selectedServer)`.
- * While the browser hydrates, it reads the store as it is (zustand's own hook would read the
- * store's creation-time state), so the shell's start-up values (the page's server and language,
- * set before hydration exactly as the server rendered them) are what hydration sees. Selectors
- * must return stable values (a slice of the state, not a new object).
+ * While the browser hydrates, it reads the state recorded by {@link beginHydration} (zustand's
+ * own hook would read the store's creation-time state), so the shell's start-up values (the
+ * page's server and language, set before hydration exactly as the server rendered them) are what
+ * hydration sees, however late a part hydrates; without a recording, the store as it is. On the
+ * server, the request's store. Selectors must return stable values (a slice of the state, not a
+ * new object).
  */
 export function useLandingStore<T>(selector: (s: LandingState) => T): T {
   const api = useLandingStoreApi();
   const read = () => selector(api.getState());
-  return useSyncExternalStore(api.subscribe, read, read);
+  const readHydration = () => selector(api === landingStore && hydrationState ? hydrationState : api.getState());
+  return useSyncExternalStore(api.subscribe, read, readHydration);
 }
 
 /** The HTTP client of this render: a per-request client on the server, `apiClient` in the browser. */

@@ -7,7 +7,7 @@
  * - a new worker taking control of a page an older worker controlled → the page reloads, at most
  *   once per 10000 ms (reload guard), so a worker can never reload the page in a loop. The first
  *   worker taking control of a page loaded from the network replaces nothing: no reload;
- * - the first worker taking control → it is asked to keep the pages read so far in this tab and
+ * - the first worker taking control → it is asked to keep the pages read so far in this tab, then
  *   what they loaded (workbox's `CACHE_URLS` message), and the page refetches the data it shows
  *   through it, so a page read before the worker existed is readable offline too.
  */
@@ -186,9 +186,14 @@ export interface RegisterOptions {
   refetchShownData?: () => Promise<unknown>;
 }
 
+/** Longest wait for the worker to answer that the pages are kept before the rest is sent (ms). */
+export const KEEP_PAGES_WAIT_MS = 10_000;
+
 /**
- * The first worker took control of this page: asks it to keep what this tab has read (the pages
- * and what they loaded, {@link urlsToKeep}) and refetches the data this page shows through it.
+ * The first worker took control of this page: asks it to keep what this tab has read
+ * ({@link urlsToKeep}): the pages first, alone, so their server renders do not compete with the
+ * downloads of what they loaded; then those, while the data this page shows is fetched again
+ * through the worker.
  */
 async function keepWhatWasRead(options: RegisterOptions): Promise<void> {
   const controller = navigator.serviceWorker.controller;
@@ -201,12 +206,21 @@ async function keepWhatWasRead(options: RegisterOptions): Promise<void> {
     /* nothing was stored */
   }
   const { messageSW } = await import('workbox-window');
-  // The worker answers once everything is kept; no answer when a URL failed (the rest is kept).
-  void messageSW(controller, {
-    type: 'CACHE_URLS',
-    payload: { urlsToCache: urlsToKeep({ pages: [...before.pages, ...here.pages], assets: [...before.assets, ...here.assets] }) },
-  });
-  await options.refetchShownData?.();
+  // The worker answers once all URLs of a message are kept; it does not answer when one failed.
+  const keep = (urlsToCache: CacheUrlEntry[]) =>
+    messageSW(controller, { type: 'CACHE_URLS', payload: { urlsToCache } }).then(
+      () => undefined,
+      () => undefined,
+    );
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  await Promise.race([
+    keep(urlsToKeep({ pages: [...before.pages, ...here.pages], assets: [] })),
+    new Promise((resolve) => {
+      timer = setTimeout(resolve, KEEP_PAGES_WAIT_MS);
+    }),
+  ]);
+  clearTimeout(timer);
+  await Promise.all([keep(urlsToKeep({ pages: [], assets: [...before.assets, ...here.assets] })), options.refetchShownData?.()]);
 }
 
 /**
