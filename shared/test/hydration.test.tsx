@@ -35,7 +35,7 @@ test('a part that hydrates after the session was restored still matches the serv
       { onRecoverableError: (e) => errors.push(e) },
     );
   });
-  act(() => landingStore.getState().setUserData({ id: '1', nickname: 'Ana', ovr: 50, server: 'royal' }));
+  act(() => landingStore.getState().setUserData({ id: '1', nickname: 'Ana', email: null, ovr: 50, server: 'royal' }));
   await act(async () => arrive({ default: Greeting }));
   expect(errors).toEqual([]);
   expect(container.textContent).toBe('Hello Ana');
