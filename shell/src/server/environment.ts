@@ -4,13 +4,15 @@
  * them once per change instead of once per request: the security headers (helmet) and a
  * version string that the page cache keys on.
  *
- * The files are looked at (one `stat` each) at most once per {@link ENV_CHECK_INTERVAL_MS}, and
- * read again only when their size or modification time changed, so a redeploy reaches the pages
- * within that interval. An unreadable or invalid file keeps the last good value: a bad deploy
+ * The files are looked at (one `stat` each) when their folder reports a change (fs.watch: a
+ * redeploy reaches the next request) and otherwise at most once per {@link ENV_CHECK_INTERVAL_MS}
+ * (where watching is not available), and read again only when their size or modification time
+ * changed. An unreadable or invalid file keeps the last good value: a bad deploy
  * never takes the site down.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync, watch } from 'node:fs';
+import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
@@ -145,6 +147,16 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
       securityHeaders: (path) => (/^\/auth(_callback|\/)/.test(path) ? callbackHeaders : pageHeaders),
     };
   };
+
+  // A change in the folders of the files (scripts/deploy.mjs renames remotes.json into place)
+  // makes the next request look at them at once.
+  for (const dir of new Set([o.remotesFile, o.configFile].filter((f): f is string => !!f).map((f) => dirname(f)))) {
+    try {
+      watch(dir, () => (checkedAt = -Infinity)).unref();
+    } catch {
+      /* no folder or no watching: the once-a-second look remains */
+    }
+  }
 
   return {
     current(): EnvironmentState {
