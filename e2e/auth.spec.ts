@@ -285,6 +285,8 @@ test.describe('auth (mf-auth + API)', () => {
       context,
       request,
     }) => {
+      // Two popup logins and a mailed code: three times the default time on a busy machine.
+      test.slow();
       await openPage(page, '/royal');
       const modal = await openLogin(page);
       await expect(modal.getByTestId('social-google')).toBeEnabled();
