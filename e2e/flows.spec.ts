@@ -7,7 +7,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type BrowserContext, type Locator, type Page } from '@playwright/test';
-import { apiBase, openPage, ports } from './fixtures';
+import { ADMIN_SECRET, apiBase, openPage, ports } from './fixtures';
 
 const SHELL = `http://localhost:${ports.shell}`;
 const LOCALES = ['ru', 'pl', 'en', 'br', 'es', 'it', 'de', 'fr', 'tr'] as const;
@@ -132,7 +132,7 @@ test.describe('accessibility: axe, WCAG 2.2 AA', () => {
       });
 
       test('the technical break (503 maintenance page)', async ({ page, request }) => {
-        const admin = { 'X-Admin-Secret': 'e2e-admin-secret' };
+        const admin = { 'X-Admin-Secret': ADMIN_SECRET };
         const url = `http://localhost:${ports.api}/admin/technical-break`;
         expect((await request.post(url, { headers: admin, data: { enabled: true, server: 'royal' } })).status()).toBe(200);
         try {

@@ -10,10 +10,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import vnuJar from 'vnu-jar';
-import { ports } from './fixtures';
+import { ADMIN_SECRET, ports } from './fixtures';
 
 const SHELL = `http://localhost:${ports.shell}`;
-const ADMIN = { 'X-Admin-Secret': 'e2e-admin-secret' };
+const ADMIN = { 'X-Admin-Secret': ADMIN_SECRET };
 const LANGS = ['en', 'ru'] as const;
 /** A token of the right shape (16–256 URL-safe characters) that no account has. */
 const TOKEN = 'unknown-token-0123456789';

@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join, normalize } from 'node:path';
-import { apiBase, openPage, ports, storeState } from './fixtures';
+import { ADMIN_SECRET, apiBase, openPage, ports, storeState } from './fixtures';
 
 const SHELL = `http://localhost:${ports.shell}`;
 const IPHONE_SAFARI =
@@ -491,7 +491,7 @@ test.describe('contact and founder-pack sign-up', () => {
 });
 
 test.describe('technical break (spec §4, §8)', () => {
-  const admin = { 'X-Admin-Secret': 'e2e-admin-secret-0123456789abcdef' };
+  const admin = { 'X-Admin-Secret': ADMIN_SECRET };
   test('503 from the API shows the maintenance page', async ({ page, request, context }) => {
     await dismissNotices(context);
     const on = await request.post(`http://localhost:${ports.api}/admin/technical-break`, {

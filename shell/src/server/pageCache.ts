@@ -7,11 +7,11 @@
  * - lru-cache holds them within a memory budget in bytes (`maxBytes`) and runs one render per key
  *   at a time: concurrent requests for a key that is being rendered wait for that render (a miss)
  *   or get the previous copy (stale-while-revalidate).
- * - Freshness: an entry is fresh while no content topic it was built from has changed (the API's
- *   change stream, contentChanges.ts, calls {@link PageCache.invalidate}) and for `freshMs` at
- *   most (time-driven content: scheduled articles, kick-offs, the online count). While the change
- *   stream is down, `fallbackFreshMs` (5 s) bounds how stale a page can be. A page that is not
- *   fresh is served once more as STALE while it is rendered again, within `staleMs` of its
+ * - Freshness: a page whose content topic changed (the API's change stream, contentChanges.ts,
+ *   calls {@link PageCache.invalidate}) is never served again: the next request waits for its
+ *   render (MISS). A page lives `freshMs` at most (time-driven content: scheduled articles,
+ *   kick-offs, the online count); while the change stream is down, `fallbackFreshMs` (5 s). A page
+ *   past its life is served once more as STALE while it is rendered again, within `staleMs` of its
  *   render; older copies are dropped and the next visitor waits for a render (MISS).
  * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
  *   only: the remote's recovery shows within that time.
@@ -143,12 +143,15 @@ export class PageCache {
    */
   async get(key: string, render: Render): Promise<{ page: CachedPage; cache: CacheStatus }> {
     const existing = this.lru.peek(key, { allowStale: true });
-    // Past `staleMs` a copy is not served at all: the visitor waits for the render.
-    const servable = existing !== undefined && this.lru.getRemainingTTL(key) > 0;
+    // A copy whose content changed is never served again: the visitor waits for the render (shared
+    // with everyone asking meanwhile). One that only aged is served while it is rendered again,
+    // unless it is past `staleMs`.
+    const changed = existing !== undefined && this.changed(existing);
+    const servable = existing !== undefined && !changed && this.lru.getRemainingTTL(key) > 0;
     const status: LRUCache.Status<string, CachedPage, Render> = {};
     const page = await this.lru.fetch(key, {
       context: render,
-      forceRefresh: existing !== undefined && !this.isFresh(existing),
+      forceRefresh: existing !== undefined && (changed || this.now() >= existing.freshUntil),
       allowStale: servable,
       status,
     });
@@ -167,9 +170,9 @@ export class PageCache {
     return { ...this.counts, entries: this.lru.size, bytes: this.lru.calculatedSize };
   }
 
-  private isFresh(page: CachedPage): boolean {
-    if (this.now() >= page.freshUntil) return false;
-    return page.topics.every(([t, n]) => this.counters.get(t) === n);
+  /** Whether a topic the page was built from changed since its render started. */
+  private changed(page: CachedPage): boolean {
+    return page.topics.some(([t, n]) => this.counters.get(t) !== n);
   }
 
   private async store(page: RenderedPage, counters: ReadonlyArray<readonly [ContentTopic, number]>): Promise<CachedPage> {
