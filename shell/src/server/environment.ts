@@ -132,6 +132,8 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
       : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     const read = readJson(o.remotesFile);
     if (read !== undefined) [remotes, pins] = [sanitizeRemotes(read), sanitizeRemotePins(read)];
+    // A file caught half-written (a plain write, not a rename) is read again at the next look.
+    else stamps = '\0';
     const version = createHash('sha1')
       .update(JSON.stringify([config, remotes, pins]))
       .digest('base64url')
