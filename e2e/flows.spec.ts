@@ -491,6 +491,24 @@ test.describe('mobile, 390 px', () => {
     await expect(nav).toBeHidden();
   });
 
+  test('the open language and server switch lies on the screen, and a page-wide fallback keeps the side gutter', async ({
+    page,
+    context,
+  }) => {
+    await settle(context, 'ru');
+    await page.route(`http://localhost:${ports.news}/**`, (route) => route.abort('connectionrefused'));
+    await openPage(page, '/royal/news');
+    const fallback = (await page.getByTestId('remote-fallback').boundingBox())!;
+    expect(fallback.x).toBeGreaterThanOrEqual(16);
+    expect(fallback.x + fallback.width).toBeLessThanOrEqual(390 - 16);
+    await page.getByTestId('switcher-toggle').click();
+    const panel = (await page.getByTestId('switcher-panel').boundingBox())!;
+    expect(panel.x).toBeGreaterThanOrEqual(0);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(390);
+    await expect(page.getByTestId('lang-pl')).toBeInViewport();
+    await expect(page.getByTestId('lang-tr')).toBeInViewport();
+  });
+
   test('a first visit shows one notice at a time, compactly', async ({ page, context }) => {
     await context.addCookies([{ name: 'i18n_redirected', value: 'pl', url: SHELL }]);
     await openPage(page, '/royal');
