@@ -457,7 +457,7 @@ test.describe('mobile, 390 px', () => {
         ['/royal/bets-rules', page.getByTestId('rules-points')],
         ['/royal/join', page.getByTestId('register-form')],
         ['/royal/affiliate', page.getByTestId('affiliate-page')],
-        ['/royal/account-activation/unknown-token-0123456789', page.getByTestId('activation-account')],
+        ['/royal/account-activation#token=unknown-token-0123456789', page.getByTestId('activation-account')],
         ['/royal/no-such-page', page.getByTestId('not-found')],
       ];
       for (const [path, ready] of pages) {
