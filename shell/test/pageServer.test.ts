@@ -135,6 +135,20 @@ describe('the page cache', () => {
   });
 });
 
+test('a render that fails (a redirect, a full render queue) reaches every caller with its own error', async () => {
+  const cache = new PageCache();
+  class Redirect extends Error {}
+  const render = async (): Promise<RenderedPage> => {
+    await new Promise((r) => setTimeout(r, 10));
+    throw new Redirect('to /royal/account-activation#token=x');
+  };
+  const results = await Promise.allSettled([cache.get('r', render), cache.get('r', render)]);
+  for (const r of results) {
+    expect(r.status).toBe('rejected');
+    expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Redirect);
+  }
+});
+
 test('the 503 page is in the visitor language and asks to come back', () => {
   expect(busyPage('de')).toContain('<html lang="de">');
   expect(busyPage('de')).toContain('Erneut versuchen');

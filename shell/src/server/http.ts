@@ -103,6 +103,16 @@ export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 /** Thrown when the render queue is full (answered 503). */
 class OverloadError extends Error {}
 
+/** A route loader answered a redirect while rendering (e.g. an old activation link): sent as is, never cached. */
+class RedirectAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly location: string,
+  ) {
+    super(`redirect to ${location}`);
+  }
+}
+
 /** Reads a JSON file; `fallback` when missing or invalid. */
 function readJson<T>(file: string, fallback: T): T {
   try {
@@ -285,7 +295,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
         viewer,
       },
     );
-    if (result.kind !== 'page') throw new Error('render: unexpected redirect');
+    if (result.kind === 'redirect') throw new RedirectAnswer(result.status, result.location);
     const html = await collect(result.html);
     if (o.log)
       console.log(
@@ -382,6 +392,10 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
       compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : html));
     } catch (e) {
       if (e instanceof OverloadError) return sendBusy(res, security, cookie);
+      if (e instanceof RedirectAnswer) {
+        res.writeHead(e.status, { ...security, Location: e.location, 'Cache-Control': 'no-cache' });
+        return void res.end();
+      }
       throw e;
     }
   }

@@ -97,6 +97,8 @@ export class PageCache {
   private readonly degradedFreshMs: number;
   private readonly now: () => number;
   private readonly counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
+  /** Why the last render of a key failed (a redirect, the render queue full), for the callers waiting on it. */
+  private readonly failures = new LRUCache<string, { error: unknown }>({ max: 1000 });
 
   constructor(o: PageCacheOptions = {}) {
     this.freshMs = o.freshMs ?? 60_000;
@@ -115,11 +117,18 @@ export class PageCache {
       // A failed render keeps the previous copy (served stale) instead of dropping it.
       allowStaleOnFetchRejection: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (_key, _stale, { context }) => {
+      fetchMethod: async (key, _stale, { context }) => {
         const topics = CONTENT_TOPICS.map((t) => [t, this.counters.get(t)!] as const);
         this.counts.renders++;
-        const page = await context();
-        return this.store(page, topics);
+        try {
+          const page = await this.store(await context(), topics);
+          this.failures.delete(key);
+          return page;
+        } catch (e) {
+          // lru-cache answers a failed fetch with `undefined`: keep the reason for the callers.
+          this.failures.set(key, { error: e });
+          throw e;
+        }
       },
     });
   }
@@ -155,7 +164,9 @@ export class PageCache {
       allowStale: servable,
       status,
     });
-    if (!page) throw new Error('page cache: the render gave nothing');
+    if (!page) {
+      throw this.failures.get(key)?.error ?? new Error('page cache: the render gave nothing');
+    }
     // A copy that is not fresh comes back as the very object held before the render (lru-cache
     // does not flag every such case in `status.returnedStale`).
     const served: CacheStatus = status.fetch === 'hit' ? 'HIT' : page === existing ? 'STALE' : 'MISS';
