@@ -99,7 +99,7 @@ describe('restart', () => {
     const dataDir = join(root, 'pglite');
     try {
       const app = await buildApp({
-        env: { DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '' },
+        env: { DATA_DIR: dataDir, NODE_ENV: 'test', DATABASE_URL: '', AUTH_CODE_HMAC_KEY: 'k'.repeat(32) },
         config: { ...TEST_CONFIG, databaseUrl: undefined },
         seed: false,
       });

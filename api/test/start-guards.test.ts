@@ -44,7 +44,7 @@ describe('development features need DEV_FEATURES=1', () => {
     const saved = process.env.DEV_FEATURES;
     process.env.DEV_FEATURES = '0'; // the seed reads the process environment
     try {
-      const off = loadConfig({});
+      const off = loadConfig({ AUTH_CODE_HMAC_KEY: 'k'.repeat(32) });
       const t = await startApp(database, { config: { devFeatures: false, auth: off.auth } });
       try {
         assert.equal((await t.app.inject({ url: '/dev/mailbox.json' })).statusCode, 404);
