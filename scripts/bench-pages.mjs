@@ -12,8 +12,8 @@
  *   - anonymous visitors, `--connections` (50), spread over four languages by the
  *     `i18n_redirected` cookie (en, de, ru, pl), `Accept-Encoding: br, gzip`, on /royal,
  *     /royal/news and the newest article;
- *   - logged-in visitors (the demo account's session cookies), `--logged-in-connections` (20), on
- *     the same pages.
+ *   - logged-in visitors (the three demo players' session cookies, each in the four languages),
+ *     `--logged-in-connections` (20), on the same pages.
  * Printed (and `--json <file>`): per scenario req/s, p50, p99 (ms), errors (socket errors,
  * timeouts, non-2xx) and, where the server says `X-Cache`, the share of HIT answers. Medians over
  * `--rounds` (3). The run stops by itself: rounds × targets × 6 scenarios × (warm-up + duration).
@@ -44,7 +44,9 @@ if (values.help) {
 }
 
 const LANGUAGES = ['en', 'de', 'ru', 'pl'];
-const DEMO = { login: 'demo', password: 'Demo-Goal-2026', fingerprint: 'demo-device' };
+/** The seeded demo players (api/src/domains/auth/seed.ts): logged-in visitors are spread over them. */
+const DEMO_PLAYERS = ['demo', 'demo_rookie', 'demo_legend'];
+const DEMO = { password: 'Demo-Goal-2026', fingerprint: 'demo-device' };
 const targets = values.serve.map((spec, i) => {
   const [name, dir] = spec.includes('=') ? spec.split('=') : [`t${i}`, spec];
   const offset = Number(values['offset-base']) + 100 * i;
@@ -90,15 +92,15 @@ async function start(target) {
   throw new Error(`${target.name}: ${target.shell}/royal did not answer within 300 s`);
 }
 
-/** The demo account's session cookies on royal (the XSRF pair first, as the browser does). */
-async function sessionCookie(target) {
+/** A demo player's session cookies on royal (the XSRF pair first, as the browser does). */
+async function sessionCookie(target, login) {
   const csrf = await fetch(`${target.api}/royal/csrf`);
   const jar = csrf.headers.getSetCookie().map((c) => c.split(';')[0]);
   const token = jar.find((c) => c.startsWith('XSRF-TOKEN='))?.slice('XSRF-TOKEN='.length);
   const res = await fetch(`${target.api}/royal/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: jar.join('; '), 'x-xsrf-token': decodeURIComponent(token ?? '') },
-    body: JSON.stringify(DEMO),
+    body: JSON.stringify({ ...DEMO, login }),
   });
   if (!res.ok) throw new Error(`${target.name}: demo login answered ${res.status} ${await res.text()}`);
   const session = await res.json();
@@ -164,7 +166,7 @@ for (const t of targets) {
 }
 const article = (await (await fetch(`${targets[0].api}/royal/news?per_page=1`)).json()).items[0].slug;
 const sessions = new Map();
-for (const t of targets) sessions.set(t.name, await sessionCookie(t));
+for (const t of targets) sessions.set(t.name, await Promise.all(DEMO_PLAYERS.map((login) => sessionCookie(t, login))));
 const pages = ['/royal', '/royal/news', `/royal/news/${article}`];
 const scenarios = [
   ...pages.map((path) => ({ name: `anonymous ${path === pages[2] ? '/royal/news/<article>' : path}`, path, kind: 'anonymous' })),
@@ -178,7 +180,7 @@ for (let round = 1; round <= Number(values.rounds); round++) {
       const anonymous = scenario.kind === 'anonymous';
       const cookies = anonymous
         ? LANGUAGES.map((l) => `i18n_redirected=${l}`)
-        : LANGUAGES.map((l) => `i18n_redirected=${l}; ${sessions.get(t.name)}`);
+        : LANGUAGES.flatMap((l) => sessions.get(t.name).map((session) => `i18n_redirected=${l}; ${session}`));
       const connections = Number(anonymous ? values.connections : values['logged-in-connections']);
       await run(t.shell + scenario.path, connections, Number(values.warmup), cookies);
       const before = cpuTimes();

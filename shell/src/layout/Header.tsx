@@ -16,6 +16,7 @@ import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
 import { useOutsideClick } from './useOutsideClick';
 import { BRAND, Logo } from './Logo';
+import { nicknameInitial } from './nickname';
 
 /** Header link of spec §3: name (translation key), path, isInternal. */
 export interface HeaderLink {
@@ -133,7 +134,7 @@ export function Header({ server }: { server: ServerCode }) {
                   data-testid="account-link"
                 >
                   <span className="header__avatar" aria-hidden="true">
-                    {user.nickname.slice(0, 1).toUpperCase()}
+                    {nicknameInitial(user.nickname)}
                   </span>
                   <span className="header__nick">{user.nickname}</span>
                 </Link>

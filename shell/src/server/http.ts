@@ -29,8 +29,11 @@ import { createEnvironment, ENV_CHECK_INTERVAL_MS, type EnvironmentState } from 
 import { createServerFederation, type ServerFederation } from './federation';
 import { busyPage } from './busyPage';
 import { PageCache, type CacheStatus, type CachedPage, type PageCacheStats } from './pageCache';
-import { languageOf, renderPage, routeOf, type HtmlTemplate, type RenderResult } from './render';
+import { jsonForScript, languageOf, renderPage, routeOf, type HtmlTemplate, type RenderContext, type RenderResult } from './render';
+import { fillPlayerPage, playerTemplate, standInPlayer, type PlayerTemplate } from './playerPage';
+import { LRUCache } from 'lru-cache';
 import { createSessionChecker, type Viewer } from './session';
+import { PAGE_DATA_ELEMENT_ID } from '../pageData';
 
 export { sanitizeRemotes } from './environment';
 
@@ -97,11 +100,16 @@ const HASHED = /\.[0-9a-f]{10}\./;
 const PAGE_QUERY_PARAMETERS = ['partner', 'ref_id', 'page', 'tournament'];
 /** `Cache-Control` of an anonymous page: shared caches may keep it 5 s and serve it 30 s more while they refresh it. */
 export const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
+const PERSONAL_PAGE_MEMORY_MS = 10 * 60_000;
 /** `Cache-Control` of a player's own page. */
 export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 
 /** Thrown when the render queue is full (answered 503). */
 class OverloadError extends Error {}
+
+/** A stand-in's render read something personal: the page is rendered per player (playerPage.ts). */
+class PersonalPage extends Error {}
 
 /** A route loader answered a redirect while rendering (e.g. an old activation link): sent as is, never cached. */
 class RedirectAnswer extends Error {
@@ -278,7 +286,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     env: EnvironmentState,
     cfg: RuntimeConfig,
     origin: string,
-    viewer: Viewer | null,
+    viewer: RenderContext['viewer'],
   ) {
     federation.sync(env.remotes, env.pins);
     const result = await renderPage(
@@ -352,6 +360,74 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     for (const name in headers) res.setHeader(name, headers[name]!);
   }
 
+  /** A page for one viewer: `private, no-store`, compressed on the way. */
+  function sendPrivate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    security: Readonly<Record<string, string>>,
+    page: { status: number; html: string; renderMs: number; cache?: CacheStatus },
+  ): void {
+    setHeaders(res, security);
+    res.statusCode = page.status;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
+    res.setHeader('Vary', 'Cookie');
+    if (page.cache) res.setHeader('X-Cache', page.cache);
+    res.setHeader('Server-Timing', `ssr;dur=${page.renderMs.toFixed(1)}${page.cache ? `, cache;desc=${page.cache}` : ''}`);
+    compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : page.html));
+  }
+
+  /** Page cache keys whose stand-in render read a personal field: rendered per player for a while. */
+  const personalPages = new LRUCache<string, true>({ max: 5000, ttl: PERSONAL_PAGE_MEMORY_MS });
+  const templates = new WeakMap<CachedPage, PlayerTemplate>();
+  const templateOf = (html: string) =>
+    playerTemplate(html, html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`));
+
+  /**
+   * The page shared by the logged-in players of the viewer's server (playerPage.ts), from the page
+   * cache, with the viewer's own parts; null when this page is rendered per player.
+   */
+  async function sharedPlayerPage(
+    url: URL,
+    cookie: string | undefined,
+    env: EnvironmentState,
+    cfg: RuntimeConfig,
+    origin: string,
+    viewer: Viewer,
+  ) {
+    const key = `${pageCacheKey(env.version, origin, url, languageOf(cookie))}|player:${viewer.user.server}`;
+    if (!cache || personalPages.has(key)) return null;
+    try {
+      const { page: cached, cache: status } = await cache.get(key, () =>
+        limited(async () => {
+          const standIn = standInPlayer(viewer.user.server);
+          const { result, html } = await render(url, cookie, env, cfg, origin, { standIn });
+          if (standIn.readPersonalField() || !templateOf(html)) throw new PersonalPage(key);
+          return {
+            status: result.status,
+            html,
+            topics: result.topics,
+            degraded: result.timings.slotErrors.length > 0,
+            renderMs: result.timings.renderMs,
+            compress: false,
+          };
+        }),
+      );
+      let template = templates.get(cached);
+      if (!template) templates.set(cached, (template = templateOf(cached.body.identity.toString('utf8'))!));
+      return {
+        status: cached.status,
+        html: fillPlayerPage(template, viewer.user, jsonForScript),
+        renderMs: cached.renderMs,
+        cache: status,
+      };
+    } catch (e) {
+      if (!(e instanceof PersonalPage)) throw e;
+      personalPages.set(key, true);
+      return null;
+    }
+  }
+
   async function page(req: IncomingMessage, res: ServerResponse, url: URL, env: EnvironmentState): Promise<void> {
     const security = env.securityHeaders(url.pathname);
     const cookie = req.headers.cookie;
@@ -382,14 +458,11 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
         );
         return sendCached(req, res, security, cached, status);
       }
+      // A player's page: the one shared by the players of the server when it can be, else their own render.
+      const shared = cache && server && viewer ? await sharedPlayerPage(url, cookie, env, cfg, origin, viewer) : null;
+      if (shared) return sendPrivate(req, res, security, shared);
       const { result, html } = await limited(() => render(url, cookie, env, cfg, origin, viewer));
-      setHeaders(res, security);
-      res.statusCode = result.status;
-      res.setHeader('Content-Type', 'text/html; charset=utf-8');
-      res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
-      res.setHeader('Vary', 'Cookie');
-      res.setHeader('Server-Timing', `ssr;dur=${result.timings.renderMs.toFixed(1)}`);
-      compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : html));
+      sendPrivate(req, res, security, { status: result.status, html, renderMs: result.timings.renderMs });
     } catch (e) {
       if (e instanceof OverloadError) return sendBusy(res, security, cookie);
       if (e instanceof RedirectAnswer) {

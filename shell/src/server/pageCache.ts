@@ -23,6 +23,7 @@ import { LRUCache } from 'lru-cache';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
+const EMPTY = Buffer.alloc(0);
 
 /** What the API's change stream names (api/src/lib/read-cache.ts TOPICS). */
 export const CONTENT_TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;
@@ -39,6 +40,8 @@ export interface RenderedPage {
   degraded: boolean;
   /** Server-Timing of the render (ms). */
   renderMs: number;
+  /** Keep brotli and gzip copies (default true; a shared player page is filled in and compressed per answer). */
+  compress?: boolean;
 }
 
 /** A cached page: compressed once, sent many times. */
@@ -190,10 +193,13 @@ export class PageCache {
     const identity = Buffer.from(page.html);
     // Quality 5 / level 6: a few ms for a 50 KB page, about 10 % larger than the slowest settings,
     // paid once per render rather than once per answer.
-    const [br, gzipped] = await Promise.all([
-      brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
-      gz(identity, { level: 6 }),
-    ]);
+    const [br, gzipped] =
+      page.compress === false
+        ? [EMPTY, EMPTY]
+        : await Promise.all([
+            brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),
+            gz(identity, { level: 6 }),
+          ]);
     const renderedAt = this.now();
     const life = page.degraded ? this.degradedFreshMs : this.live ? this.freshMs : this.fallbackFreshMs;
     return {

@@ -46,6 +46,7 @@ import {
   type UserData,
 } from '@landing/shared';
 import { CONTENT_TOPICS, type ContentTopic } from './pageCache';
+import { USER_DATA_MARK, type StandInPlayer } from './playerPage';
 import { RemoteLoaderContext, checkExposed, type RemoteLoader, type SlotHydration } from '../remotes/RemoteSlot';
 import { normaliseServerRoute } from '../routing/normalise';
 import { routes } from '../routing/router';
@@ -76,9 +77,10 @@ export interface RenderContext {
   /**
    * The logged-in player of this request (their session cookie, checked with the API), or null:
    * the page is rendered for them ("Play now", their own parts) and the API is called with their
-   * session (session.ts).
+   * session (session.ts). A stand-in renders the page shared by every player of its server
+   * (playerPage.ts): the API is called without a session and the page data's `user` is a hole.
    */
-  viewer?: { user: UserData; token: string } | null;
+  viewer?: { user: UserData; token: string } | { standIn: StandInPlayer } | null;
   /** Public origin of the site, for canonical and Open Graph URLs (e.g. `https://royal.example`). */
   origin: string;
 }
@@ -186,7 +188,10 @@ function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig,
   const client = axios.create({
     timeout: 2000,
     httpAgent: apiAgent,
-    headers: { Accept: 'application/json', ...(viewer ? { 'X-Auth-Token': viewer.token, 'X-Auth-Id': viewer.user.id } : {}) },
+    headers: {
+      Accept: 'application/json',
+      ...(viewer && 'token' in viewer ? { 'X-Auth-Token': viewer.token, 'X-Auth-Id': viewer.user.id } : {}),
+    },
   });
   client.interceptors.request.use((req) => {
     // Queries name the public base of their server; the server calls the API where it can reach it.
@@ -285,9 +290,14 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   setRuntimeConfig(ctx.config);
   const lang = languageOf(headers.cookie);
   const server = route.server ?? DEFAULT_SERVER;
+  const standIn = ctx.viewer && 'standIn' in ctx.viewer ? ctx.viewer.standIn : null;
   const store = createLandingStore({
     persisted: false,
-    initial: { selectedServer: server, serverLangLocale: lang, userData: ctx.viewer?.user ?? null },
+    initial: {
+      selectedServer: server,
+      serverLangLocale: lang,
+      userData: standIn?.user ?? (ctx.viewer && 'user' in ctx.viewer ? ctx.viewer.user : null),
+    },
   });
   const requestI18n = i18n.cloneInstance({ lng: isoOf(lang), initAsync: false });
   const queryClient = createQueryClient('server');
@@ -335,6 +345,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
         clearTimeout(timer.abort);
         if (settled) return;
         settled = true;
+        standIn?.stop();
         const renderMs = performance.now() - t0;
         const out = new PassThrough();
         const meta = response.meta;
@@ -365,7 +376,11 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           slots: [...ids].filter((id) => !deferred.has(id)),
           versions,
           lang,
-          ...(ctx.viewer ? { user: ctx.viewer.user } : {}),
+          ...(standIn
+            ? { user: USER_DATA_MARK as unknown as UserData }
+            : ctx.viewer && 'user' in ctx.viewer
+              ? { user: ctx.viewer.user }
+              : {}),
           queries: dehydrate(queryClient),
           translations: pageTranslations(
             requestI18n,
