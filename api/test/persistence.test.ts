@@ -128,7 +128,8 @@ describe('restart', () => {
     async () => {
       const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));
       const dataDir = join(root, 'pglite');
-      const staleMs = 4000;
+      // Long enough for a holder on a loaded machine to refresh its lock in time (it does every staleMs / 2).
+      const staleMs = 10_000;
       const children: ChildProcess[] = [];
       /** A child process that opens the data directory with the real openDatabase and holds it. */
       const holder = () =>
