@@ -583,12 +583,25 @@ export function createShellServerConfig({ dir, entry }) {
       library: { type: 'commonjs2' },
       clean: true,
     },
-    resolve: { extensions: SERVER_EXTENSIONS },
+    // react-router's package `exports` name only its development build (dev warnings, slower
+    // renders): the production server bundles its production build instead of requiring it.
+    resolve: {
+      extensions: SERVER_EXTENSIONS,
+      alias: production
+        ? {
+            'react-router$': join(
+              dirname(createRequire(join(dir, 'package.json')).resolve('react-router/package.json')),
+              SHARED_SUBSETS['react-router'].esm(true),
+            ),
+          }
+        : {},
+    },
     externalsPresets: { node: true },
     node: { __dirname: false, __filename: false },
     externals: [
       ({ request }, callback) => {
         if (!request || request.startsWith('data:')) return callback();
+        if (production && request === 'react-router') return callback(); // bundled: see resolve.alias
         if (/\.css$/.test(request)) return callback(null, 'var {}');
         if (/^[./]/.test(request) || request.startsWith('@landing/')) return callback();
         return dependencies.has(packageOf(request)) ? callback(null, `commonjs ${request}`) : callback();
