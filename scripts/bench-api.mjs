@@ -17,7 +17,7 @@
  * Printed (and `--json <file>`): per route req/s, p50, p99 (ms) and errors (socket errors,
  * timeouts, non-2xx), the MEDIAN over `--rounds` (3); probes' p50/p99 and how many exceeded 3 s.
  *
- * Environment of the APIs: as `npm start` runs it: NODE_ENV=development, LOG_LEVEL info (one log
+ * Environment of the APIs: as `npm start` runs it: NODE_ENV=development, DEV_FEATURES=1, LOG_LEVEL info (one log
  * line per request, written to a pipe this script reads, as a terminal or a log collector would;
  * `--log-level warn` measures without the request log), demo activity on (the tickers write
  * while we measure).
@@ -134,6 +134,8 @@ async function startApi(target, env) {
     env: {
       ...process.env,
       NODE_ENV: 'development',
+      // npm start's local stack runs the API with its development features (scripts/lib/local-stack.mjs).
+      DEV_FEATURES: '1',
       LOG_LEVEL: values['log-level'],
       PORT_OFFSET: '0',
       API_PORT: String(port),
