@@ -149,6 +149,8 @@ test.describe('module federation', () => {
   test('a remote that is down leaves the rest of the site working', async ({ page }) => {
     await page.route(`http://localhost:${ports.leaderboard}/**`, (route) => route.abort('connectionrefused'));
     await openPage(page, '/royal');
+    // The leaderboard is below the fold: its code loads when the reader gets there.
+    await page.locator('.remote-slot[data-remote="mf_leaderboard"]').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('remote-fallback')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('remote-fallback')).toContainText('This section is temporarily unavailable');
     await expect(page.getByTestId('stats')).toBeVisible();

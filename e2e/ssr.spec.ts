@@ -257,6 +257,7 @@ test.describe('a broken remote never breaks a page', () => {
       // page hydrates and works.
       await openPage(page, `http://localhost:${shellPort}/royal`);
       const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
+      await slot.scrollIntoViewIfNeeded(); // a below-the-fold slot loads its code when the reader gets there
       if (inBrowser === 'fallback') await expect(slot.getByRole('button', { name: 'Try again' })).toBeVisible();
       else await expect(slot.getByTestId('leaderboard').locator('tbody tr').first()).toBeVisible({ timeout: SLOW_MANIFEST_MS + 10_000 });
       await expect(page.getByTestId('news-teaser')).toBeVisible();

@@ -35,7 +35,17 @@ import { gzipSync } from 'node:zlib';
 import { launch } from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { startShellServer } from './env-server.mjs';
-import { labMetrics, markdownTable, medians, MONOLITHIC, networkSummary, interleave, parseBenchArgs, USAGE } from './lib/bench-web.mjs';
+import {
+  labMetrics,
+  markdownTable,
+  median,
+  medians,
+  MONOLITHIC,
+  networkSummary,
+  interleave,
+  parseBenchArgs,
+  USAGE,
+} from './lib/bench-web.mjs';
 import { repoRoot } from './lib/remotes.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -302,12 +312,17 @@ async function main() {
         const entry = { page: label(page), target: t.name, run: run + 1, url };
         try {
           const lhr = await runLighthouse(url, o.timeoutMs);
+          if (o.lhrDir) {
+            mkdirSync(o.lhrDir, { recursive: true });
+            const file = `${t.name}-${entry.page.replace(/[^a-z0-9]+/gi, '_')}-run${run + 1}.json`;
+            writeFileSync(join(o.lhrDir, file), JSON.stringify(lhr));
+          }
           lighthouseVersion = lhr.lighthouseVersion;
           chromium = /Chrome\/([\d.]+)/.exec(lhr.environment?.hostUserAgent ?? '')?.[1] ?? chromium;
           Object.assign(entry, await figuresOf(lhr));
           const f = entry.figures;
           log(
-            `[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: ${f.score} · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(f.tbtMs)} ms · CLS ${f.cls.toFixed(3)} · first-load JS ${(f.firstLoadJsGzip / 1024).toFixed(1)} KiB gzip (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+            `[${runs.length + 1}/${total}] ${t.name} ${entry.page} run ${run + 1}: ${f.score} · LCP ${(f.lcpMs / 1000).toFixed(1)} s · TBT ${Math.round(f.tbtMs)} ms · CLS ${f.cls.toFixed(3)} · first-load JS ${(f.firstLoadJsGzip / 1024).toFixed(1)} KiB gzip · benchmarkIndex ${Math.round(f.benchmarkIndex)} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
           );
         } catch (e) {
           entry.error = e instanceof Error ? `${e.message}${e.cause ? ` (${e.cause.message ?? e.cause})` : ''}` : String(e);
@@ -331,13 +346,18 @@ async function main() {
     }
   }
   const date = new Date().toISOString().slice(0, 10);
+  const benchmarkIndex = median(runs.filter((r) => r.figures).map((r) => r.figures.benchmarkIndex));
   const heading =
     `Lighthouse ${lighthouseVersion || '?'} (mobile preset, simulated throttling), Chromium ${chromium || '?'}, ` +
-    `median of ${o.runs} run${o.runs > 1 ? 's' : ''} per page, interleaved, ${date}; ` +
+    `median of ${o.runs} run${o.runs > 1 ? 's' : ''} per page, interleaved, ${date}, ` +
+    `benchmarkIndex ${benchmarkIndex === null ? '?' : Math.round(benchmarkIndex)} (median of the runs); ` +
     targets.map((t) => `${t.name} = ${t.name === MONOLITHIC ? 'scripts/monolith.mjs' : t.url}`).join(', ');
   console.log(`${heading}\n\n${markdownTable(rows, { runs: o.runs })}`);
   if (o.json) {
-    writeFileSync(o.json, JSON.stringify({ date, lighthouseVersion, chromium, runsPerPage: o.runs, targets, rows, runs }, null, 2));
+    writeFileSync(
+      o.json,
+      JSON.stringify({ date, lighthouseVersion, benchmarkIndex, chromium, runsPerPage: o.runs, targets, rows, runs }, null, 2),
+    );
     log(`› JSON written to ${o.json}`);
   }
   const empty = rows.filter((r) => r.median.runs === 0);

@@ -177,3 +177,37 @@ test('the Markdown table gives each deployment a row and its ratio to the monoli
   expect(table[3]).toContain('monolithic (2/3 runs)');
   expect(table[4]).toMatch(/^\| \/royal \| base \/ monolithic \|.*\| 1\.50× \|/);
 });
+
+test('the ratio row gives LCP and TBT of the deployment over the monolithic build of the same run', () => {
+  const m = (lcpMs: number, tbtMs: number) => ({
+    runs: 3,
+    score: 50,
+    fcpMs: 1200,
+    lcpMs,
+    tbtMs,
+    cls: 0,
+    speedIndexMs: 4000,
+    firstLoadJsGzip: 100 * 1024,
+    firstLoadJsWire: 300 * 1024,
+    firstLoadScripts: 10,
+    allJsGzip: 100 * 1024,
+    allScripts: 12,
+    requests: 30,
+    benchmarkIndex: 1400,
+  });
+  const table = markdownTable(
+    [
+      { page: '/royal', target: 'base', median: m(2000, 300) },
+      { page: '/royal', target: 'monolithic', median: m(4000, 1200) },
+    ],
+    { runs: 3 },
+  ).split('\n');
+  // columns: page, build, performance, LCP, TBT, CLS, FCP, first-load JS …
+  const cells = table[4]!.split('|').map((c) => c.trim());
+  expect(cells.slice(1, 9)).toEqual(['/royal', 'base / monolithic', '', '0.50×', '0.25×', '', '', '1.00×']);
+});
+
+test('lab metrics carry the benchmarkIndex Lighthouse measured on the machine', () => {
+  expect(labMetrics({ categories: {}, audits: {}, environment: { benchmarkIndex: 1425.5 } }).benchmarkIndex).toBe(1425.5);
+  expect(medians([{ benchmarkIndex: 1400 }, { benchmarkIndex: 1500 }, { benchmarkIndex: 1450 }] as never).benchmarkIndex).toBe(1450);
+});

@@ -32,6 +32,8 @@ several runs per page, interleaved, medians printed as a Markdown table.
   --monolith-from DIR   checkout whose scripts/monolith.mjs builds the comparison (default this checkout)
   --no-monolith         do not build and measure the monolithic comparison
   --json FILE           also write every run and the medians as JSON to FILE
+  --lhr-dir DIR         also write each run's whole Lighthouse result to DIR (main-thread breakdown,
+                        bootup time, long tasks: for profiling)
   -h, --help            this text`;
 
 /**
@@ -64,7 +66,7 @@ function positiveInt(option, text, { min = 1, max = Number.MAX_SAFE_INTEGER } = 
  * @typedef {{
  *   help: boolean, targets: TargetSpec[], apis: Record<string, string>, runs: number, pages: string[],
  *   server: string, timeoutMs: number, monolith: boolean, monolithPort: number, monolithFrom?: string,
- *   json?: string
+ *   json?: string, lhrDir?: string
  * }} BenchOptions
  */
 
@@ -95,6 +97,7 @@ export function parseBenchArgs(argv, { defaultServeDir }) {
       'monolith-from': { type: 'string' },
       'no-monolith': { type: 'boolean', default: false },
       json: { type: 'string' },
+      'lhr-dir': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
@@ -148,6 +151,7 @@ export function parseBenchArgs(argv, { defaultServeDir }) {
     monolithPort: positiveInt('monolith-port', values['monolith-port'], { max: 65_535 }),
     monolithFrom: values['monolith-from'],
     json: values.json,
+    lhrDir: values['lhr-dir'],
   };
 }
 
@@ -222,13 +226,18 @@ export function networkSummary(lhr) {
 }
 
 /**
- * @typedef {{ score: number | null, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number }} LabMetrics
+ * @typedef {{ score: number | null, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number,
+ *   benchmarkIndex: number }} LabMetrics
  */
 
 /**
  * Lab metrics of a Lighthouse result: performance score 0–100 (null when Lighthouse could not
- * score), FCP/LCP/TBT/Speed Index in ms (simulated throttling), CLS unitless.
- * @param {{ categories: { performance?: { score: number | null } }, audits: Record<string, { numericValue?: number }> }} lhr
+ * score), FCP/LCP/TBT/Speed Index in ms (simulated throttling), CLS unitless, and the
+ * benchmarkIndex Lighthouse measured on the machine before the run (its CPU speed: simulated
+ * throttling multiplies the main-thread time this CPU measures, so absolute TBT moves with it;
+ * NaN when absent).
+ * @param {{ categories: { performance?: { score: number | null } }, audits: Record<string, { numericValue?: number }>,
+ *   environment?: { benchmarkIndex?: number } }} lhr
  * @returns {LabMetrics}
  */
 export function labMetrics(lhr) {
@@ -241,6 +250,7 @@ export function labMetrics(lhr) {
     tbtMs: n('total-blocking-time'),
     cls: n('cumulative-layout-shift'),
     speedIndexMs: n('speed-index'),
+    benchmarkIndex: Number(lhr.environment?.benchmarkIndex),
   };
 }
 
@@ -268,6 +278,7 @@ export const FIGURES = [
   'allJsGzip',
   'allScripts',
   'requests',
+  'benchmarkIndex',
 ];
 
 /**
@@ -290,8 +301,9 @@ const ratio = (a, b) => (a === null || b === null || !b ? '–' : `${(a / b).toF
 
 /**
  * Markdown table of the medians, one row per page and deployment, then (with the monolithic
- * build measured) one ratio row per deployment: deployment / monolithic for the JavaScript and
- * request columns.
+ * build measured) one ratio row per deployment: deployment / monolithic of the medians of LCP,
+ * TBT, the JavaScript and the request columns (both measured in the same interleaved run, so the
+ * ratio does not move with the machine's speed as the absolute figures do).
  * @param {Array<{ page: string, target: string, median: ReturnType<typeof medians> }>} rows
  * @param {{ runs: number }} o runs asked per page (a cell with fewer usable runs says so)
  * @returns {string} the table, no trailing newline
@@ -327,7 +339,7 @@ export function markdownTable(rows, { runs }) {
     if (!mono) continue;
     for (const { target, median: m } of own.filter((r) => r.target !== MONOLITHIC)) {
       lines.push(
-        `| ${page} | ${target} / ${MONOLITHIC} |  |  |  |  |  | ${ratio(m.firstLoadJsGzip, mono.firstLoadJsGzip)} | ${ratio(m.firstLoadScripts, mono.firstLoadScripts)} | ` +
+        `| ${page} | ${target} / ${MONOLITHIC} |  | ${ratio(m.lcpMs, mono.lcpMs)} | ${ratio(m.tbtMs, mono.tbtMs)} |  |  | ${ratio(m.firstLoadJsGzip, mono.firstLoadJsGzip)} | ${ratio(m.firstLoadScripts, mono.firstLoadScripts)} | ` +
           `${ratio(m.firstLoadJsWire, mono.firstLoadJsWire)} | ${ratio(m.allJsGzip, mono.allJsGzip)} (${ratio(m.allScripts, mono.allScripts)}) | ${ratio(m.requests, mono.requests)} |`,
       );
     }

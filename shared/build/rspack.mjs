@@ -393,7 +393,11 @@ export function createAppConfig({
         dev: false,
         // Federation runtime cost (issue 7): the host bundles the runtime core once and provides
         // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
-        experiments: externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {},
+        // `optimization.target: 'web'` leaves the runtime's Node-only code out of the browser build.
+        experiments: {
+          ...(externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
+          optimization: { target: 'web' },
+        },
       }),
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({

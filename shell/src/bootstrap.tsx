@@ -40,6 +40,7 @@ import './fonts.css';
 import './shell.css';
 import { loaders as shellTranslations } from './i18n';
 import { readPageData } from './pageData';
+import { replayEarlyClicks } from './earlyInput';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { preloadRemotes, whenSlotsSettled } from './remotes/RemoteSlot';
 import { routes } from './routing/router';
@@ -79,6 +80,8 @@ function onRecoverableError(error: unknown): void {
  */
 function ReadyMarker({ slots }: { slots: readonly ExposedModuleId[] }) {
   useEffect(() => {
+    performance.mark('shell:live');
+    replayEarlyClicks(); // the page's controls are live now: clicks made before go to them
     void whenSlotsSettled(slots).then(() => {
       document.documentElement.dataset.ready = 'true';
     });
@@ -94,6 +97,17 @@ function afterLoad(work: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
+/**
+ * Gives the main thread back to the browser (input, paint) between start-up phases, so no
+ * phase's task adds to the next one: `scheduler.yield()` where the browser has it (the
+ * continuation runs before other queued tasks), else a new task.
+ */
+export function yieldToBrowser(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (typeof scheduler?.yield === 'function') return scheduler.yield();
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 /** The dehydrated queries of a page, dated now (see their use in {@link start}). */
 function freshNow(state: DehydratedState): DehydratedState {
   const now = Date.now();
@@ -104,6 +118,8 @@ function freshNow(state: DehydratedState): DehydratedState {
 }
 
 async function start(): Promise<void> {
+  // Start-up phases as User Timing marks (`shell:*`), for profiles and e2e.
+  performance.mark('shell:start');
   const page = readPageData();
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
   const lang = page?.lang ?? storedLocale();
@@ -111,7 +127,9 @@ async function start(): Promise<void> {
   initI18n(lang);
   registerTranslationLoaders('shell', shellTranslations);
   document.documentElement.lang = i18n.language;
+  await yieldToBrowser();
   const { overrides } = await loadAndRegisterRemotes(config, page?.remotes);
+  await yieldToBrowser();
   if (!config.production) (window as unknown as { __LANDING_STORE__: typeof landingStore }).__LANDING_STORE__ = landingStore;
 
   // The server rendered this page for the server in its URL: the store says the same before the
@@ -143,7 +161,9 @@ async function start(): Promise<void> {
 
   void restoreSession(apiClient); // spec §3: logged in when userData is set
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
+  await yieldToBrowser();
   const router = createBrowserRouter(routes);
+  await yieldToBrowser();
   const app = (
     <I18nextProvider i18n={i18n}>
       <DataProvider client={queryClient}>
@@ -157,6 +177,7 @@ async function start(): Promise<void> {
   root.dataset.render = hydrating ? 'hydrate' : 'client';
   // Hydration as a transition: React then works in slices and yields to the browser between them
   // instead of one long task (issue 11, Total Blocking Time; Next.js hydrates the same way).
+  performance.mark('shell:render');
   if (hydrating) {
     beginHydration(); // a slot hydrating after the session is restored still matches the server's HTML
     startTransition(() => void hydrateRoot(root, app, { onRecoverableError }));
@@ -165,20 +186,26 @@ async function start(): Promise<void> {
     createRoot(root).render(app);
   }
 
+  // What the first paint does not need starts after the page has loaded, one part per task.
   afterLoad(() => {
-    void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded (issue 11)
-    startSound(); // spec §9: click sound, persisted mute, music
-    // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
-    // (with workbox-window) is not needed for the first paint (issue 11).
-    void import('./pwa/install').then((m) => m.trackInstallState());
-    // When the first worker takes control, the data the page shows (server-rendered, so never
-    // fetched by this page) is fetched again through it, to be readable offline.
-    void import('./pwa/serviceWorker').then((m) =>
-      m.registerServiceWorker({
-        refetchShownData: () =>
-          queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
-      }),
-    );
+    void (async () => {
+      void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded
+      await yieldToBrowser();
+      startSound(); // spec §9: click sound, persisted mute, music
+      await yieldToBrowser();
+      // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
+      // (with workbox-window) is not needed for the first paint.
+      await import('./pwa/install').then((m) => m.trackInstallState());
+      await yieldToBrowser();
+      // When the first worker takes control, the data the page shows (server-rendered, so never
+      // fetched by this page) is fetched again through it, to be readable offline.
+      await import('./pwa/serviceWorker').then((m) =>
+        m.registerServiceWorker({
+          refetchShownData: () =>
+            queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
+        }),
+      );
+    })().catch((e: unknown) => console.error('[shell] after-load start-up failed', e));
   });
 }
 

@@ -66,7 +66,6 @@ function useRegisterParams(search: string) {
 function ServerFrame({ server }: { server: ServerCode }) {
   const { search } = useLocation();
   const technicalBreak = useTechnicalBreak(server);
-  const hydrated = useHydrated();
   useRegisterParams(search);
   return (
     <div className="app">
@@ -76,8 +75,7 @@ function ServerFrame({ server }: { server: ServerCode }) {
         {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
       </main>
       <Footer />
-      {/* After hydration only: its server-side script would restore an old scroll position on a fresh load. */}
-      {hydrated ? <ScrollRestoration /> : null}
+      <ScrollRestorationAfterHydration />
       <ModalsHost server={server} />
       <BottomNotices />
       <PwaStatus />
@@ -85,6 +83,15 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <ToastHost />
     </div>
   );
+}
+
+/**
+ * react-router's scroll restoration, after hydration only: its server-side script would restore
+ * an old scroll position on a fresh load. Its own component, so the switch from the server's
+ * value to the browser's re-renders it alone, not the page around it.
+ */
+function ScrollRestorationAfterHydration() {
+  return useHydrated() ? <ScrollRestoration /> : null;
 }
 
 const Toasts = lazy(() => import('./Toasts'));

@@ -147,7 +147,13 @@ export function Header({ server }: { server: ServerCode }) {
               </a>
             </>
           ) : (
-            <button type="button" className="ui-btn header__cta" data-testid="login-button" onClick={() => openModal('authForm')}>
+            <button
+              type="button"
+              className="ui-btn header__cta"
+              data-testid="login-button"
+              data-early-click="login"
+              onClick={() => openModal('authForm')}
+            >
               {t('header.login')}
             </button>
           )}
@@ -158,6 +164,7 @@ export function Header({ server }: { server: ServerCode }) {
             aria-controls="main-nav"
             aria-label={t(menuOpen ? 'header.closeMenu' : 'header.openMenu')}
             data-testid="burger"
+            data-early-click="burger"
             onClick={() => setMenuOpen((o) => !o)}
           >
             <span />

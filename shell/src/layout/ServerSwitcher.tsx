@@ -77,6 +77,7 @@ export function ServerSwitcher() {
         aria-haspopup="true"
         aria-controls="switcher-panel"
         data-testid="switcher-toggle"
+        data-early-click="switcher"
         onClick={() => setOpen((o) => !o)}
       >
         <span className="switcher__lang">{locale.code.toUpperCase()}</span>

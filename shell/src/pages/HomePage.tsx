@@ -105,6 +105,7 @@ export function HomePage({ server }: { server: ServerCode }) {
                 <button
                   type="button"
                   className="ui-btn ui-btn--ghost"
+                  data-early-click="hero-login"
                   onClick={() => {
                     setTab('login');
                     openModal('authForm');

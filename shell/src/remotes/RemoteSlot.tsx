@@ -95,9 +95,9 @@ export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<E
 
 /**
  * When a server-rendered slot loads its code in the browser: `load` with the page (before
- * hydration), `visible` once it comes near the viewport (its server HTML shows meanwhile; React
- * hydrates it when the code is in). Below-the-fold slots use `visible`, so their remote is no
- * part of the first load (issue 11).
+ * hydration), `visible` once it comes near the viewport or the reader scrolls or taps (its server
+ * HTML shows meanwhile; React hydrates it when the code is in). Below-the-fold slots use
+ * `visible`, so their remote is no part of the page's start-up.
  */
 export type SlotHydration = 'load' | 'visible';
 
@@ -120,7 +120,9 @@ export interface RemoteLoader {
 const waitingSlots = new Set<() => void>();
 /** First loads of slot code under way (preloads and deferred slots; awaited by {@link hydrateDeferredSlots}). */
 const pendingLoads = new Set<Promise<unknown>>();
-let idleReleaseScheduled = false;
+let firstInputWatched = false;
+/** What counts as the reader going on with the page (see {@link whenSlotVisible}). */
+const FIRST_INPUT_EVENTS = ['scroll', 'pointerdown', 'keydown', 'wheel', 'touchstart'] as const;
 
 /** Adds `load` to {@link pendingLoads} until it settles; returns it. */
 function trackPending<T>(load: Promise<T>): Promise<T> {
@@ -136,9 +138,16 @@ function releaseWaitingSlots(): void {
 }
 
 /**
- * Resolves when the slot of `id` is within 200 px of the viewport, or once the page has loaded
- * and the browser is idle (a below-the-fold slot is no part of the first load, but is ready
- * before the reader gets there), whichever comes first. At once without a window or
+ * Distance below the viewport (px) at which a below-the-fold slot starts loading its code: about
+ * a phone screen, so the code is in before the reader scrolls there.
+ */
+export const SLOT_LOAD_MARGIN_PX = 800;
+
+/**
+ * Resolves when the slot of `id` comes within {@link SLOT_LOAD_MARGIN_PX} of the viewport, or
+ * when the reader first scrolls, taps or presses a key anywhere (they are reading on: the
+ * page's first seconds are over), whichever comes first. Its server HTML shows meanwhile, so a
+ * below-the-fold slot costs no script before then. At once without a window or
  * IntersectionObserver, or when the slot is not in the page.
  */
 function whenSlotVisible(id: string): Promise<void> {
@@ -147,17 +156,18 @@ function whenSlotVisible(id: string): Promise<void> {
       ? null
       : document.querySelector(`.remote-slot[data-slot="${typeof CSS === 'undefined' ? id : CSS.escape(id)}"]`);
   if (!el || typeof IntersectionObserver === 'undefined') return Promise.resolve();
-  if (!idleReleaseScheduled) {
-    idleReleaseScheduled = true;
-    const idle = () =>
-      'requestIdleCallback' in window
-        ? window.requestIdleCallback(releaseWaitingSlots, { timeout: 3000 })
-        : setTimeout(releaseWaitingSlots, 1500);
-    if (document.readyState === 'complete') idle();
-    else window.addEventListener('load', idle, { once: true });
+  if (!firstInputWatched) {
+    firstInputWatched = true;
+    const onInput = () => {
+      for (const type of FIRST_INPUT_EVENTS) window.removeEventListener(type, onInput, true);
+      releaseWaitingSlots();
+    };
+    for (const type of FIRST_INPUT_EVENTS) window.addEventListener(type, onInput, { capture: true, passive: true });
   }
   return new Promise((resolve) => {
-    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && release(), { rootMargin: '200px' });
+    const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && release(), {
+      rootMargin: `${SLOT_LOAD_MARGIN_PX}px 0px`,
+    });
     function release() {
       observer.disconnect();
       waitingSlots.delete(release);
