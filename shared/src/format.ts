@@ -76,7 +76,10 @@ export function formatZonedDate(date: string | number | Date, timeZone: string, 
   }
 }
 
+/** One formatter for every call: building an Intl.NumberFormat costs more than formatting with it. */
+const INTEGER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+
 /** Formats an integer with comma thousands separators (spec §9), e.g. 1234567 → "1,234,567". */
 export function formatNumber(value: number): string {
-  return new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 }).format(value);
+  return INTEGER_FORMAT.format(value);
 }
