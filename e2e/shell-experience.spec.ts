@@ -193,6 +193,9 @@ test.describe('offline worker (spec §1)', () => {
     await openPage(page, '/royal');
     await waitForWorker(page);
     await page.reload(); // everything now goes through the worker and its caches
+    // The leaderboard is below the fold: its code loads when the reader gets there.
+    const slot = page.locator('.remote-slot[data-remote="mf_leaderboard"]');
+    await slot.scrollIntoViewIfNeeded();
     await expect(page.getByTestId('leaderboard')).toBeVisible();
 
     // Redeploy: the environment's remotes.json now points mf_leaderboard at version 9.9.9 (the
@@ -211,6 +214,7 @@ test.describe('offline worker (spec §1)', () => {
     try {
       writeFileSync(file, JSON.stringify(map));
       await page.reload();
+      await slot.scrollIntoViewIfNeeded();
       await expect(page.getByTestId('leaderboard')).toBeVisible();
       expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/mf-manifest.json`);
       expect(requested).toContain(`http://localhost:${ports.leaderboard}/9.9.9/remoteEntry.js`);
