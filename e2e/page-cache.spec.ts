@@ -126,6 +126,12 @@ test('players share one render of a page, each with their own name, and hydrate 
   expect(mine.html).not.toMatch(/>demo</);
   expect(mine.html).toContain(`"user":{"id":"${rookie.user.id}","nickname":"demo_rookie"`);
   expect(mine.html).not.toMatch(/[\uE000-\uE003]/);
+  // A page built from a per-viewer API answer (the bets page: the player's own predictions) is never shared.
+  for (let i = 0; i < 3; i++) {
+    const bets = await request.get(`${SHELL}/royal/bets`, { headers: { cookie: `i18n_redirected=en; ${sessionCookie(rookie)}` } });
+    expect(bets.status()).toBe(200);
+    expect(bets.headers()['x-cache']).toBeUndefined();
+  }
 
   const errors: string[] = [];
   page.on('console', (m) => void (m.type() === 'error' && errors.push(m.text())));

@@ -41,7 +41,7 @@ describe('a shared player page', () => {
       const standIn = standInPlayer('royal');
       const shared = renderToString(<PlayerBits user={standIn.user} />);
       standIn.stop();
-      expect(standIn.readPersonalField()).toBe(false);
+      expect(standIn.isPersonal()).toBe(false);
       const html = pageOf(shared, '\uE003user\uE003');
       const template = playerTemplate(html, html.indexOf('<div id="root">'), html.indexOf(DATA));
       expect(template).not.toBeNull();
@@ -57,12 +57,12 @@ describe('a shared player page', () => {
     for (const read of reads) {
       const standIn = standInPlayer('royal');
       read(standIn.user);
-      expect(standIn.readPersonalField()).toBe(true);
+      expect(standIn.isPersonal()).toBe(true);
     }
     const after = standInPlayer('royal');
     after.stop();
     void after.user.id; // serialising the page data after the render is not a read of the render
-    expect(after.readPersonalField()).toBe(false);
+    expect(after.isPersonal()).toBe(false);
   });
 
   test('a name cut, joined or written outside the body is not shared', () => {

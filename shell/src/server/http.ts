@@ -402,7 +402,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
         limited(async () => {
           const standIn = standInPlayer(viewer.user.server);
           const { result, html } = await render(url, cookie, env, cfg, origin, { standIn });
-          if (standIn.readPersonalField() || !templateOf(html)) throw new PersonalPage(key);
+          if (standIn.isPersonal() || !templateOf(html)) throw new PersonalPage(key);
           return {
             status: result.status,
             html,

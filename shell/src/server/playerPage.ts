@@ -12,9 +12,9 @@
  * one a render for that player gives (shell/test/playerPage.test.tsx), and the page data gets the
  * player's own user object.
  *
- * The per-viewer data of a page never comes from a server render (query keys with `viewer:…`
- * are fetched by the browser: shared/src/data), so the stand-in's render calls the API without
- * a session.
+ * The stand-in's render calls the API without a session. Any answer that is not `public` (the
+ * API answers per-viewer routes `private, no-store`) makes the page per player too: a route
+ * whose answer depends on the session is never shared.
  */
 import type { UserData } from '@landing/shared';
 import { nicknameInitial } from '../layout/nickname';
@@ -39,8 +39,10 @@ export interface StandInPlayer {
   readonly user: UserData;
   /** Stops recording (called when the render is done; serialising the page data reads no field). */
   stop(): void;
-  /** Whether the render read a field that differs between players (the page is then per player). */
-  readPersonalField(): boolean;
+  /** Whether the render read a field that differs between players or used a per-viewer answer (the page is then per player). */
+  isPersonal(): boolean;
+  /** Makes the page per player (the render used an API answer that is not public: render.tsx). */
+  markPersonal(): void;
 }
 
 /**
@@ -65,7 +67,8 @@ export function standInPlayer(server: UserData['server']): StandInPlayer {
   return {
     user,
     stop: () => void (recording = false),
-    readPersonalField: () => personal,
+    isPersonal: () => personal,
+    markPersonal: () => void (personal = true),
   };
 }
 

@@ -200,6 +200,21 @@ function serverApiClient(internalApiBaseTemplate: string, config: RuntimeConfig,
       req.baseURL = internalApiBaseTemplate.replace('{server}', server);
     return req;
   });
+  if (viewer && 'standIn' in viewer) {
+    // A page shared by players may only show what the API lets shared caches keep: an answer
+    // that is not `public` (a per-viewer route, an error) makes the render the player's own.
+    const standIn = viewer.standIn;
+    client.interceptors.response.use(
+      (res) => {
+        if (!/\bpublic\b/.test(String(res.headers['cache-control'] ?? ''))) standIn.markPersonal();
+        return res;
+      },
+      (error: unknown) => {
+        standIn.markPersonal();
+        throw error;
+      },
+    );
+  }
   client.interceptors.response.use(undefined, (error: unknown) => {
     // Spec §8: 404 'NEWS NOT FOUND' and 422 INVALID_VOTE are answers the page shows, not failures.
     if (error instanceof AxiosError && error.response) {
