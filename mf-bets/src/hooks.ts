@@ -1,7 +1,7 @@
 /** Small React hooks of the bets remote. */
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery, type QueryKey } from '@tanstack/react-query';
-import { IS_SERVER } from '@landing/shared';
+import { IS_SERVER, isViewerQueryKey } from '@landing/shared';
 
 /** State of an asynchronous load. */
 export type LoadState<T> =
@@ -38,8 +38,11 @@ function useLoadBrowser<T>(key: QueryKey | null, load: (signal: AbortSignal) => 
   return { ...toState(q), reload, set };
 }
 
-function useLoadServer<T>(key: QueryKey | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
-  // Per-viewer loads (key null) never run on the server; public ones suspend until answered.
+function useLoadServer<T>(requested: QueryKey | null, load: (signal: AbortSignal) => Promise<T>): Load<T> {
+  // Per-viewer loads (no key, or a key naming the viewer: `viewer:…`) never run on the server:
+  // the browser fetches them with the player's session, and the page shows them loading until
+  // then, on the server as during hydration. Public loads suspend until answered.
+  const key = requested && !isViewerQueryKey(requested) ? requested : null;
   const q = useSuspenseQuery<T | null>({
     queryKey: ['bets', ...(key ?? ['off'])],
     queryFn: ({ signal }) => (key === null ? Promise.resolve(null) : load(signal)),
