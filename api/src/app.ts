@@ -96,7 +96,7 @@ function header(request: FastifyRequest, name: string): string | null {
 }
 
 /**
- * Builds the landing API (design brief §5): opens the database (PGlite by default, PostgreSQL
+ * Builds the landing API: opens the database (PGlite by default, PostgreSQL
  * with DATABASE_URL), applies migrations, seeds missing demo data, and registers CORS, the
  * XSRF double-submit check, request context (spec §7 headers), the technical break (spec §4),
  * the error shape `{ statusCode, error, message }` (spec §8), OpenAPI at `/docs`, and every
@@ -180,7 +180,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     if (ownsDb) await handle.close();
     throw err;
   }
-  // Mail leaves the request path (issue 10 item 5): the outbox worker of this process.
+  // Mail leaves the request path (src/domains/auth/outbox.ts): the outbox worker of this process.
   const outbox = startMailOutbox({ handle, config, log: app.log, pollMs: config.mailOutboxPollMs });
   app.decorate('mailOutbox', outbox);
   app.addHook('onClose', async () => {
@@ -250,7 +250,7 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
     maxAge: 600,
   });
   await app.register(cookie);
-  // brotli or gzip by Accept-Encoding for answers over 1 KiB (issue 11), with Vary: Accept-Encoding;
+  // brotli or gzip by Accept-Encoding for answers over 1 KiB (docs/PERFORMANCE.md), with Vary: Accept-Encoding;
   // brotli at quality 4: per-request compression must stay cheap next to the cached answer.
   await app.register(compress, {
     threshold: 1024,
@@ -307,7 +307,7 @@ async function configure(app: FastifyInstance, handle: DbHandle, config: ApiConf
       lang: lang && (LOCALE_CODES as readonly string[]).includes(lang) ? (lang as LocaleCode) : 'en',
       serverId: isServerCode(serverId) && served.has(serverId) ? serverId : null,
     };
-    // Parsed once for every route (issue 10 item 3): 400 for anything but an id 1..2^31-1.
+    // Parsed once for every route (src/lib/validation.ts): 400 for anything but an id 1..2^31-1.
     request.ctx.authId = parseAuthId(header(request, 'x-auth-id'));
   });
   // Signed double submit (src/lib/xsrf.ts): secret + token cookies, the check on mutating requests.

@@ -22,7 +22,7 @@ describe('bets schema', () => {
     await database?.destroy();
   });
 
-  it('the drizzle tables of src/db/schema/bets.ts match migration 0300 column for column', async () => {
+  it('the drizzle tables of src/domains/bets/schema.ts match migration 0300 column for column', async () => {
     const tables = (Object.values(bets) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
     assert.deepEqual(tables.map((t) => getTableName(t)).sort(), [
       'bet_matches',

@@ -31,7 +31,7 @@ interface MatchesAnswer {
   stages: Array<{ key: string; stage: string; group: string | null; matches: Match[] }>;
 }
 
-/** Real auth sessions (src/lib/auth-session.ts) of the test's players: player id → headers. */
+/** Real auth sessions (src/domains/auth/service.ts) of the test's players: player id → headers. */
 const sessions = new Map<number, Record<string, string>>();
 
 describe('bets API', () => {
@@ -78,7 +78,7 @@ describe('bets API', () => {
     });
   /**
    * The matches as the page shows them: the public list, and with a session the viewer's own
-   * predictions (a separate private answer since issue 12) merged in, as mf-bets' api.ts does.
+   * predictions (a separate private answer) merged in, as mf-bets' api.ts does.
    */
   const matches = async (server: string, code: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/matches`, headers });

@@ -1,5 +1,5 @@
 /**
- * The read cache (issue 12): answers of the read routes are served from memory with ETag/304 and
+ * The read cache (src/lib/read-cache.ts): answers of the read routes are served from memory with ETag/304 and
  * a Cache-Control that lets shared caches keep them; writes invalidate them; the per-viewer parts
  * (own ballot, predictions, ranking row) are separate private answers; and a cached answer is
  * never stale for the player who just wrote.

@@ -1,5 +1,5 @@
 /**
- * Several API processes on one PostgreSQL database (issue 12): two apps share the rate limits,
+ * Several API processes on one PostgreSQL database: two apps share the rate limits,
  * the login throttles, the dev mailbox and the read cache's invalidations, and the tickers run in
  * one of them only. Each app has its own pool, LISTEN connection and caches, as separate
  * processes would. Needs PostgreSQL (DATABASE_URL; `npm test` runs the suite on both engines).

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route of the API's own OpenAPI document (issue 10 item 3),
+ * Property-based fuzzing of every route of the API's own OpenAPI document (src/lib/validation.ts),
  * shared by `test/fuzz.test.ts` (a bounded number of inputs per route, in `pnpm test`) and
  * `scripts/fuzz-api.ts` (≥ 1,000 inputs per route, prints figures).
  *
@@ -425,7 +425,7 @@ export const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ],
 ];
 
-/** Headers every API answer must carry (issue 10 item 2; helmet + Permissions-Policy). */
+/** Headers every API answer must carry (src/lib/security-headers.ts: helmet + Permissions-Policy). */
 export const REQUIRED_SECURITY_HEADERS = [
   'content-security-policy',
   'x-content-type-options',

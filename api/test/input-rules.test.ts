@@ -1,6 +1,6 @@
 /**
- * Issue 10 items 2 and 3: ids beyond 32 bits and NUL bytes answer 400 with the usual error
- * shape on every route the audit listed (they were 500s), and every API answer carries the
+ * Ids beyond 32 bits and NUL bytes answer 400 with the usual error
+ * shape on every route (never a 500), and every API answer carries the
  * security headers (HSTS only in production).
  */
 import assert from 'node:assert/strict';

@@ -123,7 +123,7 @@ describe('restart', () => {
   });
 
   it(
-    'a SIGKILLed holder whose pid now belongs to another live process does not block the next start (issue 10 item 9)',
+    'a SIGKILLed holder whose pid now belongs to another live process does not block the next start',
     { skip: usingPostgres },
     async () => {
       const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));

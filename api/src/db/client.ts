@@ -124,7 +124,7 @@ export interface LockInfo {
  * atomically with mkdir and touched every {@link DATA_DIR_LOCK_STALE_MS}/4 by its holder. A lock
  * not touched for {@link DATA_DIR_LOCK_STALE_MS} is stale, whoever's pid is written anywhere: a
  * SIGKILLed holder frees the directory after that time even when its pid now belongs to another
- * process (the old pid-file lock could be fooled that way, issue 10 item 9).
+ * process (a pid-file lock could be fooled that way).
  */
 export function lockPathFor(dataDir: string): string {
   return `${dataDir.replace(/[\\/]+$/, '')}.lock`;

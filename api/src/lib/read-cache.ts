@@ -1,5 +1,5 @@
 /**
- * Read cache of the API (issue 12): answers of the read routes kept in memory (lru-cache, which
+ * Read cache of the API (docs/PERFORMANCE.md, API under a traffic spike): answers of the read routes kept in memory (lru-cache, which
  * also dedupes concurrent loads of one key, so a burst on a cold key costs one database query),
  * invalidated by the writes that change them, in every API process.
  *

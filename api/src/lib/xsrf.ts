@@ -1,5 +1,5 @@
 /**
- * XSRF protection (issue 10 item 8): a signed double submit as the OWASP CSRF cheat sheet
+ * XSRF protection (docs/SECURITY.md V4): a signed double submit as the OWASP CSRF cheat sheet
  * describes it, with @fastify/csrf-protection.
  *
  * - The browser's XSRF session is a random secret in an HttpOnly cookie ({@link xsrfCookieNames}
@@ -118,7 +118,7 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
   const bound = (request: FastifyRequest) => sessionAcceptsXsrfSecret(app.db, request.ctx, request.cookies[names.secret]);
 
   app.addHook('onRequest', async (request, reply) => {
-    // Reads stay free of Set-Cookie, so shared caches keep the public answers (issue 12): the
+    // Reads stay free of Set-Cookie, so shared caches keep the public answers (src/lib/read-cache.ts): the
     // pair is handed out by GET /{server}/csrf, which the shared client calls before a page's
     // first write, and renewed by any write.
     if (!MUTATING.has(request.method) && !/\/csrf$/.test(request.routeOptions.url ?? '')) return;

@@ -2,7 +2,7 @@
  * Who is behind a request (spec §7: `X-Auth-Token` + `X-Auth-Id` headers → a logged-in user).
  *
  * The auth domain owns sessions (src/domains/auth/service.ts); by default this module asks it
- * (`currentUser` of auth-session) and adds the account's footballer (`players.id`). Every other
+ * (`currentUser` of ./service.ts) and adds the account's footballer (`players.id`). Every other
  * domain (bets, news, …) only calls {@link currentUser} / {@link requireUser}, so it never depends
  * on how sessions are stored. Without both headers a request is a visitor's.
  */
@@ -27,7 +27,7 @@ export interface CurrentUser {
 }
 
 /**
- * The lookup: a valid session of the request's server (auth-session `currentUser`: not
+ * The lookup: a valid session of the request's server (`currentUser` of ./service.ts: not
  * revoked, not expired, active account of this server) whose account owns a footballer.
  * An account without a footballer reads as a visitor (it cannot predict, comment or vote).
  */

@@ -1,7 +1,7 @@
 /**
- * Mail outbox (issue 10 item 5): requests only enqueue a mail *job*; a worker in every API
+ * Mail outbox (docs/SECURITY.md V6, no account enumeration by timing): requests only enqueue a mail *job*; a worker in every API
  * process does the rest off the request path — looks up the account, issues the token or code,
- * renders the mail in the request's language and hands it to the mailer (src/lib/mail.ts).
+ * renders the mail in the request's language and hands it to the mailer (./mail.ts).
  *
  * So `/auth/password/forgot` does one insert whether the e-mail is known or not (the worker finds
  * out), and `/auth/register` runs the same statements for a new and a known e-mail (the worker

@@ -1,5 +1,5 @@
 /**
- * Auth routes (spec §2–§8, issue 3): registration with activation mail, login with new-device
+ * Auth routes (spec §2–§8): registration with activation mail, login with new-device
  * verification (403 UNAUTHORIZED_DEVICE + e-mailed 6-digit code), session (`/auth/me`, logout),
  * password reset, e-mail change. Social login is in oauth.routes.ts, the dev mailbox in
  * mailbox.routes.ts.
@@ -151,7 +151,7 @@ export default defineRoutes({
         if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
         if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
 
-        // Issue 10 item 5: the same work for a new and a known e-mail — one hash, one insert that
+        // The same work for a new and a known e-mail (no enumeration by timing, ./outbox.ts) — one hash, one insert that
         // does nothing on a known e-mail, the same name check, one queued job — and no mail on
         // the request path (the worker sends the activation link or the notice to the owner).
         const passwordHash = await hashPassword(password);
@@ -489,7 +489,7 @@ export default defineRoutes({
         const { lang } = request.ctx;
         const email = normaliseEmail(request.body.email);
         assertEmail(lang, email);
-        // Issue 10 item 5: one insert whatever the e-mail; the worker looks the account up, keeps
+        // One insert whatever the e-mail (./outbox.ts); the worker looks the account up, keeps
         // to its hourly limit, makes the token and mails it.
         await queueMail(request, app.db, { kind: 'passwordReset', email });
         return { ok: true as const, message: authMessage(lang, 'RESET_SENT') };
@@ -552,7 +552,7 @@ export default defineRoutes({
           tags,
           summary: 'Ask to change the e-mail (logged in; mails a link to the new address)',
           description:
-            'Proof of control first (issue 10 item 7): an account with a password sends `password`; an account without one ' +
+            'Proof of control first: an account with a password sends `password`; an account without one ' +
             '(social login) first gets a 6-digit code at its current address (answer `code_required: true`) and sends it as ' +
             '`code` with the same `email`; a social account without any address must have logged in with its provider in the ' +
             `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
@@ -663,7 +663,7 @@ export default defineRoutes({
           if (isUniqueViolation(err)) throw authError(400, lang, 'TOKEN_INVALID');
           throw err;
         }
-        // Issue 10 item 7: the old address hears of it, and every other session ends.
+        // The old address hears of it, and every other session ends.
         const current = await sessionOf(app.db, request.ctx);
         await revokeOtherSessions(app.db, row.accountId, current?.accountId === row.accountId ? current.id : null);
         // Devices were trusted through the old address: each proves itself at the new one.

@@ -155,7 +155,7 @@ export const authEmailChangeCodes = pgTable('auth_email_change_codes', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
 });
 
-/** Mail jobs waiting for the outbox worker (migration 0111, src/lib/mail-outbox.ts). */
+/** Mail jobs waiting for the outbox worker (migration 0111, ./outbox.ts). */
 export const authMailOutbox = pgTable('auth_mail_outbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   server: text('server')

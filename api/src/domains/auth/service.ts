@@ -10,7 +10,7 @@
  * A session is a random 256-bit token (only its SHA-256 is stored) plus the account id, sent by
  * the client as `X-Auth-Token` / `X-Auth-Id` (spec §7). It belongs to one server's account and
  * ends after `sessionTtlS` (86400 s, like the auth cookies of spec §9) or after
- * {@link SESSION_IDLE_TIMEOUT_S} without a request (issue 10 item 7), whichever comes first.
+ * {@link SESSION_IDLE_TIMEOUT_S} without a request (docs/SECURITY.md V7), whichever comes first.
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
@@ -93,7 +93,7 @@ export async function createSession(
     ip: options.ip,
     expiresAt,
     lastUsedAt: new Date(),
-    // The session is bound to the browser's XSRF session (issue 10 item 8, src/lib/xsrf.ts).
+    // The session is bound to the browser's XSRF session (src/lib/xsrf.ts).
     xsrfSecretHash: options.xsrfSecret ? sha256(options.xsrfSecret) : null,
     userAgent: options.userAgent ?? null,
   });

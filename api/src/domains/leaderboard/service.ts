@@ -11,7 +11,7 @@ import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoin
 /**
  * How long a stats answer is kept without a write (ms). `online_users` also changes when a
  * player's last visit leaves the 15-minute window, which no write announces: the one answer
- * served from a short TTL (issue 12), a few seconds of drift on a 15-minute window.
+ * served from a short TTL (src/lib/read-cache.ts), a few seconds of drift on a 15-minute window.
  */
 export const STATS_TTL_MS = 10_000;
 
