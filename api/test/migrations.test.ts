@@ -8,8 +8,8 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import type { DbHandle } from '../src/db/client.js';
 import { MIGRATION_RANGES, readMigrations, runMigrations } from '../src/db/migrate.js';
-import * as core from '../src/domains/core/schema.js';
-import * as leaderboard from '../src/domains/leaderboard/schema.js';
+import * as core from '../src/domains/core/tables.js';
+import * as leaderboard from '../src/domains/leaderboard/tables.js';
 import { createTestDatabase, sqlRows, type TestDatabase } from './helpers.js';
 
 describe('migrations', () => {

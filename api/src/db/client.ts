@@ -10,7 +10,7 @@ import lockfile from 'proper-lockfile';
 /**
  * The drizzle database used everywhere in the API. Both drivers (PGlite and node-postgres)
  * produce a `PgDatabase`, so domain code is written once. No relational schema is attached:
- * each domain imports its own tables from `src/domains/<name>/schema.ts`.
+ * each domain imports its own tables from `src/domains/<name>/tables.ts`.
  */
 export type Db = PgDatabase<PgQueryResultHKT>;
 

@@ -10,7 +10,7 @@ import { and, count, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '@landing/domain/schemas/account';
 import type { Db } from '../../db/client.js';
-import { authFailures, authSecurityEvents, type SecurityEventKind } from './schema.js';
+import { authFailures, authSecurityEvents, type SecurityEventKind } from './tables.js';
 import type { Counter } from './throttle.js';
 
 /** Events older than this are pruned (days); the log shows at most this far back. */

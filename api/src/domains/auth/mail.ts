@@ -11,7 +11,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
-import { devMailbox } from './schema.js';
+import { devMailbox } from './tables.js';
 import type { AuthConfig } from './config.js';
 import type { MailKind, RenderedMail } from './mail-render.js';
 

@@ -16,7 +16,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbHandle } from '../../db/client.js';
-import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './schema.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './tables.js';
 import { SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
 import type { AuthConfig } from './config.js';
 import { hmacSha256, sixDigitCode } from './crypto.js';

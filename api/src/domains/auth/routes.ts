@@ -40,18 +40,17 @@ import {
   TokenBody,
   TokenCheckAnswer,
   TokenCheckBody,
-  type LoginAnswer as LoginAnswerType,
 } from '@landing/domain/schemas/auth';
 import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { hashPassword, isCommonPassword, sha256, verifyPassword } from './crypto.js';
-import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './http.js';
+import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail, siteBase } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
 import { clientOf, noteLoginFailure, recordSecurityEvent, userAgentOf } from './events.js';
 import { deviceCodeHash, emailCodeHash, enqueueMail, type MailJob } from './outbox.js';
-import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from './schema.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authTokens } from './tables.js';
 import {
   activateAccount,
   consumeToken,
@@ -61,7 +60,7 @@ import {
   isTrustedDevice,
   nicknameTaken,
   REAUTH_WINDOW_S,
-  requireUser,
+  requireSessionUser,
   revokeAllSessions,
   revokeOtherSessions,
   revokeSession,
@@ -254,7 +253,7 @@ export default defineRoutes({
           response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
         },
       },
-      async (request): Promise<LoginAnswerType> => {
+      async (request): Promise<LoginAnswer> => {
         const { lang } = request.ctx;
         const server = request.params.server;
         const login = (request.body.login ?? '').trim();
@@ -453,7 +452,7 @@ export default defineRoutes({
           response: { 200: MeAnswer, ...authErrorResponses },
         },
       },
-      async (request) => ({ user: await requireUser(app.db, request.ctx) }),
+      async (request) => ({ user: await requireSessionUser(app.db, request.ctx) }),
     );
 
     app.post(
@@ -564,7 +563,7 @@ export default defineRoutes({
       async (request) => {
         const { lang } = request.ctx;
         const server = request.params.server;
-        const user = await requireUser(app.db, request.ctx);
+        const user = await requireSessionUser(app.db, request.ctx);
         const email = normaliseEmail(request.body.email);
         assertEmail(lang, email);
         const [acc] = await app.db

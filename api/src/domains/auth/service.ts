@@ -1,10 +1,11 @@
 /**
- * Sessions and the logged-in user, for the auth routes and for every other domain:
+ * Sessions and the account behind them, for the auth routes. Other domains ask
+ * ./current-user.ts (`currentUser` / `requireUser`: the player behind a request), which reads
+ * the session through {@link sessionUser}:
  *
  * ```ts
- * import { requireUser, currentUser } from './service.js';
- * const user = await requireUser(app.db, request.ctx);   // 401 when not logged in
- * if (user.ovr < 50) throw new ApiError(403, 'OVR_TOO_LOW', '…');
+ * import { requireSessionUser, sessionUser } from './service.js';
+ * const user = await requireSessionUser(app.db, request.ctx);   // 401 when not logged in
  * ```
  *
  * A session is a random 256-bit token (only its SHA-256 is stored) plus the account id, sent by
@@ -14,9 +15,10 @@
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authAccounts, authDeviceChallenges, authDevices, authSessions, authTokens, type AuthTokenKind } from './schema.js';
-import { players } from '../leaderboard/schema.js';
+import { authAccounts, authDeviceChallenges, authDevices, authSessions, authTokens, type AuthTokenKind } from './tables.js';
+import { players } from '../leaderboard/tables.js';
 import type { ServerCode, LocaleCode } from '@landing/domain';
+import type { LoginAnswer } from '@landing/domain/schemas/auth';
 import { randomToken, sameDigest, sha256 } from './crypto.js';
 import { recordSecurityEvent } from './events.js';
 import { authError } from './messages.js';
@@ -47,14 +49,6 @@ export const REAUTH_WINDOW_S = 10 * 60;
 
 /** OVR of a new footballer, and of an account whose footballer is gone. */
 export const NEW_PLAYER_OVR = 40;
-
-/** What a successful login answers: what `saveSession(server, { token, uid, expiresAt }, user)` needs. */
-export interface LoginAnswer {
-  token: string;
-  uid: string;
-  expiresAt: string;
-  user: AuthUser;
-}
 
 /** Reads the user of an account (with the footballer's OVR); null when the account does not exist. */
 export async function userOf(db: Db, accountId: number): Promise<AuthUser | null> {
@@ -108,7 +102,7 @@ export async function createSession(
  * absent, unknown, revoked, expired (24 h), idle too long ({@link SESSION_IDLE_TIMEOUT_S}), of
  * another account or of another server.
  */
-export async function currentUser(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<AuthUser | null> {
+export async function sessionUser(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<AuthUser | null> {
   const session = await sessionOf(db, ctx);
   return session ? userOf(db, session.accountId) : null;
 }
@@ -122,7 +116,7 @@ export interface SessionRow {
   lastUsedAt: Date | null;
 }
 
-/** The live session of the request's `X-Auth-Token` / `X-Auth-Id` (see {@link currentUser}), or null; notes its use. */
+/** The live session of the request's `X-Auth-Token` / `X-Auth-Id` (see {@link sessionUser}), or null; notes its use. */
 export async function sessionOf(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<SessionRow | null> {
   if (!ctx.authToken || !ctx.authId || !/^\d{1,10}$/.test(ctx.authId) || !ctx.server) return null;
   const [row] = await db
@@ -157,8 +151,8 @@ export async function sessionOf(db: Db, ctx: Pick<RequestContext, 'authToken' | 
  * The logged-in user, or 401: `UNAUTHORIZED` without credentials, `SESSION_EXPIRED` with
  * credentials that are not (or no longer) valid. The shared client logs out on 401 (spec §8).
  */
-export async function requireUser(db: Db, ctx: RequestContext): Promise<AuthUser> {
-  const user = await currentUser(db, ctx);
+export async function requireSessionUser(db: Db, ctx: RequestContext): Promise<AuthUser> {
+  const user = await sessionUser(db, ctx);
   if (user) return user;
   throw authError(401, ctx.lang, ctx.authToken ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
 }

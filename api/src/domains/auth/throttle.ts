@@ -9,7 +9,7 @@
  */
 import { and, count, eq, gt, inArray, lt, min, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { authFailures } from './schema.js';
+import { authFailures } from './tables.js';
 import type { WindowLimit } from './config.js';
 
 /** A limit to check: which counter and how much it allows. */

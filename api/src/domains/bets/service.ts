@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client.js';
-import { betMatches, betPredictions, betTeams, betTournaments, STAGES } from './schema.js';
+import { betMatches, betPredictions, betTeams, betTournaments, STAGES } from './tables.js';
 import type { ServerCode } from '@landing/domain';
 import type { Match, StageBlock, Team, Tournament } from '@landing/domain/schemas/bets';
 import type { FastifyInstance } from 'fastify';

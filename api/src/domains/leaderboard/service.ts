@@ -6,7 +6,7 @@ import { SERVERS, type ServerCode } from '@landing/domain';
 import { ONLINE_WINDOW_MINUTES, type LeaderboardResponse, type StatsResponse } from '@landing/domain/schemas/leaderboard';
 import type { Db } from '../../db/client.js';
 import { weekOf } from '../../lib/week.js';
-import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from './schema.js';
+import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from './tables.js';
 
 /**
  * How long a stats answer is kept without a write (ms). `online_users` also changes when a

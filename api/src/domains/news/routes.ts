@@ -9,7 +9,7 @@ import { ImageParams, NewsArticle, NewsBallot, NewsListQuery, NewsPage, SlugPara
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { ApiError, errorResponses } from '../../lib/errors.js';
 import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/read-cache.js';
-import { newsArticles, newsPolls } from './schema.js';
+import { newsArticles, newsPolls } from './tables.js';
 import { articleDetail, ballotOf, findArticleId, listNews, newsNotFound, nextPublication, viewerOn } from './service.js';
 
 /** Security headers of a served SVG: no scripts, no external loads, no sniffing. */

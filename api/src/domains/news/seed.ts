@@ -1,6 +1,6 @@
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { players } from '../leaderboard/schema.js';
+import { players } from '../leaderboard/tables.js';
 import {
   newsArticles,
   newsComments,
@@ -11,7 +11,7 @@ import {
   newsPolls,
   newsPollTranslations,
   newsTranslations,
-} from './schema.js';
+} from './tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import type { Rng } from '../../lib/random.js';
 import { COMMENT_RULE_DEFAULTS } from '@landing/domain';

@@ -33,8 +33,8 @@ import type { Db } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
 import { serverText } from '../../lib/i18n.js';
 import { currentUser, type CurrentUser } from '../auth/current-user.js';
-import { GLOBAL_SCOPE, settings } from '../core/schema.js';
-import { players } from '../leaderboard/schema.js';
+import { GLOBAL_SCOPE, settings } from '../core/tables.js';
+import { players } from '../leaderboard/tables.js';
 import {
   newsArticles,
   newsComments,
@@ -45,7 +45,7 @@ import {
   newsPolls,
   newsPollTranslations,
   newsTranslations,
-} from './schema.js';
+} from './tables.js';
 
 /** `settings` keys overriding {@link COMMENT_RULE_DEFAULTS} (JSON number values). */
 export const COMMENT_SETTING_KEYS = {

@@ -3,8 +3,8 @@
  * source of truth; keep both in step).
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/schema.js';
-import { players } from '../leaderboard/schema.js';
+import { servers } from '../core/tables.js';
+import { players } from '../leaderboard/tables.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
