@@ -10,7 +10,7 @@
  */
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.js';
-import { rateLimits } from '../domains/core/tables.js';
+import { rateLimits } from '../db/tables.js';
 
 /** What @fastify/rate-limit hands a store's constructor and `child` (the route's merged options). */
 interface StoreParams {
