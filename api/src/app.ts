@@ -11,7 +11,7 @@ import { openDatabase, type DbHandle } from './db/client.js';
 import { assertCodeHmacKey } from './domains/auth/config.js';
 import { authError } from './domains/auth/messages.js';
 import mailOutbox from './domains/auth/outbox.plugin.js';
-import { sessionAcceptsXsrfSecret } from './domains/auth/service.js';
+import { sessionAcceptsXsrfSecret } from './domains/auth/sessions.js';
 import technicalBreak from './domains/core/technical-break.plugin.js';
 import { startDemoActivity } from './domains/leaderboard/demo.js';
 import type { ErrorBody } from './lib/errors.js';

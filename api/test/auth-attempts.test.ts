@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
 import { codeCheck } from '../src/domains/auth/attempts.js';
 import { DEFAULT_AUTH_LIMITS } from '../src/domains/auth/config.js';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { activeAccount, codeOf, freshIp, lastMail, post, uniqueUser } from './auth-helpers.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 

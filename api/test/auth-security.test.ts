@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadAuthConfig } from '../src/domains/auth/config.js';
 import { authorizeUrl } from '../src/domains/auth/oauth.js';
-import { createSession, REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S } from '../src/domains/auth/service.js';
+import { createSession, REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S } from '../src/domains/auth/sessions.js';
 import { activeAccount, codeOf, freshIp, get, lastMail, mails, post, tokenOf, uniqueUser } from './auth-helpers.js';
 import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { resolveDueDemoMatches } from '../src/domains/bets/demo.js';
 import { compareStandings } from '../src/domains/bets/scoring.js';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { RankingResponse } from '@landing/domain/schemas/bets';
 import { LOGIN_TO_PREDICT } from '../src/domains/bets/routes.js';
 import { SEED_BETTORS } from '../src/domains/bets/seed.js';
@@ -31,7 +31,7 @@ interface MatchesAnswer {
   stages: Array<{ key: string; stage: string; group: string | null; matches: Match[] }>;
 }
 
-/** Real auth sessions (src/domains/auth/service.ts) of the test's players: player id → headers. */
+/** Real auth sessions (src/domains/auth/sessions.ts) of the test's players: player id → headers. */
 const sessions = new Map<number, Record<string, string>>();
 
 describe('bets API', () => {

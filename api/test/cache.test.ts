@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { weekOf } from '../src/lib/week.js';
 import { SERVERS } from '@landing/domain';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';

@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { mailerFor } from '../src/domains/auth/mail.js';
 import { activeAccount, post, uniqueUser, type CallOptions } from './auth-helpers.js';
 import { createTestDatabase, sqlRows, startApp, usingPostgres, type TestApp, type TestDatabase } from './helpers.js';

@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { setTechnicalBreak } from '../src/domains/core/service.js';
 import { sqlRows } from './helpers.js';
 

@@ -5,7 +5,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { buildApp } from '../src/app.js';
 import { INT32_MAX } from '@landing/domain';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';

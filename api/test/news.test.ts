@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
-import { votePercents } from '../src/domains/news/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
+import { votePercents } from '../src/domains/news/polls.js';
 import { commentLength, normaliseCommentText } from '@landing/domain';
 import { SEED_ARTICLES } from '../src/domains/news/seed-articles.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
@@ -72,7 +72,7 @@ describe('news', () => {
 
   /**
    * A player on `server` with `ovr`, an active auth account owning it and a real session
-   * (src/domains/auth/service.ts), created directly in the database. Returns the session headers.
+   * (src/domains/auth/sessions.ts), created directly in the database. Returns the session headers.
    */
   async function login(server: string, nickname: string, ovr: number): Promise<Record<string, string>> {
     const [player] = await sqlRows<{ id: number }>(

@@ -37,7 +37,7 @@ import { authErrorResponses, floodGuard } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
 import { enqueueMail } from './outbox.js';
 import { authAccounts, authSecurityEvents, authSessions, authTokens } from './tables.js';
-import { REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S, sessionOf, type SessionRow } from './service.js';
+import { REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S, sessionOf, type SessionRow } from './sessions.js';
 import { siteBase } from './route-helpers.js';
 import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
 import type { AuthConfig } from './config.js';

@@ -34,7 +34,8 @@ import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail } from 
 import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
-import { activateAccount, createSession, nicknameTaken } from './service.js';
+import { activateAccount, nicknameTaken } from './service.js';
+import { createSession } from './sessions.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { PROVIDER_NAMES, startLinkChallenge } from './social-link.js';
 
