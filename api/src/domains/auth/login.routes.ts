@@ -12,9 +12,9 @@ import { defineRoutes } from '../../lib/domain-routes.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { codeCheck, takeChallengeAttempt } from './attempts.js';
 import { completeChallenge, liveChallenge, markCodeSent, startChallenge } from './challenges.js';
-import { sha256, verifyPassword } from './crypto.js';
+import { passwordCheck, sha256 } from './crypto.js';
 import { clientOf, noteLoginFailure, recordSecurityEvent, userAgentOf } from './events.js';
-import { loginBlock, loginCounters, loginFailed, loginSucceeded } from './login-limits.js';
+import { loginBlock, loginCounters, loginSucceeded } from './login-limits.js';
 import { authError, authMessage } from './messages.js';
 import { deviceCodeHash } from './outbox.js';
 import { activationSentRecently } from './registration.js';
@@ -64,12 +64,13 @@ export default defineRoutes({
         if (block.wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(block.wait / 60)) });
 
         // Over the account's own limit: the dummy verification, answered like a wrong password.
-        const ok = await verifyPassword(block.silent ? null : account?.passwordHash, password);
+        const ok = await passwordCheck.verify(block.silent ? null : account?.passwordHash, password);
         if (!account || !ok) {
-          await loginFailed(app.db, counters, !block.silent);
+          // Already counted by loginBlock.
           await noteLoginFailure(app.db, clientOf(request), account?.id ?? null, { ip: counters.perNameIp, account: counters.perAccount });
           throw authError(401, lang, 'INVALID_CREDENTIALS');
         }
+        await block.refund();
         await loginSucceeded(app.db, counters);
         if (account.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
         if (account.status === 'pending') {
