@@ -18,22 +18,12 @@ import type { Db } from '../../db/client.js';
 import { authAccounts, authSessions } from './tables.js';
 import { players } from '../leaderboard/tables.js';
 import type { ServerCode } from '@landing/domain';
-import type { LoginAnswer } from '@landing/domain/schemas/auth';
+import type { LoginAnswer, User } from '@landing/domain/schemas/auth';
 import { randomToken, sameDigest, sha256 } from './crypto.js';
 import { recordSecurityEvent } from './events.js';
 import { authError } from './messages.js';
 import { NEW_PLAYER_OVR } from './service.js';
 import type { RequestContext } from '../../lib/request-context.js';
-
-/** The user object of spec §3 as the API hands it out (`GET /{server}/auth/me`). */
-export interface AuthUser {
-  id: string;
-  nickname: string;
-  email: string | null;
-  /** Overall rating of the user's footballer (spec §3 User.ovr). */
-  ovr: number;
-  server: ServerCode;
-}
 
 /**
  * Inactivity timeout of a session: 30 minutes (1800 s) without an authenticated request. The
@@ -48,8 +38,8 @@ export const SESSION_IDLE_TIMEOUT_S = 30 * 60;
 /** How recent a social login must be to stand in for a password (e-mail change without one). */
 export const REAUTH_WINDOW_S = 10 * 60;
 
-/** Reads the user of an account (with the footballer's OVR); null when the account does not exist. */
-export async function userOf(db: Db, accountId: number): Promise<AuthUser | null> {
+/** Reads the user of an account (spec §3 User, the domain's `User`: with the footballer's OVR); null when the account does not exist. */
+export async function userOf(db: Db, accountId: number): Promise<User | null> {
   const [row] = await db
     .select({
       id: authAccounts.id,
@@ -100,7 +90,7 @@ export async function createSession(
  * absent, unknown, revoked, expired (24 h), idle too long ({@link SESSION_IDLE_TIMEOUT_S}), of
  * another account or of another server.
  */
-export async function sessionUser(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<AuthUser | null> {
+export async function sessionUser(db: Db, ctx: Pick<RequestContext, 'authToken' | 'authId' | 'server'>): Promise<User | null> {
   const session = await sessionOf(db, ctx);
   return session ? userOf(db, session.accountId) : null;
 }
@@ -149,7 +139,7 @@ export async function sessionOf(db: Db, ctx: Pick<RequestContext, 'authToken' | 
  * The logged-in user, or 401: `UNAUTHORIZED` without credentials, `SESSION_EXPIRED` with
  * credentials that are not (or no longer) valid. The shared client logs out on 401 (spec §8).
  */
-export async function requireSessionUser(db: Db, ctx: RequestContext): Promise<AuthUser> {
+export async function requireSessionUser(db: Db, ctx: RequestContext): Promise<User> {
   const user = await sessionUser(db, ctx);
   if (user) return user;
   throw authError(401, ctx.lang, ctx.authToken ? 'SESSION_EXPIRED' : 'UNAUTHORIZED');
