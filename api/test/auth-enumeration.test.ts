@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { activeAccount, freshIp, mails, uniqueUser } from './auth-helpers.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-describe('auth: same work for known and unknown accounts ', () => {
+describe('auth: same work for known and unknown accounts (docs/SECURITY.md V6)', () => {
   const t = setupTestApp();
 
   /** Sends one POST (without running the outbox) and records the SQL statements it ran. */
