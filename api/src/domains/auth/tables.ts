@@ -135,7 +135,10 @@ export const authOauthStates = pgTable('auth_oauth_states', {
   usedAt: ts('used_at'),
 });
 
-/** Failed attempts counted by the auth rate limits. */
+/**
+ * Failed attempts of the auth rate limits as rows (migration 0100). No longer written: the counters
+ * are rate-limiter-flexible's, in `rate_limits` (./throttle.ts); the table stays until a migration drops it.
+ */
 export const authFailures = pgTable('auth_failures', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   kind: text('kind').notNull(),
