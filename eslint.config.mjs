@@ -7,6 +7,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import { reactRefresh } from 'eslint-plugin-react-refresh';
+import { importX, createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import { REMOTES } from './shared/apps.mjs';
 
@@ -56,6 +57,36 @@ export default tseslint.config(
     ignores: ['*/src/bootstrap.tsx'],
     plugins: { 'react-refresh': reactRefresh.plugin },
     rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['contractMajor'] }] },
+  },
+  // API and domain package: no import cycles, and the cross-cutting layers (api/src/lib,
+  // api/src/plugins, api/src/db) never import a domain (api/src/domains); the domain package
+  // never imports the API. Sources import `.js` names of `.ts` files (NodeNext).
+  {
+    files: ['api/**/*.ts', 'domain/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.js', '.mjs', '.json'], extensionAlias: { '.js': ['.ts', '.js'] } }),
+      ],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...['lib', 'plugins', 'db'].map((layer) => ({
+              target: `./api/src/${layer}`,
+              from: './api/src/domains',
+              message: `api/src/${layer} is shared by every domain: it never imports one (a domain registers a plugin or gets a callback instead).`,
+            })),
+            { target: './domain', from: './api', message: 'The domain package never imports the API.' },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['shell/**/*.{ts,tsx}'],

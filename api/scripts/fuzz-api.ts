@@ -1,5 +1,5 @@
 /**
- * Fuzzes every route of the API's OpenAPI document with generated bad inputs (issue 10 item 3)
+ * Fuzzes every route of the API's OpenAPI document with generated bad inputs (src/lib/validation.ts)
  * and prints figures: routes, inputs, status histogram, 5xx count, leak count, answers without
  * the security headers, duration. Same generators as `test/fuzz.test.ts` (test/fuzz-lib.ts).
  *

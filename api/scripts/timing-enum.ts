@@ -1,6 +1,6 @@
 /**
  * Measures whether /auth/password/forgot and /auth/register answer a known e-mail faster or
- * slower than an unknown one (issue 10 item 5, account enumeration by timing) and prints the
+ * slower than an unknown one (account enumeration by timing, src/domains/auth/outbox.ts) and prints the
  * figures: median and mean per group, the difference, and Welch's z.
  *
  *   pnpm --filter ./api run timing                   # 150 + 150 tries per route

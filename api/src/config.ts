@@ -45,7 +45,7 @@ export interface ApiConfig {
   logLevel: string;
   /** Servers answered in this environment (spec §9). */
   servers: ServerCode[];
-  /** Keep demo data alive (online presence, weekly points) — see src/demo/activity.ts. */
+  /** Keep demo data alive (online presence, weekly points) — src/domains/leaderboard/demo.ts, src/domains/bets/demo.ts. */
   demoActivity: boolean;
   /** Accounts, sessions, mail, OAuth providers, rate limits (src/domains/auth/config.ts). */
   auth: AuthConfig;

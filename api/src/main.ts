@@ -5,7 +5,7 @@
  */
 import { buildApp } from './app.js';
 import { loadConfig } from './config.js';
-import { DataDirBusyError } from './db/client.js';
+import { DataDirBusyError } from './db/data-dir-lock.js';
 import { assertStartable, UnsafeConfigError } from './lib/start-guards.js';
 import { serializeError } from './lib/log-redaction.js';
 

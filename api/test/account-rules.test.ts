@@ -3,7 +3,7 @@
  * `@landing/domain` (rules/account.ts). The registration form (mf-auth/src/lib/validation.ts)
  * calls those functions before sending; the API calls them on every request. This test sends
  * real registrations and requires the API's verdict to be the rule's verdict, input by input
- * (issue 13: an overlong name was cut by the page, a password of 8 spaces passed it), plus what
+ * (an overlong name is never cut, a password of 8 spaces does not pass), plus what
  * only the API checks: the list of common passwords.
  */
 import assert from 'node:assert/strict';

@@ -2,12 +2,15 @@
  * Attempts at e-mailed codes are taken before the comparison (src/domains/auth/attempts.ts): 50
  * concurrent wrong codes get at most 5 comparisons, for a new-device code and for an e-mail
  * change code; and wrong codes are limited per account across challenges (docs/SECURITY.md "V6").
+ * A login attempt is counted before its password is checked (src/domains/auth/login-limits.ts):
+ * N + 5 concurrent wrong passwords get at most N checks.
  */
 import assert from 'node:assert/strict';
 import { describe, it, mock } from 'node:test';
 import { codeCheck } from '../src/domains/auth/attempts.js';
+import { passwordCheck } from '../src/domains/auth/crypto.js';
 import { DEFAULT_AUTH_LIMITS } from '../src/domains/auth/config.js';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { activeAccount, codeOf, freshIp, lastMail, post, uniqueUser } from './auth-helpers.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
@@ -29,6 +32,36 @@ describe('code attempts: taken atomically before the comparison, limited per acc
     assert.equal((await post(t.app, '/royal/auth/device/send', { challenge })).statusCode, 200);
     return { challenge, code: codeOf(lastMail(t.app, a.email)) };
   }
+
+  it('login: N + 5 concurrent wrong passwords from one address reach the password check at most N times', async () => {
+    const n = L.loginPerLoginIp.max;
+    const a = await activeAccount(t.app);
+    const ip = freshIp();
+    const x = await xsrfPair(t.app);
+    const checks = mock.method(passwordCheck, 'verify');
+    let answers;
+    try {
+      answers = await Promise.all(
+        Array.from({ length: n + 5 }, () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/royal/auth/login',
+            payload: { login: a.nickname, password: 'Wrong-Password-1', fingerprint: a.fingerprint },
+            headers: { cookie: x.cookieHeader, ...x.headers },
+            remoteAddress: ip,
+          }),
+        ),
+      );
+    } finally {
+      checks.mock.restore();
+    }
+    // A call with the stored hash is a real check; null is the dummy work of a refused attempt.
+    const real = checks.mock.calls.filter((c) => c.arguments[0]).length;
+    assert.ok(real <= n, `${real} password checks for ${n + 5} attempts (limit ${n})`);
+    const codes = answers.map((r) => r.statusCode);
+    assert.equal(codes.filter((c) => c === 401).length + codes.filter((c) => c === 429).length, n + 5, codes.join(' '));
+    assert.ok(codes.filter((c) => c === 429).length >= 5, codes.join(' '));
+  });
 
   it('new-device code: 50 concurrent wrong codes give at most 5 comparisons', async () => {
     assert.equal(L.codeAttemptsPerChallenge, 5);
@@ -141,7 +174,12 @@ describe('code attempts: taken atomically before the comparison, limited per acc
     const other = await challengeWithCode(b, 'b-device-1');
     const ok = await post(t.app, '/royal/auth/device/confirm', { challenge: other.challenge, code: other.code, fingerprint: 'b-device-1' });
     assert.equal(ok.statusCode, 200, ok.body);
-    const rows = await sqlRows(t.handle, `SELECT 1 FROM auth_failures WHERE kind = 'code:account' AND subject = $1`, [b.session.uid]);
-    assert.equal(rows.length, 0);
+    const rows = await sqlRows<{ points: number }>(t.handle, `SELECT points FROM rate_limits WHERE key = $1`, [
+      `auth:code:account:${b.session.uid}`,
+    ]);
+    assert.ok(
+      rows.every((r) => Number(r.points) === 0),
+      JSON.stringify(rows),
+    );
   });
 });

@@ -13,7 +13,7 @@ describe('auth: new device and rate limits', () => {
     config: {
       auth: {
         ...(await import('../src/config.js')).loadConfig(process.env).auth,
-        // Small limits keep the tests short; the defaults are in src/lib/auth-config.ts.
+        // Small limits keep the tests short; the defaults are in src/domains/auth/config.ts.
         limits: {
           ...(await import('../src/domains/auth/config.js')).DEFAULT_AUTH_LIMITS,
           loginPerLoginIp: { max: 5, windowS: 900 },

@@ -1,5 +1,5 @@
 /**
- * Issue 10 item 5: no account enumeration through timing on /auth/password/forgot and
+ * No account enumeration (docs/SECURITY.md V6) through timing on /auth/password/forgot and
  * /auth/register. Nothing here measures time: the tests prove that a known and an unknown
  * e-mail take the same code path — the same SQL statements in the same order, the same answer —
  * and that the mail is only queued on the request path (the outbox worker sends it later).
@@ -11,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { activeAccount, freshIp, mails, uniqueUser } from './auth-helpers.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-describe('auth: same work for known and unknown accounts (issue 10 item 5)', () => {
+describe('auth: same work for known and unknown accounts (docs/SECURITY.md V6)', () => {
   const t = setupTestApp();
 
   /** Sends one POST (without running the outbox) and records the SQL statements it ran. */

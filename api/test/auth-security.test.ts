@@ -1,5 +1,5 @@
 /**
- * Issue 10 items 7 and 8 (the parts in the auth routes): the inactivity timeout beside the 24 h
+ * Sessions and e-mail change in the auth routes (docs/SECURITY.md V7, V10, V4): the inactivity timeout beside the 24 h
  * one, e-mail change notifying the old address and ending the other sessions, passwordless
  * accounts proving control before changing the e-mail, PKCE for every provider, and the XSRF
  * token bound to the session's browser.
@@ -8,11 +8,11 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { loadAuthConfig } from '../src/domains/auth/config.js';
 import { authorizeUrl } from '../src/domains/auth/oauth.js';
-import { createSession, REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S } from '../src/domains/auth/service.js';
+import { createSession, REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S } from '../src/domains/auth/sessions.js';
 import { activeAccount, codeOf, freshIp, get, lastMail, mails, post, tokenOf, uniqueUser } from './auth-helpers.js';
 import { assertErrorBody, setupTestApp, sqlRows } from './helpers.js';
 
-describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session (issue 10)', () => {
+describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session', () => {
   const t = setupTestApp();
 
   const me = (s: { token: string; uid: string }) => get(t.app, '/royal/auth/me', { token: s.token, uid: s.uid });

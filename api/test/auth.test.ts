@@ -9,7 +9,7 @@ import { describe, it } from 'node:test';
 import { getTableColumns, getTableName } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { buildApp } from '../src/app.js';
-import * as authSchema from '../src/domains/auth/schema.js';
+import * as authSchema from '../src/domains/auth/tables.js';
 import { authMessage } from '../src/domains/auth/messages.js';
 import { apiPasswordProblem as passwordProblem } from '../src/domains/auth/crypto.js';
 import { MAIL_KINDS, renderMail } from '../src/domains/auth/mail-render.js';

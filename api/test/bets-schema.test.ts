@@ -5,7 +5,7 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import type { DbHandle } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
-import * as bets from '../src/domains/bets/schema.js';
+import * as bets from '../src/domains/bets/tables.js';
 import { createTestDatabase, sqlRows, type TestDatabase } from './helpers.js';
 
 describe('bets schema', () => {
@@ -22,7 +22,7 @@ describe('bets schema', () => {
     await database?.destroy();
   });
 
-  it('the drizzle tables of src/db/schema/bets.ts match migration 0300 column for column', async () => {
+  it('the drizzle tables of src/domains/bets/tables.ts match migration 0300 column for column', async () => {
     const tables = (Object.values(bets) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
     assert.deepEqual(tables.map((t) => getTableName(t)).sort(), [
       'bet_matches',

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { buildApp } from '../src/app.js';
 import { resolveDueDemoMatches } from '../src/domains/bets/demo.js';
 import { compareStandings } from '../src/domains/bets/scoring.js';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { RankingResponse } from '@landing/domain/schemas/bets';
 import { LOGIN_TO_PREDICT } from '../src/domains/bets/routes.js';
 import { SEED_BETTORS } from '../src/domains/bets/seed.js';
@@ -31,7 +31,7 @@ interface MatchesAnswer {
   stages: Array<{ key: string; stage: string; group: string | null; matches: Match[] }>;
 }
 
-/** Real auth sessions (src/lib/auth-session.ts) of the test's players: player id → headers. */
+/** Real auth sessions (src/domains/auth/sessions.ts) of the test's players: player id → headers. */
 const sessions = new Map<number, Record<string, string>>();
 
 describe('bets API', () => {
@@ -78,7 +78,7 @@ describe('bets API', () => {
     });
   /**
    * The matches as the page shows them: the public list, and with a session the viewer's own
-   * predictions (a separate private answer since issue 12) merged in, as mf-bets' api.ts does.
+   * predictions (a separate private answer) merged in, as mf-bets' api.ts does.
    */
   const matches = async (server: string, code: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/matches`, headers });

@@ -1,12 +1,12 @@
 /**
- * The read cache (issue 12): answers of the read routes are served from memory with ETag/304 and
+ * The read cache (src/lib/read-cache.ts): answers of the read routes are served from memory with ETag/304 and
  * a Cache-Control that lets shared caches keep them; writes invalidate them; the per-viewer parts
  * (own ballot, predictions, ranking row) are separate private answers; and a cached answer is
  * never stale for the player who just wrote.
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { weekOf } from '../src/lib/week.js';
 import { SERVERS } from '@landing/domain';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';

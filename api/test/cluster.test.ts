@@ -1,12 +1,12 @@
 /**
- * Several API processes on one PostgreSQL database (issue 12): two apps share the rate limits,
+ * Several API processes on one PostgreSQL database: two apps share the rate limits,
  * the login throttles, the dev mailbox and the read cache's invalidations, and the tickers run in
  * one of them only. Each app has its own pool, LISTEN connection and caches, as separate
  * processes would. Needs PostgreSQL (DATABASE_URL; `npm test` runs the suite on both engines).
  */
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { mailerFor } from '../src/domains/auth/mail.js';
 import { activeAccount, post, uniqueUser, type CallOptions } from './auth-helpers.js';
 import { createTestDatabase, sqlRows, startApp, usingPostgres, type TestApp, type TestDatabase } from './helpers.js';

@@ -177,7 +177,7 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
     });
   });
 
-  describe('XSRF: signed double submit (issue 10 item 8)', () => {
+  describe('XSRF: signed double submit', () => {
     const cookiesOf = (res: import('fastify').LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
     const echo = (cookies: Record<string, string>, token: string | undefined) =>
       t.app.inject({

@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route of the API's own OpenAPI document (issue 10 item 3),
+ * Property-based fuzzing of every route of the API's own OpenAPI document (src/lib/validation.ts),
  * shared by `test/fuzz.test.ts` (a bounded number of inputs per route, in `pnpm test`) and
  * `scripts/fuzz-api.ts` (≥ 1,000 inputs per route, prints figures).
  *
@@ -14,7 +14,7 @@
  */
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { setTechnicalBreak } from '../src/domains/core/service.js';
 import { sqlRows } from './helpers.js';
 
@@ -425,7 +425,7 @@ export const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ],
 ];
 
-/** Headers every API answer must carry (issue 10 item 2; helmet + Permissions-Policy). */
+/** Headers every API answer must carry (src/lib/security-headers.ts: helmet + Permissions-Policy). */
 export const REQUIRED_SECURITY_HEADERS = [
   'content-security-policy',
   'x-content-type-options',

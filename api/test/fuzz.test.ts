@@ -1,5 +1,5 @@
 /**
- * Property-based fuzzing of every route of the API's OpenAPI document (issue 10 item 3): a
+ * Property-based fuzzing of every route of the API's OpenAPI document (src/lib/validation.ts): a
  * bounded number of generated bad inputs per route (FUZZ_RUNS, default 40); any 5xx, any answer
  * leaking internals, or any answer without the security headers fails the test with the
  * shrunk request. `pnpm --filter ./api run fuzz` runs the same generators at 1,000 per route.

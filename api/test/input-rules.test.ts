@@ -1,11 +1,11 @@
 /**
- * Issue 10 items 2 and 3: ids beyond 32 bits and NUL bytes answer 400 with the usual error
- * shape on every route the audit listed (they were 500s), and every API answer carries the
+ * Ids beyond 32 bits and NUL bytes answer 400 with the usual error
+ * shape on every route (never a 500), and every API answer carries the
  * security headers (HSTS only in production).
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
 import { buildApp } from '../src/app.js';
 import { INT32_MAX } from '@landing/domain';
 import { assertErrorBody, setupTestApp, sqlRows, TEST_CONFIG, xsrfPair } from './helpers.js';

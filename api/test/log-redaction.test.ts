@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
-import { authAccounts } from '../src/domains/auth/schema.js';
+import { authAccounts } from '../src/domains/auth/tables.js';
 import { statementName } from '../src/lib/log-redaction.js';
 import { assertErrorBody, setupTestApp } from './helpers.js';
 

@@ -8,8 +8,9 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import { MIGRATIONS_DIR } from '../src/config.js';
 import type { DbHandle } from '../src/db/client.js';
 import { MIGRATION_RANGES, readMigrations, runMigrations } from '../src/db/migrate.js';
-import * as core from '../src/domains/core/schema.js';
-import * as leaderboard from '../src/domains/leaderboard/schema.js';
+import * as machinery from '../src/db/tables.js';
+import * as core from '../src/domains/core/tables.js';
+import * as leaderboard from '../src/domains/leaderboard/tables.js';
 import { createTestDatabase, sqlRows, type TestDatabase } from './helpers.js';
 
 describe('migrations', () => {
@@ -87,7 +88,9 @@ describe('migrations', () => {
 
   it('the drizzle schema matches the tables created by the SQL migrations', async () => {
     await runMigrations(handle, MIGRATIONS_DIR);
-    const tables = ([...Object.values(core), ...Object.values(leaderboard)] as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
+    const tables = ([...Object.values(machinery), ...Object.values(core), ...Object.values(leaderboard)] as unknown[]).filter(
+      (v): v is PgTable => v instanceof PgTable,
+    );
     assert.ok(tables.length >= 7);
     for (const table of tables) {
       const name = getTableName(table);

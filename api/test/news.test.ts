@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { createSession } from '../src/domains/auth/service.js';
-import { votePercents } from '../src/domains/news/service.js';
+import { createSession } from '../src/domains/auth/sessions.js';
+import { votePercents } from '../src/domains/news/polls.js';
 import { commentLength, normaliseCommentText } from '@landing/domain';
 import { SEED_ARTICLES } from '../src/domains/news/seed-articles.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';
@@ -72,7 +72,7 @@ describe('news', () => {
 
   /**
    * A player on `server` with `ovr`, an active auth account owning it and a real session
-   * (src/lib/auth-session.ts), created directly in the database. Returns the session headers.
+   * (src/domains/auth/sessions.ts), created directly in the database. Returns the session headers.
    */
   async function login(server: string, nickname: string, ovr: number): Promise<Record<string, string>> {
     const [player] = await sqlRows<{ id: number }>(
@@ -92,7 +92,7 @@ describe('news', () => {
   }
   /**
    * An article as the page shows it: the public answer, and with a session the viewer's own
-   * ballot (a separate private answer since issue 12) put into `poll.voted_options`, as
+   * ballot (a separate private answer) put into `poll.voted_options`, as
    * mf-news' api.ts does.
    */
   const article = async (server: string, slug: string, headers: Record<string, string> = {}) => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { contactMessages } from '../src/domains/contact/schema.js';
-import { newsletterCampaigns, newsletterSignups } from '../src/domains/newsletter/schema.js';
+import { contactMessages } from '../src/domains/contact/tables.js';
+import { newsletterCampaigns, newsletterSignups } from '../src/domains/newsletter/tables.js';
 import { NewsletterConfig } from '@landing/domain/schemas/newsletter';
 import { CAMPAIGNS, EARLY_ACCESS_IN_DAYS } from '../src/domains/newsletter/seed.js';
 import { assertErrorBody, setupTestApp, sqlRows, xsrfPair } from './helpers.js';

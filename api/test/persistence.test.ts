@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { buildApp } from '../src/app.js';
-import { DataDirBusyError, lockInfoPathFor, lockPathFor, openDatabase, readLiveLock } from '../src/db/client.js';
+import { openDatabase } from '../src/db/client.js';
+import { DataDirBusyError, lockInfoPathFor, lockPathFor, readLiveLock } from '../src/db/data-dir-lock.js';
 import { runSeeds } from '../src/db/seed.js';
 import { readMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/config.js';
@@ -123,7 +124,7 @@ describe('restart', () => {
   });
 
   it(
-    'a SIGKILLed holder whose pid now belongs to another live process does not block the next start (issue 10 item 9)',
+    'a SIGKILLed holder whose pid now belongs to another live process does not block the next start',
     { skip: usingPostgres },
     async () => {
       const root = mkdtempSync(join(tmpdir(), 'landing-api-lock-'));

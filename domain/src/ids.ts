@@ -1,5 +1,5 @@
 /**
- * Database ids (issue 10 item 3): every id is a PostgreSQL `integer`, 1..2^31−1, wherever it is
+ * Database ids: every id is a PostgreSQL `integer`, 1..2^31−1, wherever it is
  * parsed (body, path, query, the `X-Auth-Id` header).
  */
 

@@ -8,7 +8,8 @@
  * (needs the same ADMIN_SECRET in the environment); otherwise it opens the directory itself.
  */
 import { loadConfig, MIGRATIONS_DIR } from '../config.js';
-import { openDatabase, readLiveLock } from '../db/client.js';
+import { openDatabase } from '../db/client.js';
+import { readLiveLock } from '../db/data-dir-lock.js';
 import { runMigrations } from '../db/migrate.js';
 import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../domains/core/service.js';
 import { isServerCode } from '@landing/domain';

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DbHandle } from './client.js';
 
-/** A migration file: `NNNN_<domain>_<what>.sql`, e.g. `0002_leaderboard_players.sql`. */
+/** A migration file: `NNNN_<domain>_<what>.sql`, e.g. `0002_leaderboard_players_teams.sql`. */
 export interface MigrationFile {
   /** File name, also the key stored in `_migrations`. */
   name: string;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ServerCode } from '@landing/domain';
 import { DOMAINS_DIR, MODULE_EXT } from '../config.js';
-import { seedMarkers } from '../domains/core/schema.js';
+import { seedMarkers } from './tables.js';
 import { createRng, type Rng } from '../lib/random.js';
 import type { Db } from './client.js';
 

@@ -12,7 +12,6 @@
  */
 import type { FastifyInstance, FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { cachedTechnicalBreak } from '../domains/core/service.js';
 import { technicalBreak, unknownServer } from './errors.js';
 import type { ServerCode } from '@landing/domain';
 
@@ -33,7 +32,7 @@ function serverGuard(scope: FastifyInstance) {
     request.ctx.server = server as ServerCode;
     // Every write committed before this request is applied to the read cache (once per request).
     await scope.readCache.sync();
-    if (request.routeOptions.config?.technicalBreak !== 'allow' && (await cachedTechnicalBreak(scope, server))) {
+    if (request.routeOptions.config?.technicalBreak !== 'allow' && (await scope.technicalBreakOn(server))) {
       throw technicalBreak();
     }
   };

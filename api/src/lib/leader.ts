@@ -1,5 +1,5 @@
 /**
- * Background jobs that must run once across every API process on one database (issue 12: the
+ * Background jobs that must run once across every API process on one database (the
  * demo activity ticker, the bets results ticker).
  *
  * PostgreSQL: the process holding a session-level advisory lock ({@link TICKERS_LOCK_KEY}) on a

@@ -4,10 +4,10 @@
  * answers (they carry the session token), the per-viewer parts (`…/ballot`, `…/predictions`,
  * `…/ranking/me`), errors and anything added later are never kept by a shared cache (the page
  * server's, a CDN) nor written to a browser's disk cache. Viewer-independent answers set
- * `public, no-cache` themselves (src/lib/read-cache.ts `sendCached`), as do the article images.
+ * `public, no-cache` themselves (src/lib/cached-answers.ts `sendCached`), as do the article images.
  */
 import type { FastifyInstance } from 'fastify';
-import { PRIVATE_CACHE_CONTROL } from './read-cache.js';
+import { PRIVATE_CACHE_CONTROL } from './cached-answers.js';
 
 /** Adds the `onSend` hook giving every answer without a `Cache-Control` header `private, no-store`. */
 export function privateByDefault(app: FastifyInstance): void {

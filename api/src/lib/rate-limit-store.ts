@@ -1,6 +1,6 @@
 /**
  * A @fastify/rate-limit store in the database, so every API process on one PostgreSQL server
- * counts the same requests (issue 12: "rate limits … shared"). The counting is
+ * counts the same requests. The counting is
  * rate-limiter-flexible's RateLimiterDrizzle (one atomic upsert per request on table
  * `rate_limits`, migration 0004); this file only adapts it to @fastify/rate-limit's store
  * interface (`incr`, `child`), which no published store does for PostgreSQL.
@@ -10,7 +10,7 @@
  */
 import { RateLimiterDrizzle, RateLimiterRes } from 'rate-limiter-flexible';
 import type { Db } from '../db/client.js';
-import { rateLimits } from '../domains/core/schema.js';
+import { rateLimits } from '../db/tables.js';
 
 /** What @fastify/rate-limit hands a store's constructor and `child` (the route's merged options). */
 interface StoreParams {

@@ -1,5 +1,5 @@
 /**
- * Read cache of the API (issue 12): answers of the read routes kept in memory (lru-cache, which
+ * Read cache of the API (docs/PERFORMANCE.md, API under a traffic spike): answers of the read routes kept in memory (lru-cache, which
  * also dedupes concurrent loads of one key, so a burst on a cold key costs one database query),
  * invalidated by the writes that change them, in every API process.
  *
@@ -25,10 +25,10 @@
  * online users) carry a TTL up to the moment they would change (see `ttlMs` of {@link Loaded}).
  */
 import type { FastifyBaseLogger, FastifyReply } from 'fastify';
-import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import type { DbHandle, DedicatedConnection } from '../db/client.js';
+import { sendCached, toCachedBody, type CachedBody } from './cached-answers.js';
 
 /** NOTIFY channel of the invalidation triggers. */
 export const CACHE_CHANNEL = 'landing_cache';
@@ -41,22 +41,11 @@ export const CACHE_CHANNEL = 'landing_cache';
 export const TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;
 export type Topic = (typeof TOPICS)[number];
 
-/** `Cache-Control` of an answer that is the same for every viewer: shared caches may keep it, revalidating with its ETag. */
-export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
-/** `Cache-Control` of a per-viewer answer. */
-export const PRIVATE_CACHE_CONTROL = 'private, no-store';
-
 /** What a loader returns: the value, and how long it stays true by itself (ms), if not for ever. */
 export interface Loaded<T> {
   value: T;
   /** The value changes with time at this many ms from now (e.g. an article's publication). */
   ttlMs?: number;
-}
-
-/** A serialised answer: JSON text and its entity tag. */
-export interface CachedBody {
-  body: string;
-  etag: string;
 }
 
 interface Entry {
@@ -81,11 +70,6 @@ export interface ReadCacheOptions {
 
 /** Largest TTL handed to the LRU (a day, ms): time-dependent values beyond that are reloaded anyway. */
 const MAX_TTL_MS = 86_400_000;
-
-/** Strong entity tag of a body: base64url SHA-1, quoted. */
-export function etagOf(body: string): string {
-  return `"${createHash('sha1').update(body).digest('base64url')}"`;
-}
 
 /** The read cache of one API process. Create with {@link startReadCache}. */
 export class ReadCache {
@@ -298,64 +282,9 @@ export class ReadCache {
   }
 }
 
-/** Validates `value` with `schema` (unknown keys dropped, as the route serializer does) and serialises it once. */
-export function toCachedBody<T>(schema: z.ZodType<T>, value: unknown): CachedBody {
-  const body = JSON.stringify(schema.parse(value));
-  return { body, etag: etagOf(body) };
-}
-
-/**
- * Sends a cached, viewer-independent answer: `Cache-Control: public, no-cache` (a shared cache may
- * keep it and revalidates it every time, so nobody gets a stale copy), its `ETag` (a matching
- * `If-None-Match` is answered `304` by @fastify/etag) and `Vary` on the request headers it
- * depends on (kept next to CORS's `Origin`).
- *
- * @param clock fields put in front of the cached ones at send time (e.g. the bets clock `now`,
- *   which must not be served stale); such an answer gets no precomputed ETag, since it changes
- *   with every request.
- */
-export function sendCached(reply: FastifyReply, cached: CachedBody, vary?: string[], clock?: Record<string, string>): FastifyReply {
-  if (vary?.length) addVary(reply, ...vary);
-  reply.header('content-type', 'application/json; charset=utf-8').header('cache-control', PUBLIC_CACHE_CONTROL);
-  if (!clock) return reply.header('etag', cached.etag).send(cached.body);
-  const head = JSON.stringify(clock).slice(0, -1);
-  return reply.send(cached.body === '{}' ? `${head}}` : `${head},${cached.body.slice(1)}`);
-}
-
 /** Creates the read cache of an app and starts listening for invalidations. */
 export async function startReadCache(handle: DbHandle, log: FastifyBaseLogger, options?: ReadCacheOptions): Promise<ReadCache> {
   const cache = new ReadCache(handle, log, options);
   await cache.start();
   return cache;
-}
-
-/** Milliseconds from `now` until the earliest of `instants` that is still ahead, or undefined. */
-export function msUntilNext(now: Date, instants: ReadonlyArray<Date | null | undefined>): number | undefined {
-  let best: number | undefined;
-  for (const i of instants) {
-    if (!i) continue;
-    const ms = i.getTime() - now.getTime();
-    if (ms > 0 && (best === undefined || ms < best)) best = ms;
-  }
-  return best;
-}
-
-/**
- * Adds request headers to the answer's `Vary` without dropping what is there already (CORS puts
- * `Origin` first), so a shared cache keeps answers per language / per session apart.
- * @param reply any object with Fastify's `getHeader` / `header`
- */
-export function addVary(
-  reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
-  ...names: string[]
-): void {
-  const current = reply.getHeader('vary');
-  const list = current
-    ? String(current)
-        .split(',')
-        .map((v) => v.trim())
-        .filter(Boolean)
-    : [];
-  for (const name of names) if (!list.some((v) => v.toLowerCase() === name.toLowerCase())) list.push(name);
-  reply.header('Vary', list.join(', '));
 }

@@ -1,12 +1,12 @@
 /**
  * What every request carries (spec §7 headers and the path's server) and what the app decorates
  * Fastify with: the type augmentation of `FastifyInstance`, `FastifyRequest` and the route
- * `config` used across the domains.
+ * `config` used across the domains. A domain's own decorations are declared beside the plugin
+ * that makes them (e.g. `mailOutbox`, src/domains/auth/outbox.plugin.ts).
  */
 import type { LocaleCode, ServerCode } from '@landing/domain';
 import type { ApiConfig } from '../config.js';
 import type { Db, DbHandle } from '../db/client.js';
-import type { MailOutbox } from '../domains/auth/outbox.js';
 import type { Job, Leadership } from './leader.js';
 import type { ReadCache } from './read-cache.js';
 
@@ -35,8 +35,11 @@ declare module 'fastify' {
     dbHandle: DbHandle;
     /** Effective configuration. */
     apiConfig: ApiConfig;
-    /** The mail outbox worker of this process (src/domains/auth/outbox.ts); `drain()` sends what is due now. */
-    mailOutbox: MailOutbox;
+    /**
+     * Whether `server` is in its technical break (spec §4), asked by src/lib/domain-routes.ts
+     * before every `/:server` route; provided by the core domain's `technical-break` plugin.
+     */
+    technicalBreakOn(server: string): Promise<boolean>;
     /** Answers of the read routes, invalidated by writes in every process (src/lib/read-cache.ts). */
     readCache: ReadCache;
     /**

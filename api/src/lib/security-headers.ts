@@ -1,5 +1,5 @@
 /**
- * Security headers of every API answer (issue 10 item 2, the API's part), set by
+ * Security headers of every API answer (docs/SECURITY.md V3, the API's part), set by
  * @fastify/helmet from {@link helmetOptions}:
  *
  * - `Content-Security-Policy: default-src 'none'; frame-ancestors 'none'; base-uri 'none';

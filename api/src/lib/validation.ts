@@ -1,6 +1,5 @@
 /**
- * Input rules every route shares (issue 10 item 3: "fix it once, where ids and strings are
- * parsed"): database ids are PostgreSQL `integer`s (1..2^31−1), and no text reaches the database
+ * Input rules every route shares, applied where ids and strings are parsed: database ids are PostgreSQL `integer`s (1..2^31−1), and no text reaches the database
  * with a NUL character (PostgreSQL `text` cannot store U+0000; the driver fails with a 500).
  *
  * - {@link dbId} / {@link dbIdParam}: the zod schemas of every id in a body, path or query.

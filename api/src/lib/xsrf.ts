@@ -1,5 +1,5 @@
 /**
- * XSRF protection (issue 10 item 8): a signed double submit as the OWASP CSRF cheat sheet
+ * XSRF protection (docs/SECURITY.md V4): a signed double submit as the OWASP CSRF cheat sheet
  * describes it, with @fastify/csrf-protection.
  *
  * - The browser's XSRF session is a random secret in an HttpOnly cookie ({@link xsrfCookieNames}
@@ -27,8 +27,6 @@ import Tokens from '@fastify/csrf';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/client.js';
-import { sessionAcceptsXsrfSecret } from '../domains/auth/service.js';
-import { authError } from '../domains/auth/messages.js';
 import { xsrfMismatch } from './errors.js';
 
 /** Lifetime of both XSRF cookies: 400 days (the longest browsers keep a cookie). */
@@ -80,11 +78,23 @@ export async function xsrfHmacKey(handle: DbHandle, fromEnv: string | undefined)
   });
 }
 
+/** What the XSRF check asks the sessions' owner (the auth domain), passed by app.ts. */
+export interface XsrfSessionBinding {
+  /** Whether the request's session, if any, was started with this browser's XSRF secret (`undefined`: no secret cookie). */
+  accepts(request: FastifyRequest, secret: string | undefined): Promise<boolean>;
+  /** The error of a mutating request whose session belongs to another browser (401 SESSION_EXPIRED). */
+  refusal(request: FastifyRequest): Error;
+}
+
 /**
  * Registers the XSRF check on `app` (root scope, before the routes): @fastify/csrf-protection
  * for the secret cookie and the check, plus the token cookie on every answer that needs one.
+ * A mutating request that passes the check is also refused when `session.accepts` says no.
  */
-export async function registerXsrf(app: FastifyInstance, options: { production: boolean; hmacKey: string }): Promise<void> {
+export async function registerXsrf(
+  app: FastifyInstance,
+  options: { production: boolean; hmacKey: string; session: XsrfSessionBinding },
+): Promise<void> {
   const names = xsrfCookieNames(options.production);
   const csrfOpts = { hmacKey: options.hmacKey };
   await app.register(csrfProtection, {
@@ -115,10 +125,10 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
     reply.setCookie(names.token, reply.generateCsrf(), tokenCookie);
   };
   /** Whether the request's session (if any) was started with this browser's secret. */
-  const bound = (request: FastifyRequest) => sessionAcceptsXsrfSecret(app.db, request.ctx, request.cookies[names.secret]);
+  const bound = (request: FastifyRequest) => options.session.accepts(request, request.cookies[names.secret]);
 
   app.addHook('onRequest', async (request, reply) => {
-    // Reads stay free of Set-Cookie, so shared caches keep the public answers (issue 12): the
+    // Reads stay free of Set-Cookie, so shared caches keep the public answers (src/lib/read-cache.ts): the
     // pair is handed out by GET /{server}/csrf, which the shared client calls before a page's
     // first write, and renewed by any write.
     if (!MUTATING.has(request.method) && !/\/csrf$/.test(request.routeOptions.url ?? '')) return;
@@ -136,7 +146,7 @@ export async function registerXsrf(app: FastifyInstance, options: { production: 
     // handler turns them into XSRF_MISMATCH via isXsrfError.
     app.csrfProtection(request, reply, () => {
       bound(request).then(
-        (ok) => (ok ? done(null, payload) : done(authError(401, request.ctx.lang, 'SESSION_EXPIRED'))),
+        (ok) => (ok ? done(null, payload) : done(options.session.refusal(request))),
         (err: unknown) => done(err as Error),
       );
     });

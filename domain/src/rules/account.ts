@@ -21,7 +21,7 @@ export const CODE_PATTERN = /^\d{6}$/;
 
 /**
  * Why a player name is refused. The API answers NICKNAME_REQUIRED / NICKNAME_INVALID (its
- * messages cover the length); the form tells a too long name apart (issue 13: never cut it).
+ * messages cover the length); the form tells a too long name apart (it never cuts the name).
  */
 export type NicknameProblem = 'NICKNAME_REQUIRED' | 'NICKNAME_TOO_SHORT' | 'NICKNAME_TOO_LONG' | 'NICKNAME_INVALID';
 

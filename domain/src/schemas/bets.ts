@@ -130,7 +130,7 @@ export type MatchesResponse = z.infer<typeof MatchesResponse>;
 export const OwnPrediction = Prediction.extend({ match_id: z.number().int() });
 export type OwnPrediction = z.infer<typeof OwnPrediction>;
 
-/** Answer of `GET /{server}/bets/tournaments/{code}/predictions`: the viewer's part of the matches, split from the public list (issue 12). */
+/** Answer of `GET /{server}/bets/tournaments/{code}/predictions`: the viewer's part of the matches, split from the public list (a private answer; the public one is cached). */
 export const PredictionsResponse = z
   .object({
     now: z.string().describe('The bets clock (ISO)'),

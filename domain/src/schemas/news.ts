@@ -108,7 +108,7 @@ export const NewsPoll = z
   .meta({ id: 'NewsPoll' });
 export type NewsPoll = z.infer<typeof NewsPoll>;
 
-/** Answer of `GET /{server}/news/{slug}/ballot`: the viewer's own ballot, split from the public article (issue 12). */
+/** Answer of `GET /{server}/news/{slug}/ballot`: the viewer's own ballot, split from the public article (a private answer; the public one is cached). */
 export const NewsBallot = z
   .object({
     poll_id: z.number().int().nullable().describe('The article’s poll, null when it has none'),

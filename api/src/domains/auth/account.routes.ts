@@ -33,18 +33,18 @@ import { defineRoutes } from '../../lib/domain-routes.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { apiPasswordProblem, hashPassword, verifyPassword } from './crypto.js';
 import { clientOf, describeClient, recordSecurityEvent, SECURITY_EVENT_RETENTION_DAYS, type ClientContext } from './events.js';
-import { authErrorResponses, floodGuard } from './http.js';
+import { authErrorResponses, floodGuard } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
 import { enqueueMail } from './outbox.js';
-import { authAccounts, authSecurityEvents, authSessions, authTokens } from './schema.js';
-import { REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S, sessionOf, type SessionRow } from './service.js';
-import { siteBase } from './http.js';
+import { authAccounts, authSecurityEvents, authSessions, authTokens } from './tables.js';
+import { REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S, sessionOf, type SessionRow } from './sessions.js';
+import { siteBase } from './route-helpers.js';
 import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
 import type { AuthConfig } from './config.js';
 
 type Account = typeof authAccounts.$inferSelect;
 
-/** The request's live session and its account, or 401 (as `requireUser`). */
+/** The request's live session and its account, or 401 (as `requireSessionUser`). */
 async function requireSession(db: Db, ctx: RequestContext): Promise<{ session: SessionRow; account: Account }> {
   const session = await sessionOf(db, ctx);
   const [account] = session ? await db.select().from(authAccounts).where(eq(authAccounts.id, session.accountId)) : [];

@@ -11,7 +11,7 @@
 import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sameDigest } from './crypto.js';
-import { authDeviceChallenges, authEmailChangeCodes } from './schema.js';
+import { authDeviceChallenges, authEmailChangeCodes } from './tables.js';
 
 /**
  * The comparison of a submitted code's hash with the stored one (constant time). One object, so a

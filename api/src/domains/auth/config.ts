@@ -21,7 +21,7 @@ export interface OAuthProviderConfig {
   scope: string;
   /**
    * Send a PKCE S256 challenge from the API to the provider and its verifier with the code
-   * exchange (issue 10 item 7: wherever the provider supports it — Google, Facebook, VK ID and
+   * exchange (docs/SECURITY.md V10; wherever the provider supports it — Google, Facebook, VK ID and
    * the mock all do; `OAUTH_<ID>_PKCE=0` turns it off for a provider that refuses it). The
    * browser's popup flow itself has no code challenge (spec §7): PKCE is between API and provider.
    */

@@ -1,16 +1,16 @@
 /**
  * Who is behind a request (spec §7: `X-Auth-Token` + `X-Auth-Id` headers → a logged-in user).
  *
- * The auth domain owns sessions (src/domains/auth/service.ts); by default this module asks it
- * (`currentUser` of auth-session) and adds the account's footballer (`players.id`). Every other
+ * The auth domain owns sessions (src/domains/auth/sessions.ts); by default this module asks it
+ * (`sessionUser` of ./sessions.ts) and adds the account's footballer (`players.id`). Every other
  * domain (bets, news, …) only calls {@link currentUser} / {@link requireUser}, so it never depends
  * on how sessions are stored. Without both headers a request is a visitor's.
  */
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { authAccounts } from './schema.js';
+import { authAccounts } from './tables.js';
 import type { ServerCode } from '@landing/domain';
-import { currentUser as authUserOf } from './service.js';
+import { sessionUser } from './sessions.js';
 import { ApiError } from '../../lib/errors.js';
 
 /** A logged-in user as domains need it. */
@@ -27,13 +27,13 @@ export interface CurrentUser {
 }
 
 /**
- * The lookup: a valid session of the request's server (auth-session `currentUser`: not
+ * The lookup: a valid session of the request's server (`sessionUser` of ./sessions.ts: not
  * revoked, not expired, active account of this server) whose account owns a footballer.
  * An account without a footballer reads as a visitor (it cannot predict, comment or vote).
  */
 async function lookUp(request: FastifyRequest): Promise<CurrentUser | null> {
   const db = request.server.db;
-  const user = await authUserOf(db, request.ctx);
+  const user = await sessionUser(db, request.ctx);
   if (!user) return null;
   const [account] = await db
     .select({ playerId: authAccounts.playerId })

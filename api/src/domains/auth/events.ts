@@ -6,12 +6,12 @@
  * browser behind it (`describeClient`, read from the User-Agent with bowser).
  */
 import Bowser from 'bowser';
-import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { ClientInfo } from '@landing/domain/schemas/account';
 import type { Db } from '../../db/client.js';
-import { authFailures, authSecurityEvents, type SecurityEventKind } from './schema.js';
-import type { Counter } from './throttle.js';
+import { authSecurityEvents, type SecurityEventKind } from './tables.js';
+import { failuresOf, type Counter } from './throttle.js';
 
 /** Events older than this are pruned (days); the log shows at most this far back. */
 export const SECURITY_EVENT_RETENTION_DAYS = 180;
@@ -75,16 +75,6 @@ export async function recordSecurityEvent(
       sql`DELETE FROM ${authSecurityEvents} WHERE created_at < now() - make_interval(days => ${SECURITY_EVENT_RETENTION_DAYS})`,
     );
   }
-}
-
-/** Failures of one counter inside its window. */
-async function failuresOf(db: Db, c: Counter): Promise<number> {
-  const since = new Date(Date.now() - c.limit.windowS * 1000);
-  const [row] = await db
-    .select({ n: count() })
-    .from(authFailures)
-    .where(and(eq(authFailures.kind, c.kind), eq(authFailures.subject, c.subject), gt(authFailures.createdAt, since)));
-  return row?.n ?? 0;
 }
 
 /**

@@ -16,7 +16,7 @@
  */
 import type { Db } from '../../db/client.js';
 import type { AuthLimits } from './config.js';
-import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
+import { clearFailures, reserveAttempts, type Counter } from './throttle.js';
 
 /** The counters of one login attempt. */
 export interface LoginCounters {
@@ -27,12 +27,14 @@ export interface LoginCounters {
   perAccount: Counter;
 }
 
-/** What the counters say before the password is checked. */
+/** What the counters say before the password is checked (the attempt is already counted). */
 export interface LoginBlock {
-  /** Seconds to wait (visible `429 TOO_MANY_ATTEMPTS`); 0 = not blocked visibly. */
+  /** Seconds to wait (visible `429 TOO_MANY_ATTEMPTS`); 0 = not blocked visibly. A blocked attempt is not counted. */
   wait: number;
-  /** The account is over its own limit: refuse like a wrong password without checking it. */
+  /** The account is over its own limit: refuse like a wrong password without checking it (counted on the visible counters only). */
   silent: boolean;
+  /** Takes this attempt's counts back: call it when the password was right. */
+  refund(): Promise<void>;
 }
 
 /**
@@ -52,31 +54,35 @@ export function loginCounters(server: string, login: string, accountId: number |
 }
 
 /**
- * Checks the counters of an attempt.
+ * Counts the attempt as a failure on its counters, THEN checks them (so N concurrent attempts get
+ * at most `max` password checks): over a visible counter the attempt is refused (`wait`) and
+ * not counted; over a silent one it is refused like a wrong password and counted on the visible
+ * counters only. A wrong password needs nothing more (it is counted); a right one calls
+ * `refund()`, then {@link loginSucceeded}.
  * @param trusted whether the device is trusted by the account (asked only when a from-everywhere limit is reached)
  */
 export async function loginBlock(db: Db, c: LoginCounters, trusted: () => Promise<boolean>): Promise<LoginBlock> {
-  let wait = await blockedFor(db, [c.perNameIp, c.perIp]);
-  if (!wait) {
-    // Many failures on this name from everywhere: only the owner's trusted devices may go on.
-    const nameWait = await blockedFor(db, [c.perName]);
-    if (nameWait && !(await trusted())) wait = nameWait;
+  const visible = await reserveAttempts(db, [c.perNameIp, c.perIp, c.perName], { keepWhenOver: true });
+  const [nameIpWait = 0, ipWait = 0, nameWait = 0] = visible.waits;
+  let wait = Math.max(nameIpWait, ipWait);
+  // Many failures on this name from everywhere: only the owner's trusted devices may go on.
+  if (!wait && nameWait && !(await trusted())) wait = nameWait;
+  if (wait) {
+    await visible.refund();
+    return { wait, silent: false, refund: async () => {} };
   }
-  if (wait) return { wait, silent: false };
-  let silent = (await blockedFor(db, [c.perAccountIp])) > 0;
-  if (!silent && (await blockedFor(db, [c.perAccount])) > 0) silent = !(await trusted());
-  return { wait: 0, silent };
-}
-
-/**
- * Counts a failed attempt: always on the visible counters (a silently refused attempt looks like
- * any wrong password from outside), on the account's only when its password was checked.
- */
-export async function loginFailed(db: Db, c: LoginCounters, passwordChecked: boolean): Promise<void> {
-  await recordFailure(
-    db,
-    passwordChecked ? [c.perNameIp, c.perIp, c.perName, c.perAccountIp, c.perAccount] : [c.perNameIp, c.perIp, c.perName],
-  );
+  const own = await reserveAttempts(db, [c.perAccountIp, c.perAccount], { keepWhenOver: true });
+  let silent = (own.waits[0] ?? 0) > 0;
+  if (!silent && (own.waits[1] ?? 0) > 0) silent = !(await trusted());
+  if (silent) await own.refund();
+  return {
+    wait: 0,
+    silent,
+    refund: async () => {
+      await visible.refund();
+      await own.refund();
+    },
+  };
 }
 
 /** Forgets the failures of this name and of this account from this IP after a right password. */

@@ -1,18 +1,17 @@
 /**
- * Outgoing mail through nodemailer (design brief §5): SMTP when `SMTP_URL` is set; otherwise the
+ * Outgoing mail through nodemailer: SMTP when `SMTP_URL` is set; otherwise the
  * message is only composed (JSON transport). Outside production every message is also kept in
  * the dev mailbox (`GET /dev/mailbox`, `GET /dev/mailbox.json`), newest first: in this process's
  * memory (`mailbox`, for tests) and in table `dev_mailbox`, which every API process reads.
  *
- * Sending never fails the request that caused it: errors are logged. Callers do not await the
- * transport, so answers take the same time whether a mail was sent or not (no account
- * enumeration through timing).
+ * The only caller is the mail outbox worker (./outbox.ts), off the request path: a request only
+ * enqueues a job. A failed send is logged here; `send` does not throw.
  */
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client.js';
-import { devMailbox } from './schema.js';
+import { devMailbox } from './tables.js';
 import type { AuthConfig } from './config.js';
 import type { MailKind, RenderedMail } from './mail-render.js';
 
@@ -47,7 +46,7 @@ export interface Mailer {
 /**
  * Creates a mailer for one app.
  * @param db when given (and the dev mailbox is on), every message is also stored in table
- *   `dev_mailbox`, which the `/dev/mailbox` routes of every API process read (issue 12)
+ *   `dev_mailbox`, which the `/dev/mailbox` routes of every API process read (migration 0120)
  */
 export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMailbox'>, log: FastifyBaseLogger, db?: Db): Mailer {
   const transport: Transporter = config.smtpUrl

@@ -27,14 +27,15 @@ import {
 import { ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { authAccounts, authOauthIdentities, authOauthStates } from './schema.js';
+import { authAccounts, authOauthIdentities, authOauthStates } from './tables.js';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
-import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail } from './http.js';
+import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail } from './route-helpers.js';
 import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
-import { activateAccount, createSession, nicknameTaken } from './service.js';
+import { activateAccount, nicknameTaken } from './service.js';
+import { createSession } from './sessions.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { PROVIDER_NAMES, startLinkChallenge } from './social-link.js';
 

@@ -1,7 +1,7 @@
 /**
- * Mail outbox (issue 10 item 5): requests only enqueue a mail *job*; a worker in every API
+ * Mail outbox (docs/SECURITY.md V6, no account enumeration by timing): requests only enqueue a mail *job*; a worker in every API
  * process does the rest off the request path — looks up the account, issues the token or code,
- * renders the mail in the request's language and hands it to the mailer (src/lib/mail.ts).
+ * renders the mail in the request's language and hands it to the mailer (./mail.ts).
  *
  * So `/auth/password/forgot` does one insert whether the e-mail is known or not (the worker finds
  * out), and `/auth/register` runs the same statements for a new and a known e-mail (the worker
@@ -16,7 +16,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db, DbHandle } from '../../db/client.js';
-import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './schema.js';
+import { authAccounts, authDeviceChallenges, authEmailChangeCodes, authMailOutbox, authTokens } from './tables.js';
 import { SERVERS, type LocaleCode, type ServerCode } from '@landing/domain';
 import type { AuthConfig } from './config.js';
 import { hmacSha256, sixDigitCode } from './crypto.js';

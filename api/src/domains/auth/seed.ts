@@ -9,8 +9,8 @@
  * (dev mailbox), as for real accounts.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import { authAccounts, authDevices } from './schema.js';
-import { players } from '../leaderboard/schema.js';
+import { authAccounts, authDevices } from './tables.js';
+import { players } from '../leaderboard/tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import { hashPassword, sha256 } from './crypto.js';
 import { demoAccountsEnabled } from './config.js';

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { OAuthProviderId } from '@landing/domain';
 import type { Db } from '../../db/client.js';
 import { randomToken, sha256 } from './crypto.js';
-import { authAccounts, authDeviceChallenges, authOauthIdentities } from './schema.js';
+import { authAccounts, authDeviceChallenges, authOauthIdentities } from './tables.js';
 import { activateAccount } from './service.js';
 
 /** Provider names in the messages about a link. */

@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { GLOBAL_SCOPE, settings } from '../core/schema.js';
+import { GLOBAL_SCOPE, settings } from '../core/tables.js';
 
 /** Settings key of the clock offset (milliseconds added to the machine clock). */
 export const CLOCK_OFFSET_KEY = 'bets_clock_offset_ms';

@@ -7,7 +7,7 @@
 import { and, eq, isNull, lte } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client.js';
-import { betMatches, betTeams, betTournaments } from './schema.js';
+import { betMatches, betTeams, betTournaments } from './tables.js';
 import { createRng, type Rng } from '../../lib/random.js';
 import { alias } from 'drizzle-orm/pg-core';
 import { strengthOf } from './data.js';

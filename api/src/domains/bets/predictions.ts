@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { betMatches } from './schema.js';
+import { betMatches } from './tables.js';
 import { ApiError } from '../../lib/errors.js';
 import { refreshStandings } from './ranking.js';
 import { MAX_PREDICTED_GOALS, type Score } from './scoring.js';

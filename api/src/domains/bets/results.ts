@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { betMatches, betPredictions, betTournaments } from './schema.js';
+import { betMatches, betPredictions, betTournaments } from './tables.js';
 import { ApiError } from '../../lib/errors.js';
 import { refreshStandings } from './ranking.js';
 import { parseScoring, scorePrediction, type Score } from './scoring.js';

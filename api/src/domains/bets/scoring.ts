@@ -12,7 +12,7 @@
  * The final score is the score at the end of play, extra time included, penalty shoot-out excluded.
  */
 import { z } from 'zod';
-import type { Hit } from './schema.js';
+import type { Hit } from './tables.js';
 
 /** Points per tier. Invariant: exact >= goalDifference >= outcome >= 0 (whole numbers, at most 100). */
 export const ScoringRules = z

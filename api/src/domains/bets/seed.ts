@@ -1,7 +1,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { betMatches, betPredictions, betStandings, betTeams, betTournaments, type Hit, type Stage } from './schema.js';
-import { players } from '../leaderboard/schema.js';
+import { betMatches, betPredictions, betStandings, betTeams, betTournaments, type Hit, type Stage } from './tables.js';
+import { players } from '../leaderboard/tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import { EURO_2024, GROUP_PAIRINGS, TEAMS, WORLD_CUP_GROUPS, WORLD_CUP_VENUES } from './data.js';
 import { DEMO_RESULT_DELAY_MS, demoPrediction, demoResult } from './demo.js';

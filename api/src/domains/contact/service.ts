@@ -2,7 +2,7 @@
 import type { LocaleCode, ServerCode } from '@landing/domain';
 import type { ContactBody } from '@landing/domain/schemas/contact';
 import type { Db } from '../../db/client.js';
-import { contactMessages } from './schema.js';
+import { contactMessages } from './tables.js';
 
 /** What is stored with a contact message besides the body. */
 export interface ContactOrigin {

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { LOCALE_CODES, LOCKED_DEMO_SERVER, type LocaleCode, type ServerCode } from '@landing/domain';
 import { defineSeeder } from '../../db/seed.js';
-import { landingHeaderTexts, servers } from './schema.js';
+import { landingHeaderTexts, servers } from './tables.js';
 
 /**
  * Landing header promo per server in the nine interface languages (plain text, shown above the

@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { SERVER_HEADER_ORDER, SERVER_LISTING, type LocaleCode, type ServerCode } from '@landing/domain';
 import type { LandingResponse, ServerEntry, TechnicalBreakState } from '@landing/domain/schemas/core';
 import type { Db } from '../../db/client.js';
-import { GLOBAL_SCOPE, landingHeaderTexts, servers, settings } from './schema.js';
+import { GLOBAL_SCOPE, landingHeaderTexts, servers, settings } from './tables.js';
 
 /** Settings key of the technical-break switch (spec §4 "The site may be in a technical-break state"). */
 export const TECHNICAL_BREAK_KEY = 'technical_break';

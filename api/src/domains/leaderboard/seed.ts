@@ -1,6 +1,6 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { players, teams, weeklyPoints, weeklyPrizes } from './schema.js';
+import { players, teams, weeklyPoints, weeklyPrizes } from './tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import type { Rng } from '../../lib/random.js';
 import { previousWeekStart, weekOf } from '../../lib/week.js';

@@ -6,12 +6,12 @@ import { SERVERS, type ServerCode } from '@landing/domain';
 import { ONLINE_WINDOW_MINUTES, type LeaderboardResponse, type StatsResponse } from '@landing/domain/schemas/leaderboard';
 import type { Db } from '../../db/client.js';
 import { weekOf } from '../../lib/week.js';
-import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from './schema.js';
+import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoints } from './tables.js';
 
 /**
  * How long a stats answer is kept without a write (ms). `online_users` also changes when a
  * player's last visit leaves the 15-minute window, which no write announces: the one answer
- * served from a short TTL (issue 12), a few seconds of drift on a 15-minute window.
+ * served from a short TTL (src/lib/read-cache.ts), a few seconds of drift on a 15-minute window.
  */
 export const STATS_TTL_MS = 10_000;
 

@@ -6,8 +6,9 @@
 import { CommentBody, CommentsAnswer, PostedComment, SlugParams } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { ErrorBody, errorResponses } from '../../lib/errors.js';
-import { msUntilNext, sendCached, toCachedBody, type CachedBody } from '../../lib/read-cache.js';
-import { findArticleId, loadComments, newsNotFound, nextPublication, postComment, viewerOn } from './service.js';
+import { msUntilNext, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
+import { findArticleId, newsNotFound, nextPublication, viewerOn } from './articles.js';
+import { loadComments, postComment } from './comments.js';
 
 export default defineRoutes({
   async server(app) {

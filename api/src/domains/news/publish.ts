@@ -2,7 +2,7 @@
 import type { LocaleCode } from '@landing/domain';
 import type { PublishNewsBody } from '@landing/domain/schemas/news';
 import type { Db } from '../../db/client.js';
-import { newsArticles, newsTranslations } from './schema.js';
+import { newsArticles, newsTranslations } from './tables.js';
 
 /**
  * Inserts an article and its texts in one transaction.

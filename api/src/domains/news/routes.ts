@@ -8,9 +8,11 @@ import { ServerParams } from '@landing/domain/schemas/common';
 import { ImageParams, NewsArticle, NewsBallot, NewsListQuery, NewsPage, SlugParams } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { ApiError, errorResponses } from '../../lib/errors.js';
-import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/read-cache.js';
-import { newsArticles, newsPolls } from './schema.js';
-import { articleDetail, ballotOf, findArticleId, listNews, newsNotFound, nextPublication, viewerOn } from './service.js';
+import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
+import { newsArticles, newsPolls } from './tables.js';
+import { findArticleId, listNews, newsNotFound, nextPublication, viewerOn } from './articles.js';
+import { ballotOf } from './polls.js';
+import { articleDetail } from './service.js';
 
 /** Security headers of a served SVG: no scripts, no external loads, no sniffing. */
 const SVG_HEADERS = {

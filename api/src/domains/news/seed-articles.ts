@@ -1,6 +1,5 @@
 /**
- * Demo news of the landing site (design brief §5 "news in all nine languages with a poll and
- * comments"). The same editorial calendar is published on every server; `{server}` in a text is
+ * Demo news of the landing site: news in all nine languages with polls and comments. The same editorial calendar is published on every server; `{server}` in a text is
  * replaced by the server's display name. Ten articles are translated into all nine languages;
  * the three oldest exist only in English (one also in Polish), as older posts often do, so the
  * API's English fallback is exercised by the demo data.

@@ -1,6 +1,6 @@
 import { and, eq, gt, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { players } from '../leaderboard/schema.js';
+import { players } from '../leaderboard/tables.js';
 import {
   newsArticles,
   newsComments,
@@ -11,7 +11,7 @@ import {
   newsPolls,
   newsPollTranslations,
   newsTranslations,
-} from './schema.js';
+} from './tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import type { Rng } from '../../lib/random.js';
 import { COMMENT_RULE_DEFAULTS } from '@landing/domain';
@@ -91,7 +91,7 @@ async function seedPoll(
 }
 
 /**
- * News seed (design brief §5): the editorial calendar of {@link SEED_ARTICLES} on every server —
+ * News seed: the editorial calendar of {@link SEED_ARTICLES} on every server —
  * 13 articles across the last ten weeks, ten of them in all nine languages, with generated SVG
  * images; an open single-choice poll, an open multiple-choice poll (minimum OVR 60) and an ended
  * poll with ballots from the server's players; comments with replies written by players allowed

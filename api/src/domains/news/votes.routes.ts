@@ -6,7 +6,8 @@ import { ServerParams } from '@landing/domain/schemas/common';
 import { VoteAnswer, VoteBody } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { ErrorBody, errorResponses } from '../../lib/errors.js';
-import { castVote, viewerOn } from './service.js';
+import { viewerOn } from './articles.js';
+import { castVote } from './polls.js';
 
 export default defineRoutes({
   async server(app) {

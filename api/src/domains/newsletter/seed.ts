@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { newsletterCampaigns, type CampaignKind } from './schema.js';
+import { newsletterCampaigns, type CampaignKind } from './tables.js';
 import { defineSeeder } from '../../db/seed.js';
 import type { ServerCode } from '@landing/domain';
 

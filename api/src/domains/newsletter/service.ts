@@ -7,7 +7,7 @@ import type { ServerCode } from '@landing/domain';
 import type { NewsletterBody, NewsletterConfig, NewsletterCreated } from '@landing/domain/schemas/newsletter';
 import type { Db } from '../../db/client.js';
 import { ApiError } from '../../lib/errors.js';
-import { newsletterCampaigns, newsletterSignups } from './schema.js';
+import { newsletterCampaigns, newsletterSignups } from './tables.js';
 
 /** 409 when the (case-insensitive) e-mail address already signed up on this server. */
 export const alreadySignedUp = (): ApiError => new ApiError(409, 'ALREADY_SIGNED_UP', 'This e-mail address is already signed up');

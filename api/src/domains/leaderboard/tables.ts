@@ -3,7 +3,7 @@
  * migrations/0002_leaderboard_players_teams.sql (the SQL is the source of truth).
  */
 import { date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/schema.js';
+import { servers } from '../core/tables.js';
 
 /** Clubs ("teams") of a server. */
 export const teams = pgTable('teams', {

@@ -3,8 +3,8 @@
  * source of truth; keep both in step).
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/schema.js';
-import { players } from '../leaderboard/schema.js';
+import { servers } from '../core/tables.js';
+import { players } from '../leaderboard/tables.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
 
@@ -135,7 +135,10 @@ export const authOauthStates = pgTable('auth_oauth_states', {
   usedAt: ts('used_at'),
 });
 
-/** Failed attempts counted by the auth rate limits. */
+/**
+ * Failed attempts of the auth rate limits as rows (migration 0100). No longer written: the counters
+ * are rate-limiter-flexible's, in `rate_limits` (./throttle.ts); the table stays until a migration drops it.
+ */
 export const authFailures = pgTable('auth_failures', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   kind: text('kind').notNull(),
@@ -155,7 +158,7 @@ export const authEmailChangeCodes = pgTable('auth_email_change_codes', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
 });
 
-/** Mail jobs waiting for the outbox worker (migration 0111, src/lib/mail-outbox.ts). */
+/** Mail jobs waiting for the outbox worker (migration 0111, ./outbox.ts). */
 export const authMailOutbox = pgTable('auth_mail_outbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
   server: text('server')

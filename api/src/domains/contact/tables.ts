@@ -3,7 +3,7 @@
  * is the source of truth; keep both in step).
  */
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/schema.js';
+import { servers } from '../core/tables.js';
 
 /** A message sent with the contact modal (spec §2) on one server. */
 export const contactMessages = pgTable('contact_messages', {

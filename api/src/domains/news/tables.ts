@@ -4,8 +4,8 @@
  */
 import { type AnyPgColumn, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LocaleCode } from '@landing/domain';
-import { servers } from '../core/schema.js';
-import { players } from '../leaderboard/schema.js';
+import { servers } from '../core/tables.js';
+import { players } from '../leaderboard/tables.js';
 
 /** One article of one server. */
 export const newsArticles = pgTable('news_articles', {

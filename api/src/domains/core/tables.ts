@@ -1,5 +1,5 @@
-/** Drizzle schema of the core domain: servers, settings, seed markers, landing texts, rate-limit counters. */
-import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+/** Drizzle tables of the core domain: servers, settings, landing texts. */
+import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LocaleCode, ServerStatus } from '@landing/domain';
 
 /** One row per game server (spec §1, §9). */
@@ -45,27 +45,5 @@ export const settings = pgTable(
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
 
-/** Marks a (domain, server) as seeded; `server` is `'*'` for domain-wide data. */
-export const seedMarkers = pgTable(
-  'seed_markers',
-  {
-    domain: text('domain').notNull(),
-    server: text('server').notNull(),
-    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.domain, t.server] })],
-);
-
 /** Scope value meaning "all servers" in {@link settings}. */
 export const GLOBAL_SCOPE = '*';
-
-/**
- * Counters of @fastify/rate-limit shared by every API process on PostgreSQL
- * (migrations/0004_core_cache_invalidation.sql; the columns rate-limiter-flexible's
- * RateLimiterDrizzle expects: `key`, `points`, `expire`).
- */
-export const rateLimits = pgTable('rate_limits', {
-  key: text('key').primaryKey(),
-  points: integer('points').notNull().default(0),
-  expire: timestamp('expire', { withTimezone: true }),
-});

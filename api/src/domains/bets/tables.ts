@@ -3,8 +3,8 @@
  * (the SQL is the source of truth; keep both in step).
  */
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { servers } from '../core/schema.js';
-import { players } from '../leaderboard/schema.js';
+import { servers } from '../core/tables.js';
+import { players } from '../leaderboard/tables.js';
 
 /** Match stages, in tournament order. */
 export const STAGES = ['group', 'round_of_32', 'round_of_16', 'quarter_final', 'semi_final', 'third_place', 'final'] as const;

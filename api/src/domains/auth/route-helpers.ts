@@ -1,12 +1,16 @@
 /**
  * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): the error responses, the flood-guard rate limits,
- * the new-device error, the site base for links in e-mails.
+ * the new-device error, the site base for links in e-mails, the checks of a new password and
+ * an e-mail address, and queueing a mail.
  */
 import type { FastifyRequest } from 'fastify';
-import type { AuthConfig, WindowLimit } from './config.js';
-import { authError, authMessage } from './messages.js';
+import { emailProblem, passwordProblem, type LocaleCode, type OAuthProviderId } from '@landing/domain';
+import type { Db } from '../../db/client.js';
 import { ApiError, ErrorBody, type ErrorBody as ErrorBodyType } from '../../lib/errors.js';
-import type { LocaleCode, OAuthProviderId } from '@landing/domain';
+import type { AuthConfig, WindowLimit } from './config.js';
+import { isCommonPassword } from './crypto.js';
+import { authError, authMessage } from './messages.js';
+import { enqueueMail, type MailJob } from './outbox.js';
 
 /**
  * 403 UNAUTHORIZED_DEVICE carrying the challenge id (the shared client opens the two-factor
@@ -71,4 +75,34 @@ export function siteBase(request: FastifyRequest, auth: AuthConfig): string {
   const origin = request.headers.origin;
   if (typeof origin === 'string' && auth.allowedOrigins.includes(origin)) return origin;
   return auth.siteUrl;
+}
+
+/** Checks a new password (the domain's policy with the API's list of common passwords); throws 400 with the translated reason. */
+export function assertPassword(
+  lang: LocaleCode,
+  password: string | undefined,
+  context: { nickname?: string | null; email?: string | null },
+): string {
+  const problem = passwordProblem(password ?? '', context, isCommonPassword);
+  if (problem) throw authError(400, lang, problem);
+  return password!;
+}
+
+/** Checks an e-mail address (required, the domain's pattern); throws 400 with the translated reason. */
+export function assertEmail(lang: LocaleCode, email: string): void {
+  const problem = emailProblem(email);
+  if (problem) throw authError(400, lang, problem);
+}
+
+/**
+ * Queues one of the auth mails (src/domains/auth/outbox.ts): the outbox worker sends it off the
+ * request path, in the request's language, with links to the site that asked.
+ * @param db the request's transaction when the job must commit with its data
+ */
+export function queueMail(request: FastifyRequest, db: Db, job: MailJob): Promise<void> {
+  return enqueueMail(
+    db,
+    { server: request.ctx.server!, lang: request.ctx.lang, siteBase: siteBase(request, request.server.apiConfig.auth) },
+    job,
+  );
 }
