@@ -9,9 +9,9 @@ import {
   formatServerDate,
   registerTranslationLoaders,
   useApiClient,
-  useLandingStore,
   usePageMeta,
   useReadScope,
+  useViewer,
   viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
@@ -47,8 +47,8 @@ function StatusPill({ tournament }: { tournament: Tournament }) {
 export function BetsPage({ server, tab }: BetsPageProps) {
   const { t } = useTranslation('bets');
   const [params] = useSearchParams();
-  const user = useLandingStore((s) => s.userData);
-  const loggedIn = !!user && user.server === server;
+  const user = useViewer(server);
+  const loggedIn = !!user;
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const userKey = viewerKey(loggedIn ? user : null);
   const [summaryVersion, setSummaryVersion] = useState(0);

@@ -12,6 +12,7 @@ import {
   usePageMeta,
   useReadScope,
   useResponseStatus,
+  useViewer,
   viewerKey as viewerKeyOf,
   type LocaleCode,
   type NewsArticleProps,
@@ -20,7 +21,6 @@ import { articleQuery, imageUrl, isArticleKeyOf, type ArticleData, type CommentD
 import { ArticleBody } from './components/ArticleBody';
 import { Comments } from './components/Comments';
 import { Poll } from './components/Poll';
-import { useViewer } from './components/useViewer';
 import { registerNewsTranslations } from './i18n';
 import './news.css';
 

@@ -16,6 +16,24 @@ type RegistryRemote = (typeof REMOTES)[number];
 export type RemoteName = RegistryRemote['name'];
 export const REMOTE_NAMES: readonly RemoteName[] = REMOTES.map((r) => r.name);
 
+/** Contents of an environment's `remotes.json`: remote name → manifest URL (`…/<version>/mf-manifest.json`). */
+export type RemotesMap = Partial<Record<RemoteName, string>>;
+
+/**
+ * Keeps only known remote names with http(s) or root-relative manifest URLs; anything else
+ * (another name, `javascript:`, a non-string) is dropped. Used on remotes.json, tester overrides
+ * and the server's environment files alike.
+ */
+export function sanitizeRemotesMap(input: unknown): RemotesMap {
+  const out: RemotesMap = {};
+  if (!input || typeof input !== 'object') return out;
+  for (const [name, url] of Object.entries(input as Record<string, unknown>)) {
+    if (REMOTE_NAMES.includes(name as RemoteName) && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url))
+      out[name as RemoteName] = url;
+  }
+  return out;
+}
+
 /**
  * Contract major version per remote (the registry's `contract`); bump it there on a breaking
  * change of any exposed prop type. A remote bakes its own major in at build time as a literal

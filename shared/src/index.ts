@@ -7,6 +7,7 @@ export * from './runtimeConfig';
 export * from './cookies';
 export * from './store';
 export * from './auth';
+export * from './viewer';
 export * from './i18n';
 export * from './api/client';
 export * from './contracts';

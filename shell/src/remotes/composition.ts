@@ -6,7 +6,8 @@
  * as the delivery plugin's loud report: {@link sharedMajorMismatches}).
  */
 import type { RemoteName } from '@landing/shared';
-import { sharedMajorMismatches, type ManifestShared, type RemotesMap } from './registry';
+import type { RemotesMap } from '@landing/shared';
+import { sharedMajorMismatches, type ManifestShared } from './registry';
 
 /** One shared package of a remote's build next to the shell's. */
 export interface SharedStatus {

@@ -23,10 +23,7 @@
  */
 import { getInstance, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
-
-/** Contents of `remotes.json`: remote name → manifest URL (`…/<version>/mf-manifest.json`). */
-export type RemotesMap = Partial<Record<RemoteName, string>>;
+import { REMOTE_NAMES, sanitizeRemotesMap, type RemoteName, type RemotesMap, type RuntimeConfig } from '@landing/shared';
 
 /** Storage key of tester overrides: in sessionStorage by default, in localStorage once kept. */
 export const OVERRIDES_STORAGE_KEY = 'mf-overrides';
@@ -85,17 +82,6 @@ export function remoteInfo(): RemoteInfo {
 /** The remotes registered at start (after overrides). */
 export function registeredRemotes(): RemotesMap {
   return registered;
-}
-
-/** Keeps only known remote names with http(s) or root-relative manifest URLs. */
-export function sanitizeRemotesMap(input: unknown): RemotesMap {
-  const out: RemotesMap = {};
-  if (!input || typeof input !== 'object') return out;
-  for (const [name, url] of Object.entries(input as Record<string, unknown>)) {
-    if (!REMOTE_NAMES.includes(name as RemoteName) || typeof url !== 'string') continue;
-    if (/^(https?:\/\/|\/)/.test(url)) out[name as RemoteName] = url;
-  }
-  return out;
 }
 
 /**

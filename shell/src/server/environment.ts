@@ -15,8 +15,14 @@ import { readFileSync, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import { DEFAULT_RUNTIME_CONFIG, REMOTE_NAMES, type RemoteName, type RuntimeConfig } from '@landing/shared';
-import type { RemotesMap } from './federation';
+import {
+  DEFAULT_RUNTIME_CONFIG,
+  REMOTE_NAMES,
+  sanitizeRemotesMap,
+  type RemoteName,
+  type RemotesMap,
+  type RuntimeConfig,
+} from '@landing/shared';
 import { sanitizeRemotePins, type RemotePins } from './remoteTrust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
 
@@ -64,17 +70,6 @@ export interface EnvironmentOptions {
   configOverrides?: Partial<RuntimeConfig>;
   /** The production guard: production, and no tester override origin, whatever config.json says. */
   production: boolean;
-}
-
-/** Keeps only known remote names with http(s) or root-relative manifest URLs. */
-export function sanitizeRemotes(input: unknown): RemotesMap {
-  const out: RemotesMap = {};
-  if (!input || typeof input !== 'object') return out;
-  for (const [name, url] of Object.entries(input as Record<string, unknown>)) {
-    if (REMOTE_NAMES.includes(name as RemoteName) && typeof url === 'string' && /^(https?:\/\/|\/)/.test(url))
-      out[name as RemoteName] = url;
-  }
-  return out;
 }
 
 /** `size:mtime` of a file, or '' when it cannot be looked at. */
@@ -131,7 +126,7 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
       ? { ...merged, production: true, trustedRemoteOrigins: [] }
       : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     const read = readJson(o.remotesFile);
-    if (read !== undefined) [remotes, pins] = [sanitizeRemotes(read), sanitizeRemotePins(read)];
+    if (read !== undefined) [remotes, pins] = [sanitizeRemotesMap(read), sanitizeRemotePins(read)];
     // A file caught half-written (a plain write, not a rename) is read again at the next look.
     else stamps = '\0';
     const version = createHash('sha1')

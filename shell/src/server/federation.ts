@@ -31,7 +31,7 @@ import * as LandingShared from '@landing/shared';
 import sharedPackage from '@landing/shared/package.json';
 import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
 import { loadScriptNode } from '@module-federation/sdk';
-import { REMOTE_NAMES, type ExposedModuleId, type RemoteName } from '@landing/shared';
+import { REMOTE_NAMES, type ExposedModuleId, type RemoteName, type RemotesMap } from '@landing/shared';
 import { createRemoteTrust, type RemotePins } from './remoteTrust';
 
 const requireHere = createRequire(__filename);
@@ -41,9 +41,6 @@ const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) a
 function provide(lib: unknown, version: string) {
   return { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
 }
-
-/** Remote name → manifest URL, as in remotes.json. */
-export type RemotesMap = Partial<Record<RemoteName, string>>;
 
 /** A failed load, newest last (logged, and the reason a slot was sent as its fallback). */
 export interface LoadFailure {

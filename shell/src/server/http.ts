@@ -35,8 +35,6 @@ import { LRUCache } from 'lru-cache';
 import { createSessionChecker, type Viewer } from './session';
 import { PAGE_DATA_ELEMENT_ID } from '../pageData';
 
-export { sanitizeRemotes } from './environment';
-
 /** Options of {@link createShellServer}. */
 export interface ShellServerOptions {
   /** The shell's browser build (shell/dist). */

@@ -11,6 +11,7 @@
  * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
  * as a JSON script, and the shell's scripts.
  */
+import type { RemotesMap } from '@landing/shared';
 import { Agent as HttpAgent } from 'node:http';
 import { PassThrough } from 'node:stream';
 import { lazy, type ComponentType } from 'react';
@@ -52,7 +53,7 @@ import { normaliseServerRoute } from '../routing/normalise';
 import { routes } from '../routing/router';
 import { landingQuery } from '../data/queries';
 import { loaders as shellTranslations } from '../i18n';
-import type { RemotesMap, ServerFederation } from './federation';
+import type { ServerFederation } from './federation';
 import type { PageData } from '../pageData';
 import { PAGE_DATA_ELEMENT_ID } from '../pageData';
 
