@@ -23,7 +23,7 @@
  */
 import { getInstance, registerPlugins, registerRemotes, type ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
-import { REMOTE_NAMES, sanitizeRemotesMap, type RemoteName, type RemotesMap, type RuntimeConfig } from '@landing/shared';
+import { sanitizeRemotesMap, type RemoteName, type RemotesMap, type RuntimeConfig } from '@landing/shared';
 
 /** Storage key of tester overrides: in sessionStorage by default, in localStorage once kept. */
 export const OVERRIDES_STORAGE_KEY = 'mf-overrides';

@@ -15,14 +15,7 @@ import { readFileSync, statSync, watch } from 'node:fs';
 import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
-import {
-  DEFAULT_RUNTIME_CONFIG,
-  REMOTE_NAMES,
-  sanitizeRemotesMap,
-  type RemoteName,
-  type RemotesMap,
-  type RuntimeConfig,
-} from '@landing/shared';
+import { DEFAULT_RUNTIME_CONFIG, sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
 import { sanitizeRemotePins, type RemotePins } from './remoteTrust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
 
