@@ -92,6 +92,10 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
       options.logStream,
     ),
     logController: new LogController({ disableRequestLogging: true }),
+    // The `database` plugin applies migrations and seeds before the app is ready; on a large
+    // database or a busy machine that outlasts Fastify's default 10 s plugin timeout, which would
+    // abort start-up half-migrated. 300 000 ms still ends a start-up that hangs.
+    pluginTimeout: 300_000,
     routerOptions: { maxParamLength: 200 }, // slugs up to 160 characters (shell route validation) get our own error shape
     // Requests Fastify refuses before routing (broken percent-encoding, …): the usual error
     // shape and the security headers, instead of Fastify's own body with its FST_ code.
