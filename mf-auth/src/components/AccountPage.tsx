@@ -9,20 +9,20 @@ import {
   useHydrated,
   useLandingStore,
   usePageMeta,
-  viewerKey,
   type AccountPageProps,
   type ServerCode,
   type UserData,
 } from '@landing/shared';
-import { authApi, errorCode, type AccountSession, type SecurityEvent } from '../lib/api';
+import type { AccountSession, SecurityEvent } from '@landing/domain/schemas/account';
+import { changePassword } from '../api/change-password';
+import { securityEventsQuery } from '../api/fetch-security-events';
+import { sessionsQuery } from '../api/fetch-sessions';
+import { revokeSessions } from '../api/revoke-sessions';
+import { errorCode } from '../lib/api-errors';
 import { hasErrors, validatePasswordChange, type Errors } from '../lib/validation';
 import { PasswordField, SubmitButton } from './fields';
 import { AlertIcon, CheckCircleIcon, DevicesIcon, KeyIcon, ShieldIcon } from './icons';
-import '../setup';
-
-/** Query keys of the account page: per viewer (shared `viewerKey`), so a logout drops them. */
-const accountKey = (part: 'sessions' | 'events', server: ServerCode, user: UserData) =>
-  ['auth', 'account', part, server, viewerKey(user)] as const;
+import '../i18n';
 
 const PROVIDER_NAMES: Record<string, string> = { google: 'Google', facebook: 'Facebook', vk: 'VK' };
 
@@ -128,7 +128,7 @@ export function AccountPage({ server }: AccountPageProps) {
 }
 
 function useSessions(server: ServerCode, user: UserData) {
-  return useQuery({ queryKey: accountKey('sessions', server, user), queryFn: ({ signal }) => authApi.sessions(server, signal) });
+  return useQuery(sessionsQuery(server, user));
 }
 
 function PasswordSection({ server, user }: { server: ServerCode; user: UserData }) {
@@ -149,7 +149,7 @@ function PasswordSection({ server, user }: { server: ServerCode; user: UserData 
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      const answer = await authApi.changePassword(server, values.currentPassword, values.password);
+      const answer = await changePassword(server, { currentPassword: values.currentPassword, password: values.password });
       setValues({ currentPassword: '', password: '', repeat: '' });
       setDone(answer.message);
       void queryClient.invalidateQueries({ queryKey: ['auth', 'account'] });
@@ -248,7 +248,7 @@ function SessionsSection({ server, user }: { server: ServerCode; user: UserData 
     if (!social && !password) return setError('validation.currentPasswordRequired');
     setBusy(true);
     try {
-      const answer = await authApi.revokeSessions(server, { ...ask, ...(social ? {} : { password }) });
+      const answer = await revokeSessions(server, { ...ask, ...(social ? {} : { password }) });
       setAsk(null);
       notifySuccess(answer.message);
       if (answer.current) logout(false);
@@ -364,10 +364,7 @@ const WARNING_EVENTS = new Set(['login_failed', 'lockout']);
 
 function ActivitySection({ server, user }: { server: ServerCode; user: UserData }) {
   const { t } = useTranslation('auth');
-  const events = useQuery({
-    queryKey: accountKey('events', server, user),
-    queryFn: ({ signal }) => authApi.securityEvents(server, signal),
-  });
+  const events = useQuery(securityEventsQuery(server, user));
   const dateTime = useDateTime();
   const client = useClientLabel();
   const label = useEventLabel();

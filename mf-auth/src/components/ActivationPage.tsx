@@ -2,12 +2,17 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner, gameUrlFor, landingStore, logout, type ActivationPageProps, type ServerCode } from '@landing/shared';
-import { authApi, errorCode, type LoginAnswer } from '../lib/api';
-import { useLinkToken } from '../lib/linkToken';
-import { useCompleteLogin } from '../lib/session';
+import type { LoginAnswer } from '@landing/domain/schemas/auth';
+import { activateAccount } from '../api/activate-account';
+import { activateEmail } from '../api/activate-email';
+import { checkToken } from '../api/check-token';
+import { resetPassword } from '../api/reset-password';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useLinkToken } from '../hooks/use-link-token';
+import { errorCode } from '../lib/api-errors';
 import { NewPasswordForm } from './NewPasswordForm';
 import { AlertIcon, CheckCircleIcon, KeyIcon, MailIcon } from './icons';
-import '../setup';
+import '../i18n';
 
 type State =
   | { s: 'working' }
@@ -31,10 +36,10 @@ function requestOnce(server: ServerCode, kind: ActivationPageProps['kind'], toke
   if (!p) {
     p =
       kind === 'account'
-        ? authApi.activate(server, token).then((answer) => ({ kind, answer }))
+        ? activateAccount(server, token).then((answer) => ({ kind, answer }))
         : kind === 'email'
-          ? authApi.activateEmail(server, token).then((r) => ({ kind, email: r.email }))
-          : authApi.checkToken(server, 'password', token).then((valid) => ({ kind, valid }));
+          ? activateEmail(server, token).then((r) => ({ kind, email: r.email }))
+          : checkToken(server, 'password', token).then((valid) => ({ kind, valid }));
     p.catch(() => requests.delete(key));
     requests.set(key, p);
   }
@@ -171,7 +176,7 @@ export function ActivationPage({ server, kind, token: given }: ActivationPagePro
           <NewPasswordForm
             onSubmit={async (password) => {
               try {
-                await authApi.reset(server, token!, password);
+                await resetPassword(server, { token: token!, password });
                 // The API ended every session of the account, this browser's too.
                 if (landingStore.getState().userData) logout(false);
                 setState({ s: 'passwordDone' });

@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { landingStore, type ServerCode } from '@landing/shared';
-import { authApi, deviceChallengeOf } from '../lib/api';
-import { setDeviceChallenge } from '../lib/deviceChallenge';
-import { useCompleteLogin } from '../lib/session';
+import { logIn } from '../api/log-in';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { deviceChallengeOf } from '../lib/api-errors';
+import { setDeviceChallenge } from '../lib/device-challenge';
 import { hasErrors, validateLogin, type Errors } from '../lib/validation';
 import { PasswordField, SubmitButton, TextField } from './fields';
 
@@ -27,7 +28,7 @@ export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: 
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      complete(await authApi.login(server, login.trim(), password));
+      complete(await logIn(server, { login: login.trim(), password }));
     } catch (err) {
       const device = deviceChallengeOf(err);
       if (device) {

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ServerCode } from '@landing/shared';
-import { authApi } from '../lib/api';
+import { requestPasswordReset } from '../api/request-password-reset';
 import { hasErrors, validateEmail, type Errors } from '../lib/validation';
 import { SubmitButton, TextField } from './fields';
 import { ArrowLeftIcon, MailIcon } from './icons';
@@ -24,7 +24,7 @@ export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: (
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      await authApi.forgot(server, email.trim());
+      await requestPasswordReset(server, email.trim());
       setSentTo(email.trim());
     } catch {
       /* toasted */

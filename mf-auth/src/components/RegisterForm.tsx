@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
-import { apiOriginOf, authApi } from '../lib/api';
-import { collectRegisterParams, forgetRegisterParams } from '../lib/registerParams';
+import { registerAccount } from '../api/register-account';
+import { apiOriginOf } from '../lib/api-base';
+import { collectRegisterParams, forgetRegisterParams } from '../lib/register-params';
 import { hasErrors, validateRegister, type RegisterValues } from '../lib/validation';
 import { Checkbox, PasswordField, SubmitButton, TextField } from './fields';
 import { MailIcon } from './icons';
@@ -60,7 +61,7 @@ export function RegisterForm({
   const submit = async (values: RegisterFormValues) => {
     try {
       const email = values.email.trim();
-      await authApi.register(server, {
+      await registerAccount(server, {
         nickname: values.nickname.trim(),
         email,
         password: values.password,

@@ -1,51 +1,17 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { queryOptions } from '@tanstack/react-query';
-import { AxiosError, type AxiosInstance } from 'axios';
-import {
-  apiGet,
-  landingStore,
-  notifyError,
-  useApiClient,
-  usePageQuery,
-  useReadScope,
-  type ReadScope,
-  type ServerCode,
-} from '@landing/shared';
-import { deviceChallengeOf, SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type ProvidersAnswer, type SocialProvider } from '../lib/api';
-import { setDeviceChallenge } from '../lib/deviceChallenge';
-import { useCompleteLogin } from '../lib/session';
+import { AxiosError } from 'axios';
+import { landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
+import { DEFAULT_ENABLED, providersQuery } from '../api/fetch-providers';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { deviceChallengeOf } from '../lib/api-errors';
+import { setDeviceChallenge } from '../lib/device-challenge';
+import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/providers';
 import { socialLogin, SocialLoginError } from '../lib/social';
 import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
 
 const NAMES = SOCIAL_PROVIDER_NAMES;
 const ICONS: Record<SocialProvider, ReactNode> = { google: <GoogleIcon />, facebook: <FacebookIcon />, vk: <VkIcon /> };
-
-/** Until the API says otherwise (or when it cannot be asked): Google and Facebook on, VK off. */
-const DEFAULT_ENABLED: Record<SocialProvider, boolean> = { google: true, facebook: true, vk: false };
-
-/**
- * Which providers the API has configured on a server (`GET /auth/providers`), as a page query:
- * server-rendered with the join page, asked once per server in the browser. A failure answers the
- * defaults (and is asked again later), so it never takes the register form down.
- */
-function providersQuery(api: AxiosInstance, scope: ReadScope) {
-  return queryOptions({
-    queryKey: ['auth', 'providers', scope.server] as const,
-    staleTime: 10 * 60_000,
-    queryFn: async ({ signal }): Promise<Record<SocialProvider, boolean>> => {
-      try {
-        const { providers } = await apiGet<ProvidersAnswer>(api, scope, '/auth/providers', undefined, signal);
-        return Object.fromEntries(SOCIAL_PROVIDERS.map((id) => [id, providers.some((x) => x.id === id && x.enabled)])) as Record<
-          SocialProvider,
-          boolean
-        >;
-      } catch {
-        return DEFAULT_ENABLED;
-      }
-    },
-  });
-}
 
 /**
  * Social login buttons (spec §7): Google and Facebook, and the VK icon of the third provider

@@ -1,13 +1,17 @@
 import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, landingStore, useLandingStore, type TwoFactorDialogProps } from '@landing/shared';
-import { authApi, errorCode, SOCIAL_PROVIDER_NAMES } from '../lib/api';
-import { setDeviceChallenge, useDeviceChallenge } from '../lib/deviceChallenge';
-import { useCompleteLogin } from '../lib/session';
+import { confirmDeviceCode } from '../api/confirm-device-code';
+import { sendDeviceCode } from '../api/send-device-code';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useDeviceChallenge } from '../hooks/use-device-challenge';
+import { errorCode } from '../lib/api-errors';
+import { setDeviceChallenge } from '../lib/device-challenge';
+import { SOCIAL_PROVIDER_NAMES } from '../lib/providers';
 import { hasErrors, validateCode, type Errors } from '../lib/validation';
 import { SubmitButton, TextField } from './fields';
 import { ArrowLeftIcon, ShieldIcon } from './icons';
-import '../setup';
+import '../i18n';
 
 /** Errors after which this login attempt is over: the user logs in again. */
 const ATTEMPT_OVER = new Set(['CHALLENGE_INVALID', 'CODE_TOO_MANY']);
@@ -57,7 +61,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
     if (!challenge) return;
     setBusy(true);
     try {
-      const r = await authApi.sendCode(server, challenge.challenge);
+      const r = await sendDeviceCode(server, challenge.challenge);
       setDeviceChallenge({ ...challenge, email: r.email || challenge.email, codeSent: true });
       setSentNow(true);
       setResendAt(Date.now() + r.resendAfterS * 1000);
@@ -79,7 +83,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
     if (hasErrors(found)) return;
     setBusy(true);
     try {
-      complete(await authApi.confirmCode(server, challenge.challenge, code.replace(/\s+/g, '')));
+      complete(await confirmDeviceCode(server, { challenge: challenge.challenge, code: code.replace(/\s+/g, '') }));
     } catch (err) {
       endAttempt(err);
       setCode('');
