@@ -8,6 +8,4 @@ import { atServer } from '../lib/api-base';
  * @throws AxiosError: wrong code, `CODE_TOO_MANY`, `CHALLENGE_INVALID`
  */
 export const confirmDeviceCode = (server: ServerCode, body: { challenge: string; code: string }): Promise<LoginAnswer> =>
-  apiClient
-    .post<LoginAnswer>('/auth/device/confirm', { ...body, fingerprint: deviceFingerprint() }, atServer(server))
-    .then((r) => r.data);
+  apiClient.post<LoginAnswer>('/auth/device/confirm', { ...body, fingerprint: deviceFingerprint() }, atServer(server)).then((r) => r.data);

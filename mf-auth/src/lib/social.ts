@@ -99,13 +99,23 @@ export function waitForCallback(popup: Window, win: Window = window, pollMs: num
   });
 }
 
+/** Opens the (blank) login popup; null when the browser blocked it. Call it inside the user's click. */
+export function openSocialPopup(win: Window = window): Window | null {
+  return win.open('about:blank', 'mf-auth-social', POPUP_FEATURES);
+}
+
 /**
- * Runs the whole popup login for a provider and answers the session.
- * Call it directly from a click handler (the popup must open inside the user's gesture).
+ * Runs the whole popup login for a provider and answers the session. `popup`: the window
+ * {@link openSocialPopup} opened inside the click (by default opened here, so call this directly
+ * from a click handler: the popup must open inside the user's gesture).
  * @throws SocialLoginError, or the API client's error (already toasted)
  */
-export async function socialLogin(server: ServerCode, provider: SocialProvider, win: Window = window): Promise<LoginAnswer> {
-  const popup = win.open('about:blank', 'mf-auth-social', POPUP_FEATURES);
+export async function socialLogin(
+  server: ServerCode,
+  provider: SocialProvider,
+  win: Window = window,
+  popup: Window | null = openSocialPopup(win),
+): Promise<LoginAnswer> {
   if (!popup) throw new SocialLoginError('popupBlocked');
   try {
     const { authorizeUrl, state } = await startSocialLogin(server, provider, `${win.location.origin}${callbackPath(provider)}`);
