@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner, landingStore, useHydrated, useLandingStore, usePageMeta, type AccountPageProps } from '@landing/shared';
+import { Spinner, landingStore, useHydrated, usePageMeta, useViewer, type AccountPageProps } from '@landing/shared';
 import { ActivitySection } from './ActivitySection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
@@ -18,8 +18,8 @@ export function AccountPage({ server }: AccountPageProps) {
   const { t } = useTranslation('auth');
   usePageMeta({ title: t('account.title') });
   const hydrated = useHydrated();
-  const user = useLandingStore((s) => s.userData);
-  const viewer = hydrated && user && user.server === server ? user : null;
+  const user = useViewer(server);
+  const viewer = hydrated ? user : null;
 
   if (!hydrated) {
     return (

@@ -6,7 +6,7 @@ import type { RecoveryForm as RecoveryValues } from '@landing/domain/schemas/aut
 import { requestPasswordReset } from '../api/request-password-reset';
 import { domainResolver } from '../lib/form-resolver';
 import { SentNotice } from './SentNotice';
-import { SubmitButton, TextField } from './fields';
+import { EmailField, SubmitButton } from './fields';
 import { ArrowLeftIcon } from './icons';
 
 const resolver = domainResolver<RecoveryValues>('RecoveryForm');
@@ -42,15 +42,7 @@ export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: (
   return (
     <form className="ma-form" onSubmit={handleSubmit((v) => forgot.mutate(v.email.trim()))} noValidate data-testid="recovery-form">
       <p className="ma-lead">{t('recovery.text')}</p>
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...register('email')}
-        error={errors.email?.message}
-        testId="recovery-email"
-      />
+      <EmailField label={t('fields.email')} {...register('email')} error={errors.email?.message} testId="recovery-email" />
       <SubmitButton busy={forgot.isPending} testId="recovery-submit">
         {t('recovery.submit')}
       </SubmitButton>

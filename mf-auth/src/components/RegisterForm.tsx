@@ -8,7 +8,7 @@ import { apiOriginOf } from '../lib/api-base';
 import { domainResolver } from '../lib/form-resolver';
 import { collectRegisterParams, forgetRegisterParams } from '../lib/register-params';
 import { SentNotice } from './SentNotice';
-import { Checkbox, PasswordField, SubmitButton, TextField } from './fields';
+import { Checkbox, EmailField, PasswordField, SubmitButton, TextField } from './fields';
 
 const resolver = domainResolver<RegisterValues>('RegisterForm');
 
@@ -91,15 +91,7 @@ export function RegisterForm({
         hint={t('fields.nicknameHint')}
         testId="register-nickname"
       />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...field('email')}
-        error={errors.email?.message}
-        testId="register-email"
-      />
+      <EmailField label={t('fields.email')} {...field('email')} error={errors.email?.message} testId="register-email" />
       <PasswordField
         label={t('fields.password')}
         autoComplete="new-password"
