@@ -8,7 +8,7 @@
 import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
 /** Translation key (`auth:validation.*`) of each issue code of the domain's form schemas. */
-export const ISSUE_KEYS: Readonly<Record<string, string>> = {
+const ISSUE_KEYS: Readonly<Record<string, string>> = {
   NICKNAME_REQUIRED: 'validation.nicknameRequired',
   NICKNAME_TOO_SHORT: 'validation.nicknameInvalid',
   NICKNAME_TOO_LONG: 'validation.nicknameTooLong',
