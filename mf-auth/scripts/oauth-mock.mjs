@@ -2,10 +2,11 @@
 /**
  * Local OAuth 2.0 provider for the social logins (oauth2-mock-server), standing in for Google,
  * Facebook and VK outside production so the whole popup flow runs without real accounts.
- * `npm start` (scripts/serve.mjs) starts it on port 4960 + PORT_OFFSET and points the API at it
+ * `npm start` (scripts/serve.mjs) starts it on port 4900 + PORT_OFFSET (`ports.oauth` of
+ * scripts/ports.mjs) and points the API at it
  * (OAUTH_MOCK_URL); the API uses it for every provider without a real client id.
  *
- *   node mf-auth/scripts/oauth-mock.mjs        # alone, port OAUTH_MOCK_PORT (4960 + PORT_OFFSET)
+ *   node mf-auth/scripts/oauth-mock.mjs        # alone, the same port: OAUTH_MOCK_PORT, else 4900 + PORT_OFFSET
  *
  * Endpoints: `GET /authorize` is a consent page a person clicks through ("Continue as …", with the
  * name and e-mail to log in as, or "Cancel", which returns `error=access_denied`); its form goes
@@ -16,6 +17,7 @@
  */
 import { createHash } from 'node:crypto';
 import { pathToFileURL } from 'node:url';
+import { ports } from '../../scripts/ports.mjs';
 
 /** The person "logged in" at the mock provider unless the consent page says otherwise. */
 export const MOCK_USER = {
@@ -197,11 +199,12 @@ function send(res, status, type, body, headers = {}) {
 
 /**
  * Starts the mock provider.
- * @param {{ port?: number, host?: string, user?: typeof MOCK_USER }} [options] port 0 = any free port
+ * @param {{ port?: number, host?: string, user?: typeof MOCK_USER }} [options] port: default `ports.oauth`
+ *   (OAUTH_MOCK_PORT, else 4900 + PORT_OFFSET); 0 = any free port
  * @returns {Promise<{ url: string, issuer: import('oauth2-mock-server').OAuth2Issuer, stop: () => Promise<void> }>}
  * @throws Error when the port is taken
  */
-export async function startOAuthMock({ port = 4960, host = 'localhost', user = MOCK_USER } = {}) {
+export async function startOAuthMock({ port = ports.oauth, host = 'localhost', user = MOCK_USER } = {}) {
   // Imported here: a production install has no dev dependencies and never calls this.
   const { HttpServer, OAuth2Issuer, OAuth2Service } = await import('oauth2-mock-server');
   const issuer = new OAuth2Issuer();
@@ -259,8 +262,7 @@ export async function startOAuthMock({ port = 4960, host = 'localhost', user = M
 
 /** Command-line entry: runs until SIGINT/SIGTERM. */
 async function main() {
-  const port = Number(process.env.OAUTH_MOCK_PORT ?? 4960 + Number(process.env.PORT_OFFSET ?? 0));
-  const mock = await startOAuthMock({ port });
+  const mock = await startOAuthMock();
   console.log(`OAuth mock provider on ${mock.url} — start the API with OAUTH_MOCK_URL=${mock.url}`);
   const stop = () => mock.stop().finally(() => process.exit(0));
   process.on('SIGINT', stop);

@@ -1,7 +1,10 @@
-/** Translations of the `auth` namespace for the nine locales (spec §1). */
-import type { LocaleLoaders } from '@landing/shared';
+/**
+ * Translations of the `auth` namespace for the nine locales (spec §1), registered with the shared
+ * i18n on import: every component that shows text imports this module once.
+ */
+import { registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
 
-/** One loader per locale: each language is its own chunk, fetched when shown (issue 11). */
+/** One loader per locale: each language is its own chunk, fetched when shown. */
 export const loaders: LocaleLoaders = {
   en: () => import('./locales/en.json'),
   ru: () => import('./locales/ru.json'),
@@ -13,3 +16,5 @@ export const loaders: LocaleLoaders = {
   fr: () => import('./locales/fr.json'),
   tr: () => import('./locales/tr.json'),
 };
+
+registerTranslationLoaders('auth', loaders);

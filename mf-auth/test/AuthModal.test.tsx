@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient, changeLocale, getCookie, landingStore, setCookie } from '@landing/shared';
 import { AuthModal } from '../src/components/AuthModal';
-import { getDeviceChallenge } from '../src/lib/deviceChallenge';
+import { getDeviceChallenge } from '../src/lib/device-challenge';
 import { messageAnswer, providersAnswer } from './fixtures';
 import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 

@@ -2,7 +2,7 @@ import './polyfills';
 import { screen } from '@testing-library/react';
 import { apiClient, getCookie, landingStore } from '@landing/shared';
 import { JoinPage } from '../src/components/JoinPage';
-import { referralCookieName } from '../src/lib/registerParams';
+import { referralCookieName } from '../src/lib/register-params';
 import { providersAnswer } from './fixtures';
 import { renderAt, resetStore } from './helpers';
 

@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { apiClient, landingStore } from '@landing/shared';
 import { TwoFactorDialog } from '../src/components/TwoFactorDialog';
-import { getDeviceChallenge, setDeviceChallenge } from '../src/lib/deviceChallenge';
+import { getDeviceChallenge, setDeviceChallenge } from '../src/lib/device-challenge';
 import { codeSentAnswer } from './fixtures';
 import { apiError, loginAnswer, renderAt, resetStore } from './helpers';
 

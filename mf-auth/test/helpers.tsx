@@ -6,7 +6,7 @@ import { AxiosError, AxiosHeaders } from 'axios';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { initI18n, landingStore } from '@landing/shared';
 import { withQueryClient } from '@landing/shared/testing';
-import '../src/setup';
+import '../src/i18n';
 
 initI18n('en');
 

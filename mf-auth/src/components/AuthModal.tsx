@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, Tabs, useLandingStore, type AuthModalProps, type AuthTab } from '@landing/shared';
-import '../setup';
+import '../i18n';
 import { LoginForm } from './LoginForm';
 import { RecoveryForm } from './RecoveryForm';
 import { RegisterForm } from './RegisterForm';

@@ -1,11 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findServer, gameUrlFor, landingStore, useLandingStore, usePageMeta, type JoinPageProps } from '@landing/shared';
-import { rememberRegisterParams } from '../lib/registerParams';
+import { rememberRegisterParams } from '../lib/register-params';
 import { RegisterForm } from './RegisterForm';
 import { SocialButtons } from './SocialButtons';
 import { BallIcon, DevicesIcon, TrendIcon, TrophyIcon, UsersIcon } from './icons';
-import '../setup';
+import '../i18n';
 
 const PERKS: Array<{ key: string; icon: ReactNode }> = [
   { key: 'join.perkTrain', icon: <TrendIcon /> },

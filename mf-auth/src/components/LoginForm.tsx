@@ -1,64 +1,51 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { landingStore, type ServerCode } from '@landing/shared';
-import { authApi, deviceChallengeOf } from '../lib/api';
-import { setDeviceChallenge } from '../lib/deviceChallenge';
-import { useCompleteLogin } from '../lib/session';
-import { hasErrors, validateLogin, type Errors } from '../lib/validation';
+import { useMutation } from '@tanstack/react-query';
+import type { ServerCode } from '@landing/shared';
+import type { LoginForm as LoginValues } from '@landing/domain/schemas/auth';
+import { logIn } from '../api/log-in';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useStartTwoFactor } from '../hooks/use-start-two-factor';
+import { domainResolver } from '../lib/form-resolver';
 import { PasswordField, SubmitButton, TextField } from './fields';
 
+const resolver = domainResolver<LoginValues>('LoginForm');
+
 /**
- * Login form (nickname or e-mail + password). A login from an unknown device answers 403
- * UNAUTHORIZED_DEVICE: the shared client opens the two-factor dialog, this form hands it the
- * challenge and closes the auth modal. Other API errors are toasted by the shared client.
+ * Login form (nickname or e-mail + password; the domain's `LoginForm` schema). A login from an
+ * unknown device answers 403 UNAUTHORIZED_DEVICE: the shared client opens the two-factor dialog,
+ * this form hands it the challenge and closes the auth modal. Other API errors are toasted by the
+ * shared client; what was typed stays.
  */
 export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: () => void }) {
   const { t } = useTranslation('auth');
   const complete = useCompleteLogin(server);
-  const [login, setLogin] = useState('');
-  const [password, setPassword] = useState('');
-  const [errors, setErrors] = useState<Errors<'login' | 'password'>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateLogin({ login, password });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      complete(await authApi.login(server, login.trim(), password));
-    } catch (err) {
-      const device = deviceChallengeOf(err);
-      if (device) {
-        setDeviceChallenge({ server, ...device });
-        const store = landingStore.getState();
-        store.openModal('twoFactorAuth');
-        store.closeModal('authForm');
-      }
-    } finally {
-      setBusy(false);
-    }
-  };
+  const startTwoFactor = useStartTwoFactor(server);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<LoginValues>({ defaultValues: { login: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
+  const login = useMutation({
+    mutationFn: (v: LoginValues) => logIn(server, { login: v.login.trim(), password: v.password }),
+    onSuccess: (answer) => complete(answer),
+    onError: startTwoFactor,
+  });
 
   return (
-    <form className="ma-form" onSubmit={submit} noValidate data-testid="login-form">
+    <form className="ma-form" onSubmit={handleSubmit((v) => login.mutate(v))} noValidate data-testid="login-form">
       <TextField
         label={t('fields.login')}
-        name="login"
         autoComplete="username"
-        value={login}
-        onChange={(e) => setLogin(e.target.value)}
-        error={errors.login}
+        {...register('login')}
+        error={errors.login?.message}
         testId="login-name"
       />
       <PasswordField
         label={t('fields.password')}
-        name="password"
         autoComplete="current-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
+        {...register('password')}
+        error={errors.password?.message}
         testId="login-password"
       />
       <div className="ma-form__row">
@@ -66,7 +53,7 @@ export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: 
           {t('login.forgot')}
         </button>
       </div>
-      <SubmitButton busy={busy} testId="login-submit">
+      <SubmitButton busy={login.isPending} testId="login-submit">
         {t('login.submit')}
       </SubmitButton>
     </form>

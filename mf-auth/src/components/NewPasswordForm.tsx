@@ -1,53 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { hasErrors, validateNewPassword, type Errors } from '../lib/validation';
-import { PasswordField, SubmitButton } from './fields';
+import type { NewPasswordForm as NewPasswordValues } from '@landing/domain/schemas/auth';
+import { domainResolver } from '../lib/form-resolver';
+import { NewPasswordFields } from './NewPasswordFields';
+import { SubmitButton } from './fields';
+
+const resolver = domainResolver<NewPasswordValues>('NewPasswordForm');
 
 /**
- * New-password form (spec §2: new password plus repeat). Both are required ("Enter new
- * password") and must match — the decision on the open point of spec §5 (mf-auth/README.md).
+ * New-password form (spec §2: new password plus repeat; the domain's `NewPasswordForm` schema).
+ * Both are required ("Enter new password") and must match — the decision on the open point of
+ * spec §5 (mf-auth/README.md). `onSubmit` gets the password once the checks pass; `busy` while
+ * the caller's request runs.
  */
-export function NewPasswordForm({ onSubmit }: { onSubmit: (password: string) => Promise<void> }) {
+export function NewPasswordForm({ onSubmit, busy }: { onSubmit: (password: string) => void; busy: boolean }) {
   const { t } = useTranslation('auth');
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Errors<'password' | 'repeat'>>({});
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateNewPassword({ password, repeat });
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      await onSubmit(password);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<NewPasswordValues>({ defaultValues: { password: '', repeat: '' }, resolver, reValidateMode: 'onSubmit' });
 
   return (
-    <form className="ma-form" onSubmit={submit} noValidate data-testid="new-password-form">
-      <PasswordField
-        label={t('fields.newPassword')}
-        name="new-password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-        error={errors.password}
-        hint={t('fields.passwordHint')}
-        testId="new-password"
-      />
-      <PasswordField
-        label={t('fields.repeatPassword')}
-        name="repeat-password"
-        autoComplete="new-password"
-        value={repeat}
-        onChange={(e) => setRepeat(e.target.value)}
-        error={errors.repeat}
-        testId="new-password-repeat"
-      />
+    <form className="ma-form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate data-testid="new-password-form">
+      <NewPasswordFields register={register} errors={errors} />
       <SubmitButton busy={busy} testId="new-password-submit">
         {t('newPassword.submit')}
       </SubmitButton>

@@ -1,37 +1,29 @@
-import { useState, type FormEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
 import type { ServerCode } from '@landing/shared';
-import { authApi } from '../lib/api';
-import { hasErrors, validateEmail, type Errors } from '../lib/validation';
-import { SubmitButton, TextField } from './fields';
-import { ArrowLeftIcon, MailIcon } from './icons';
+import type { RecoveryForm as RecoveryValues } from '@landing/domain/schemas/auth';
+import { requestPasswordReset } from '../api/request-password-reset';
+import { domainResolver } from '../lib/form-resolver';
+import { SentNotice } from './SentNotice';
+import { EmailField, SubmitButton } from './fields';
+import { ArrowLeftIcon } from './icons';
+
+const resolver = domainResolver<RecoveryValues>('RecoveryForm');
 
 /**
- * Password recovery (spec §2): e-mail → a link to the new-password page. The answer is the same
- * whether the e-mail has an account or not (no account enumeration).
+ * Password recovery (spec §2; the domain's `RecoveryForm` schema): e-mail → a link to the
+ * new-password page. The answer is the same whether the e-mail has an account or not (no account
+ * enumeration).
  */
 export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: () => void }) {
   const { t } = useTranslation('auth');
-  const [email, setEmail] = useState('');
-  const [errors, setErrors] = useState<Errors<'email'>>({});
-  const [busy, setBusy] = useState(false);
-  const [sentTo, setSentTo] = useState<string | null>(null);
-
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found = validateEmail(email);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      await authApi.forgot(server, email.trim());
-      setSentTo(email.trim());
-    } catch {
-      /* toasted */
-    } finally {
-      setBusy(false);
-    }
-  };
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<RecoveryValues>({ defaultValues: { email: '' }, resolver, reValidateMode: 'onSubmit' });
+  const forgot = useMutation({ mutationFn: (email: string) => requestPasswordReset(server, email).then(() => email) });
 
   const back = (
     <button type="button" className="ma-link ma-back" onClick={onBack} data-testid="back-to-login">
@@ -39,34 +31,19 @@ export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: (
     </button>
   );
 
-  if (sentTo) {
+  if (forgot.isSuccess) {
     return (
-      <div className="ma-done" role="status" data-testid="recovery-sent">
-        <span className="ma-done__icon">
-          <MailIcon width={28} height={28} />
-        </span>
-        <h3 className="ma-done__title">{t('recovery.sentTitle')}</h3>
-        <p className="ma-done__text">{t('recovery.sentText', { email: sentTo })}</p>
+      <SentNotice title={t('recovery.sentTitle')} text={t('recovery.sentText', { email: forgot.data })} testId="recovery-sent">
         {back}
-      </div>
+      </SentNotice>
     );
   }
 
   return (
-    <form className="ma-form" onSubmit={submit} noValidate data-testid="recovery-form">
+    <form className="ma-form" onSubmit={handleSubmit((v) => forgot.mutate(v.email.trim()))} noValidate data-testid="recovery-form">
       <p className="ma-lead">{t('recovery.text')}</p>
-      <TextField
-        label={t('fields.email')}
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-        testId="recovery-email"
-      />
-      <SubmitButton busy={busy} testId="recovery-submit">
+      <EmailField label={t('fields.email')} {...register('email')} error={errors.email?.message} testId="recovery-email" />
+      <SubmitButton busy={forgot.isPending} testId="recovery-submit">
         {t('recovery.submit')}
       </SubmitButton>
       {back}

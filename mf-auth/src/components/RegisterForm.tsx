@@ -1,33 +1,19 @@
-import { useState } from 'react';
-import { Controller, useForm, type FieldErrors, type Resolver } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
 import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
-import { apiOriginOf, authApi } from '../lib/api';
-import { collectRegisterParams, forgetRegisterParams } from '../lib/registerParams';
-import { hasErrors, validateRegister, type RegisterValues } from '../lib/validation';
-import { Checkbox, PasswordField, SubmitButton, TextField } from './fields';
-import { MailIcon } from './icons';
+import type { RegisterForm as RegisterValues } from '@landing/domain/schemas/auth';
+import { registerAccount } from '../api/register-account';
+import { apiOriginOf } from '../lib/api-base';
+import { domainResolver } from '../lib/form-resolver';
+import { collectRegisterParams, forgetRegisterParams } from '../lib/register-params';
+import { SentNotice } from './SentNotice';
+import { Checkbox, EmailField, PasswordField, SubmitButton, TextField } from './fields';
 
-/** What the form holds: the registration fields and the newsletter consent. */
-interface RegisterFormValues extends RegisterValues {
-  newsletter: boolean;
-}
-
-/**
- * react-hook-form resolver running the registration rules of `@landing/domain` (through
- * ../lib/validation.ts): each error's `message` is the translation key the field shows.
- */
-const registerResolver: Resolver<RegisterFormValues> = (values) => {
-  const found = validateRegister(values);
-  if (!hasErrors(found)) return { values, errors: {} };
-  const errors: FieldErrors<RegisterFormValues> = {};
-  for (const [field, key] of Object.entries(found) as Array<[keyof RegisterValues, string]>)
-    errors[field] = { type: 'validate', message: key };
-  return { values: {}, errors };
-};
+const resolver = domainResolver<RegisterValues>('RegisterForm');
 
 /**
- * Registration form (spec §5, react-hook-form): player name, e-mail, password, acceptance of the
+ * Registration form (spec §5, react-hook-form over the domain's `RegisterForm` schema): player name, e-mail, password, acceptance of the
  * terms and the privacy policy (required), newsletter consent (separate, optional). The rules are
  * `@landing/domain`'s; errors are translated keys; what was typed stays after any error. Sends the register params
  * of spec §3 and clears them afterwards; then asks the user to open the activation e-mail.
@@ -41,50 +27,44 @@ export function RegisterForm({
 }) {
   const { t } = useTranslation('auth');
   const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
-  const [sentTo, setSentTo] = useState<string | null>(null);
   // Checked on submit; a field's error goes away as soon as it is edited (checked again on the next submit).
   const {
     register,
     control,
     handleSubmit,
     clearErrors,
-    formState: { errors, isSubmitting },
-  } = useForm<RegisterFormValues>({
+    formState: { errors },
+  } = useForm<RegisterValues>({
     defaultValues: { nickname: '', email: '', password: '', terms: false, newsletter: newsletterDefault },
-    resolver: registerResolver,
+    resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
   const field = (name: 'nickname' | 'email' | 'password') => register(name, { onChange: () => clearErrors(name) });
-
-  const submit = async (values: RegisterFormValues) => {
-    try {
+  // Errors are toasted by the shared client (taken name, password policy, rate limit, …); the typed values stay.
+  const signUp = useMutation({
+    mutationFn: (values: RegisterValues) => {
       const email = values.email.trim();
-      await authApi.register(server, {
+      return registerAccount(server, {
         nickname: values.nickname.trim(),
         email,
         password: values.password,
         terms: values.terms,
         newsletter: values.newsletter,
         params: collectRegisterParams(server),
-      });
+      }).then(() => email);
+    },
+    onSuccess: (_email, values) => {
       forgetRegisterParams(server);
       landingStore.getState().setAuthPreferences({ newsletterAgreement: values.newsletter, userRegisterLang: currentLocale() });
-      setSentTo(email);
       onSent?.();
-    } catch {
-      /* toasted by the shared client (taken name, password policy, rate limit, …); the typed values stay */
-    }
-  };
+    },
+  });
+  const sentTo = signUp.isSuccess ? signUp.data : null;
 
   if (sentTo) {
     return (
-      <div className="ma-done" role="status" data-testid="register-sent">
-        <span className="ma-done__icon">
-          <MailIcon width={28} height={28} />
-        </span>
-        <h3 className="ma-done__title">{t('register.sentTitle')}</h3>
-        <p className="ma-done__text">{t('register.sentText', { email: sentTo })}</p>
+      <SentNotice title={t('register.sentTitle')} text={t('register.sentText', { email: sentTo })} testId="register-sent">
         <p className="ma-done__hint">{t('register.sentSpam')}</p>
         {!getRuntimeConfig().production ? (
           <a
@@ -97,12 +77,12 @@ export function RegisterForm({
             {t('register.devMailbox')}
           </a>
         ) : null}
-      </div>
+      </SentNotice>
     );
   }
 
   return (
-    <form className="ma-form" onSubmit={handleSubmit(submit)} noValidate data-testid="register-form">
+    <form className="ma-form" onSubmit={handleSubmit((v) => signUp.mutate(v))} noValidate data-testid="register-form">
       <TextField
         label={t('fields.nickname')}
         autoComplete="nickname"
@@ -111,15 +91,7 @@ export function RegisterForm({
         hint={t('fields.nicknameHint')}
         testId="register-nickname"
       />
-      <TextField
-        label={t('fields.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        {...field('email')}
-        error={errors.email?.message}
-        testId="register-email"
-      />
+      <EmailField label={t('fields.email')} {...field('email')} error={errors.email?.message} testId="register-email" />
       <PasswordField
         label={t('fields.password')}
         autoComplete="new-password"
@@ -162,7 +134,7 @@ export function RegisterForm({
           </Checkbox>
         )}
       />
-      <SubmitButton busy={isSubmitting} testId="register-submit">
+      <SubmitButton busy={signUp.isPending} testId="register-submit">
         {t('register.submit')}
       </SubmitButton>
     </form>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SocialCallbackProps } from '@landing/shared';
 import { CALLBACK_MESSAGE, parseCallback } from '../lib/social';
-import '../setup';
+import '../i18n';
 
 type Status = 'working' | 'done' | 'error' | 'orphan';
 

@@ -1,24 +1,41 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
 import { Modal, landingStore, useLandingStore, type TwoFactorDialogProps } from '@landing/shared';
-import { authApi, errorCode, SOCIAL_PROVIDER_NAMES } from '../lib/api';
-import { setDeviceChallenge, useDeviceChallenge } from '../lib/deviceChallenge';
-import { useCompleteLogin } from '../lib/session';
-import { hasErrors, validateCode, type Errors } from '../lib/validation';
+import type { CodeForm } from '@landing/domain/schemas/auth';
+import { confirmDeviceCode } from '../api/confirm-device-code';
+import { sendDeviceCode } from '../api/send-device-code';
+import { useCompleteLogin } from '../hooks/use-complete-login';
+import { useDeviceChallenge } from '../hooks/use-device-challenge';
+import { errorCode } from '../lib/api-errors';
+import { setDeviceChallenge } from '../lib/device-challenge';
+import { domainResolver } from '../lib/form-resolver';
+import { SOCIAL_PROVIDER_NAMES } from '../lib/providers';
 import { SubmitButton, TextField } from './fields';
 import { ArrowLeftIcon, ShieldIcon } from './icons';
-import '../setup';
+import '../i18n';
 
 /** Errors after which this login attempt is over: the user logs in again. */
 const ATTEMPT_OVER = new Set(['CHALLENGE_INVALID', 'CODE_TOO_MANY']);
 
+const resolver = domainResolver<CodeForm>('CodeForm');
+
+/** Ends the pending login attempt when `err` says it is over; answers the error code. */
+function endAttempt(err: unknown): string | undefined {
+  const c = errorCode(err);
+  if (c && ATTEMPT_OVER.has(c)) setDeviceChallenge(null);
+  return c;
+}
+
 /**
  * New-device dialog (spec §4 "two-factor"), rendered by the shell while `modals.twoFactorAuth`
  * is true. The login answered 403 UNAUTHORIZED_DEVICE: "Send" e-mails a 6-digit code, "I already
- * have the code" goes straight to the entry; the right code logs in and makes this device
- * (the FT-fingerprint cookie) trusted. After a social login whose e-mail belongs to an existing
- * account (`link`), the same code proves the account is the user's and links the provider to it.
- * Opened without a login attempt (403 from another call), it asks the user to log in again.
+ * have the code" goes straight to the entry (the domain's `CodeForm` schema); the right code logs
+ * in and makes this device (the FT-fingerprint cookie) trusted. After a social login whose e-mail
+ * belongs to an existing account (`link`), the same code proves the account is the user's and
+ * links the provider to it. Opened without a login attempt (403 from another call), it asks the
+ * user to log in again. Sending and confirming are mutations.
  */
 export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
   const { t } = useTranslation('auth');
@@ -27,13 +44,16 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
   const pending = useDeviceChallenge();
   const challenge = pending && pending.server === server ? pending : null;
   const [step, setStep] = useState<'intro' | 'code'>(challenge?.codeSent ? 'code' : 'intro');
-  const [code, setCode] = useState('');
-  const [errors, setErrors] = useState<Errors<'code'>>({});
-  const [busy, setBusy] = useState(false);
   const [sentNow, setSentNow] = useState(false);
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
-  const codeRef = useRef<HTMLInputElement>(null);
+  const {
+    control,
+    handleSubmit,
+    setFocus,
+    setValue,
+    formState: { errors },
+  } = useForm<CodeForm>({ defaultValues: { code: '' }, resolver, reValidateMode: 'onSubmit' });
 
   const close = useCallback(() => closeModal('twoFactorAuth'), [closeModal]);
 
@@ -44,50 +64,37 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
   }, [resendAt, now]);
 
   useEffect(() => {
-    if (step === 'code') codeRef.current?.focus();
-  }, [step]);
+    if (step === 'code') setFocus('code');
+  }, [step, setFocus]);
 
-  const endAttempt = (err: unknown) => {
-    const c = errorCode(err);
-    if (c && ATTEMPT_OVER.has(c)) setDeviceChallenge(null);
-    return c;
-  };
-
-  const send = async () => {
-    if (!challenge) return;
-    setBusy(true);
-    try {
-      const r = await authApi.sendCode(server, challenge.challenge);
-      setDeviceChallenge({ ...challenge, email: r.email || challenge.email, codeSent: true });
+  const send = useMutation({
+    mutationFn: (c: string) => sendDeviceCode(server, c),
+    onSuccess: (r) => {
+      if (challenge) setDeviceChallenge({ ...challenge, email: r.email || challenge.email, codeSent: true });
       setSentNow(true);
       setResendAt(Date.now() + r.resendAfterS * 1000);
       setNow(Date.now());
       setStep('code');
-    } catch (err) {
-      // A code that was sent moments ago is still good: go to the entry.
+    },
+    // A code that was sent moments ago is still good: go to the entry.
+    onError: (err) => {
       if (endAttempt(err) === 'CODE_RESEND_WAIT') setStep('code');
-    } finally {
-      setBusy(false);
-    }
-  };
-
-  const confirm = async (e: FormEvent) => {
-    e.preventDefault();
-    if (!challenge) return;
-    const found = validateCode(code);
-    setErrors(found);
-    if (hasErrors(found)) return;
-    setBusy(true);
-    try {
-      complete(await authApi.confirmCode(server, challenge.challenge, code.replace(/\s+/g, '')));
-    } catch (err) {
+    },
+  });
+  const confirm = useMutation({
+    mutationFn: (v: { challenge: string; code: string }) => confirmDeviceCode(server, v),
+    onSuccess: (answer) => complete(answer),
+    onError: (err) => {
       endAttempt(err);
-      setCode('');
-      codeRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  };
+      setValue('code', '');
+      setFocus('code');
+    },
+  });
+  const busy = send.isPending || confirm.isPending;
+  const sendCode = () => challenge && send.mutate(challenge.challenge);
+  const submit = handleSubmit((v) => {
+    if (challenge) confirm.mutate({ challenge: challenge.challenge, code: v.code.replace(/\s+/g, '') });
+  });
 
   const loginAgain = () => {
     const store = landingStore.getState();
@@ -127,7 +134,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
                   : t('twoFactor.introNoEmail')}
             </p>
             <div className="ma-2fa__actions">
-              <button type="button" className="ui-btn ma-submit" onClick={() => void send()} disabled={busy} data-testid="two-factor-send">
+              <button type="button" className="ui-btn ma-submit" onClick={sendCode} disabled={busy} data-testid="two-factor-send">
                 {busy ? t('working') : t('twoFactor.send')}
               </button>
               <button
@@ -142,23 +149,27 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
             </div>
           </>
         ) : (
-          <form className="ma-form" onSubmit={confirm} noValidate data-testid="two-factor-form">
+          <form className="ma-form" onSubmit={submit} noValidate data-testid="two-factor-form">
             <p className="ma-lead" role="status">
               {sentNow ? t('twoFactor.sent', { email: challenge.email }) : t('twoFactor.enterCode')}
             </p>
-            <TextField
-              ref={codeRef}
-              label={t('fields.code')}
+            <Controller
               name="code"
-              className="ma-code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={7}
-              value={code}
-              onChange={(e) => setCode(e.target.value.replace(/[^\d ]/g, ''))}
-              error={errors.code}
-              testId="two-factor-code"
+              control={control}
+              render={({ field }) => (
+                <TextField
+                  {...field}
+                  label={t('fields.code')}
+                  className="ma-code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  pattern="[0-9]*"
+                  maxLength={7}
+                  onChange={(e) => field.onChange(e.target.value.replace(/[^\d ]/g, ''))}
+                  error={errors.code?.message}
+                  testId="two-factor-code"
+                />
+              )}
             />
             <SubmitButton busy={busy} testId="two-factor-confirm">
               {t('twoFactor.confirm')}
@@ -167,13 +178,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
               <button type="button" className="ma-link ma-back" onClick={() => setStep('intro')} data-testid="two-factor-back">
                 <ArrowLeftIcon width={16} height={16} /> {t('twoFactor.back')}
               </button>
-              <button
-                type="button"
-                className="ma-link"
-                onClick={() => void send()}
-                disabled={busy || wait > 0}
-                data-testid="two-factor-resend"
-              >
+              <button type="button" className="ma-link" onClick={sendCode} disabled={busy || wait > 0} data-testid="two-factor-resend">
                 {wait > 0 ? t('twoFactor.resendIn', { seconds: wait }) : t('twoFactor.resend')}
               </button>
             </div>

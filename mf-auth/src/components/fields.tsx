@@ -48,6 +48,11 @@ export function TextField({ label, error, hint, testId, className, ref, endAdorn
   );
 }
 
+/** An e-mail input (e-mail keyboard, browser autofill of the address). */
+export function EmailField(props: Omit<FieldProps, 'type' | 'autoComplete' | 'inputMode'>) {
+  return <TextField {...props} type="email" autoComplete="email" inputMode="email" />;
+}
+
 /** A password input with a show/hide button. */
 export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) {
   const { t } = useTranslation('auth');

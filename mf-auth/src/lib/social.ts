@@ -12,7 +12,10 @@
  *    (`POST /{server}/auth/{provider}`), which answers the session.
  */
 import { TIMINGS, type ServerCode } from '@landing/shared';
-import { authApi, type LoginAnswer, type SocialProvider } from './api';
+import type { LoginAnswer } from '@landing/domain/schemas/auth';
+import { exchangeSocialCode } from '../api/exchange-social-code';
+import { startSocialLogin } from '../api/start-social-login';
+import type { SocialProvider } from './providers';
 
 /** Message type the callback page posts to its opener. */
 export const CALLBACK_MESSAGE = 'mf-auth:social-callback';
@@ -96,23 +99,33 @@ export function waitForCallback(popup: Window, win: Window = window, pollMs: num
   });
 }
 
+/** Opens the (blank) login popup; null when the browser blocked it. Call it inside the user's click. */
+export function openSocialPopup(win: Window = window): Window | null {
+  return win.open('about:blank', 'mf-auth-social', POPUP_FEATURES);
+}
+
 /**
- * Runs the whole popup login for a provider and answers the session.
- * Call it directly from a click handler (the popup must open inside the user's gesture).
+ * Runs the whole popup login for a provider and answers the session. `popup`: the window
+ * {@link openSocialPopup} opened inside the click (by default opened here, so call this directly
+ * from a click handler: the popup must open inside the user's gesture).
  * @throws SocialLoginError, or the API client's error (already toasted)
  */
-export async function socialLogin(server: ServerCode, provider: SocialProvider, win: Window = window): Promise<LoginAnswer> {
-  const popup = win.open('about:blank', 'mf-auth-social', POPUP_FEATURES);
+export async function socialLogin(
+  server: ServerCode,
+  provider: SocialProvider,
+  win: Window = window,
+  popup: Window | null = openSocialPopup(win),
+): Promise<LoginAnswer> {
   if (!popup) throw new SocialLoginError('popupBlocked');
   try {
-    const { authorizeUrl, state } = await authApi.startSocial(server, provider, `${win.location.origin}${callbackPath(provider)}`);
+    const { authorizeUrl, state } = await startSocialLogin(server, provider, `${win.location.origin}${callbackPath(provider)}`);
     popup.location.href = authorizeUrl;
     const result = await waitForCallback(popup, win);
     // RFC 6749 §4.1.2.1: the person said no at the provider.
     if (result.error === 'access_denied') throw new SocialLoginError('cancelled');
     if (result.error || !result.code) throw new SocialLoginError('failed', result.error);
     if (result.state !== state) throw new SocialLoginError('state', 'state mismatch');
-    return await authApi.exchangeSocial(server, provider, result.code, state);
+    return await exchangeSocialCode(server, provider, { code: result.code, state });
   } finally {
     if (!popup.closed) popup.close();
   }

@@ -3,8 +3,8 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { landingStore, notifySuccess, saveSession, type ServerCode } from '@landing/shared';
-import type { LoginAnswer } from './api';
-import { setDeviceChallenge } from './deviceChallenge';
+import type { LoginAnswer } from '@landing/domain/schemas/auth';
+import { setDeviceChallenge } from '../lib/device-challenge';
 
 /**
  * Returns `complete(answer, { redirect })`: stores the session (per-server auth cookies, local

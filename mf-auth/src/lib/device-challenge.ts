@@ -1,9 +1,9 @@
 /**
  * The pending new-device challenge (spec §4): set by the login form (and by a social login that
- * must be linked to an existing account) from the 403 UNAUTHORIZED_DEVICE answer, read by the two-factor dialog (both exposes of this remote share
- * this module). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
+ * must be linked to an existing account) from the 403 UNAUTHORIZED_DEVICE answer, read by the
+ * two-factor dialog (both exposes of this remote share this module; React reads it through
+ * `hooks/use-device-challenge.ts`). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
  */
-import { useSyncExternalStore } from 'react';
 import type { ServerCode } from '@landing/shared';
 
 export interface DeviceChallenge {
@@ -42,18 +42,13 @@ export function setDeviceChallenge(next: DeviceChallenge | null): void {
   for (const l of listeners) l();
 }
 
+/** The pending challenge, or null. */
 export function getDeviceChallenge(): DeviceChallenge | null {
   return current;
 }
 
-/** React hook over the pending challenge. */
-export function useDeviceChallenge(): DeviceChallenge | null {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => current,
-    () => null,
-  );
+/** Calls `listener` on every change of the pending challenge; returns the unsubscribe function. */
+export function subscribeDeviceChallenge(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
 }

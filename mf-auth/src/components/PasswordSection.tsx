@@ -1,0 +1,115 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ServerCode, UserData } from '@landing/shared';
+import { changePassword } from '../api/change-password';
+import { sessionsQuery } from '../api/fetch-sessions';
+import { ACCOUNT_KEY } from '../lib/account-key';
+import { errorCode } from '../lib/api-errors';
+import { domainResolver, issueKey } from '../lib/form-resolver';
+import { AccountCard } from './AccountCard';
+import { NewPasswordFields } from './NewPasswordFields';
+import { PasswordField, SubmitButton } from './fields';
+import { CheckCircleIcon, KeyIcon } from './icons';
+
+interface PasswordChangeValues {
+  currentPassword: string;
+  password: string;
+  repeat: string;
+}
+
+/**
+ * The domain's `NewPasswordForm` rules, then: the current password is required and the new one
+ * must differ from it.
+ */
+const resolver = domainResolver<PasswordChangeValues>('NewPasswordForm', (v) =>
+  !v.currentPassword
+    ? { currentPassword: 'CURRENT_PASSWORD_REQUIRED' }
+    : v.password === v.currentPassword
+      ? { password: 'PASSWORD_SAME' }
+      : {},
+);
+
+/** API error codes a field of the form shows (the shared client has toasted the message too). */
+const FIELD_OF_CODE: Record<string, keyof PasswordChangeValues> = {
+  WRONG_PASSWORD: 'currentPassword',
+  PASSWORD_SAME: 'password',
+  PASSWORD_TOO_SHORT: 'password',
+  PASSWORD_LIKE_NAME: 'password',
+};
+
+const EMPTY: PasswordChangeValues = { currentPassword: '', password: '', repeat: '' };
+
+/**
+ * Password change of the account page: current password, new password and repeat. Success ends
+ * every other session (the API mails a notice), clears the form and says so; an account without
+ * a password (social logins only) is told it has none.
+ */
+export function PasswordSection({ server, user }: { server: ServerCode; user: UserData }) {
+  const { t } = useTranslation('auth');
+  const queryClient = useQueryClient();
+  const sessions = useQuery(sessionsQuery(server, user));
+  const [done, setDone] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors },
+  } = useForm<PasswordChangeValues>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit' });
+  const change = useMutation({
+    mutationFn: (v: PasswordChangeValues) => changePassword(server, { currentPassword: v.currentPassword, password: v.password }),
+    onSuccess: (answer) => {
+      reset(EMPTY);
+      setDone(answer.message);
+      void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
+    },
+    onError: (err) => {
+      const code = errorCode(err);
+      const field = code ? FIELD_OF_CODE[code] : undefined;
+      if (code && field) setError(field, { type: 'server', message: issueKey(code) });
+    },
+  });
+  const submit = handleSubmit((v) => change.mutate(v));
+
+  return (
+    <AccountCard id="ma-account-password" icon={KeyIcon} title={t('account.passwordTitle')} testId="account-password">
+      {sessions.data?.reauth === 'social' ? (
+        <p className="ma-account__text" data-testid="account-no-password">
+          {t('account.noPassword')}
+        </p>
+      ) : (
+        <>
+          <p className="ma-account__text">{t('account.passwordText')}</p>
+          <form
+            className="ma-form"
+            onSubmit={(e) => {
+              setDone(null);
+              void submit(e);
+            }}
+            noValidate
+            data-testid="password-change-form"
+          >
+            <PasswordField
+              label={t('account.currentPassword')}
+              autoComplete="current-password"
+              {...register('currentPassword')}
+              error={errors.currentPassword?.message}
+              testId="current-password"
+            />
+            <NewPasswordFields register={register} errors={errors} />
+            <SubmitButton busy={change.isPending} testId="password-change-submit">
+              {t('account.passwordSubmit')}
+            </SubmitButton>
+          </form>
+          {done ? (
+            <p className="ma-account__done" role="status" data-testid="password-changed">
+              <CheckCircleIcon width={18} height={18} aria-hidden="true" /> {done}
+            </p>
+          ) : null}
+        </>
+      )}
+    </AccountCard>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * Reading the API's error answers (spec §8 catalogue). The shared client has already toasted the
+ * translated message; these tell a form which field or step an error is about.
+ */
+import { AxiosError } from 'axios';
+import type { DeviceChallengeBody } from '@landing/domain/schemas/auth';
+import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
+
+/** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */
+export function errorCode(err: unknown): string | undefined {
+  return err instanceof AxiosError ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
+}
+
+/**
+ * The challenge of a 403 UNAUTHORIZED_DEVICE login answer (spec §4), else null. `link`: a social
+ * login found an existing account with its e-mail; the code links that provider to the account.
+ */
+export function deviceChallengeOf(err: unknown): { challenge: string; email: string; link?: SocialProvider } | null {
+  if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
+  const body = err.response.data as DeviceChallengeBody | undefined;
+  if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
+  const link = SOCIAL_PROVIDERS.find((p) => p === body.link);
+  return { challenge: body.challenge, email: body.email ?? '', ...(link ? { link } : {}) };
+}
