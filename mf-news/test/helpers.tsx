@@ -5,7 +5,13 @@ import { MemoryRouter } from 'react-router';
 import { withQueryClient } from '@landing/shared/testing';
 import { NewsArticle, NewsCard, NewsComment, NewsPage, NewsPoll, NewsReply, VoteAnswer } from '@landing/domain/schemas/news';
 import { apiFixture } from '@landing/domain/testing';
-import type { ArticleData, CommentData, NewsCardData, PollData, ReplyData } from '../src/api';
+import type {
+  NewsArticle as ArticleData,
+  NewsCard as NewsCardData,
+  NewsComment as CommentData,
+  NewsPoll as PollData,
+  NewsReply as ReplyData,
+} from '@landing/domain/schemas/news';
 
 /**
  * Renders inside a router (cards, pagination and back links are router links) and a fresh query

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatServerDate, notifySuccess } from '@landing/shared';
-import { postComment, type CommentData, type CommentRules, type ReplyData } from '../api';
-import { commentLength, commentLock, commentProblem, type RuleUser } from '../rules';
-import { openLogin } from './useViewer';
+import type { CommentRules, NewsComment as CommentData, NewsReply as ReplyData } from '@landing/domain/schemas/news';
+import { postComment } from '../api/post-comment';
+import { commentLength, commentLock, commentProblem, type RuleUser } from '../lib/rules';
+import { openLogin } from '../lib/open-login';
 
 export interface CommentsProps {
   server: string;
@@ -188,7 +189,7 @@ export function Comments({ server, slug, comments: initialComments, count: initi
   const post = async (target: Target): Promise<boolean> => {
     const text = drafts[target.key] ?? '';
     try {
-      const { comment, comments_count } = await postComment(slug, text.trim(), target.parentId);
+      const { comment, comments_count } = await postComment({ slug, text: text.trim(), parentId: target.parentId });
       const next =
         comment.parent_id === null
           ? [{ ...comment, replies: [] }, ...comments]

@@ -1,10 +1,12 @@
 import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo } from '@landing/shared';
-import { sendVote, type PollData } from '../api';
-import { playLockSound } from '../lockSound';
-import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../rules';
-import { openLogin } from './useViewer';
+import type { NewsPoll as PollData } from '@landing/domain/schemas/news';
+import { postVote } from '../api/post-vote';
+import { useNow } from '../hooks/use-now';
+import { playLockSound } from '../lib/lock-sound';
+import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../lib/rules';
+import { openLogin } from '../lib/open-login';
 
 export interface PollProps {
   server: string;
@@ -13,21 +15,6 @@ export interface PollProps {
   user: RuleUser | null;
   /** Reloads the article (spec §4: after a vote the single-news data is refreshed). */
   onRefresh: () => Promise<void> | void;
-}
-
-/**
- * Re-renders when `finish_at` passes while the page is open, so an open poll turns into an
- * ended one without a reload (timeouts longer than ~24 days are left to the next visit).
- */
-function useNow(until: string): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const wait = Date.parse(until) - Date.now();
-    if (!(wait > 0) || wait > 2_000_000_000) return;
-    const id = setTimeout(() => setNow(Date.now()), wait + 50);
-    return () => clearTimeout(id);
-  }, [until]);
-  return now;
 }
 
 /**
@@ -98,7 +85,7 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
     }
     setSending(true);
     try {
-      const answer = await sendVote(poll.id, selected);
+      const answer = await postVote({ pollId: poll.id, options: selected });
       if (answer) notifyInfo(answer.info);
       await onRefresh();
     } catch {

@@ -3,7 +3,7 @@
  * sanitize.server.ts (same allow-list, no DOM needed); see ARTICLE_HTML_POLICY.
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitizePolicy';
+import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitize-policy';
 
 let purifier: DOMPurify | null = null;
 

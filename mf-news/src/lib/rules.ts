@@ -2,7 +2,7 @@
  * Client-side rules of comments and polls (spec §4, §5, §6). The API enforces the same rules;
  * these decide what the page offers and which message it shows before anything is sent.
  */
-import type { CommentRules, PollData } from './api';
+import type { CommentRules, NewsPoll as PollData } from '@landing/domain/schemas/news';
 
 /** The part of the logged-in user the rules need (spec §3 User: ovr). */
 export interface RuleUser {

@@ -2,12 +2,12 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
-import { newsPageQuery } from './api';
-import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
-import { Pagination } from './components/Pagination';
-import { pagePath } from './components/pages';
-import { registerNewsTranslations } from './i18n';
-import './news.css';
+import { newsPageQuery } from '../api/fetch-news-page';
+import { NewsCard, NewsCardSkeleton } from './NewsCard';
+import { Pagination } from './Pagination';
+import { pagePath } from '../lib/pages';
+import { registerNewsTranslations } from '../i18n';
+import '../news.css';
 
 registerNewsTranslations();
 
