@@ -23,6 +23,7 @@ import { imageUrl } from '../lib/image-url';
 import { ArticleBody } from './ArticleBody';
 import { Comments } from './Comments';
 import { Poll } from './Poll';
+import { RetryState } from './RetryState';
 import { registerNewsTranslations } from '../i18n';
 import '../news.css';
 
@@ -109,15 +110,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
               }
             />
           ) : (
-            <EmptyState
-              tone="error"
-              title={t('article.error')}
-              action={
-                <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
-                  {t('article.retry')}
-                </button>
-              }
-            />
+            <RetryState title={t('article.error')} retryLabel={t('article.retry')} onRetry={() => void query.refetch()} />
           )}
         </div>
       </div>

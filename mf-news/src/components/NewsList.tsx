@@ -5,6 +5,7 @@ import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useRea
 import { newsPageQuery } from '../api/fetch-news-page';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { Pagination } from './Pagination';
+import { RetryState } from './RetryState';
 import { pagePath } from '../lib/pages';
 import { registerNewsTranslations } from '../i18n';
 import '../news.css';
@@ -64,15 +65,7 @@ export function NewsList({ server, page }: NewsListProps) {
           ))}
         </div>
       ) : status === 'error' ? (
-        <EmptyState
-          tone="error"
-          title={t('list.error')}
-          action={
-            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
-              {t('list.retry')}
-            </button>
-          }
-        />
+        <RetryState title={t('list.error')} retryLabel={t('list.retry')} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         page > 1 ? (
           <EmptyState
