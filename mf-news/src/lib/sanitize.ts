@@ -30,7 +30,7 @@ function purify(): DOMPurify {
 }
 
 /**
- * Sanitises article HTML from the API before it is rendered (design: never trust HTML, even from
+ * Sanitises article HTML from the API before it is rendered (docs/SECURITY.md: never trust HTML, even from
  * our own API): scripts, event handlers, `javascript:` URLs, styles, forms and frames are removed.
  * Headings are renamed to the levels of {@link articleHeadingLevels} (the body sits under the
  * article's `<h1>`), as the server's sanitiser does.
