@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import type { CommentRules, PostedComment } from '@landing/domain/schemas/news';
 import { postComment } from '../api/post-comment';
-import { commentFormSchema, type CommentFormValues } from '../lib/form-schemas';
+import { commentFormResolver, type CommentFormValues } from '../lib/form-resolvers';
 import { openLogin } from '../lib/open-login';
 import { commentLength, commentLock, type RuleUser } from '../lib/rules';
 
@@ -48,7 +47,7 @@ export function CommentComposer({ slug, target, rules, user, draft, onDraft, onP
     formState: { errors },
   } = useForm<CommentFormValues>({
     defaultValues: { text: draft },
-    resolver: zodResolver(commentFormSchema(rules)),
+    resolver: commentFormResolver(rules),
     mode: 'onSubmit',
   });
   const mutation = useMutation({ mutationFn: postComment });

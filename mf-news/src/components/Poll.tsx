@@ -1,13 +1,12 @@
 import { useEffect, useId, type FormEvent, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation } from '@tanstack/react-query';
 import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo } from '@landing/shared';
 import type { NewsPoll as PollData } from '@landing/domain/schemas/news';
 import { postVote } from '../api/post-vote';
 import { useNow } from '../hooks/use-now';
-import { voteFormSchema, type VoteFormValues } from '../lib/form-schemas';
+import { voteFormResolver, type VoteFormValues } from '../lib/form-resolvers';
 import { playLockSound } from '../lib/lock-sound';
 import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../lib/rules';
 import { openLogin } from '../lib/open-login';
@@ -41,7 +40,7 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
   const closed = lock === 'closed';
   const { handleSubmit, reset, setValue, watch, clearErrors, formState } = useForm<VoteFormValues>({
     defaultValues: { options: [] },
-    resolver: zodResolver(voteFormSchema),
+    resolver: voteFormResolver,
     mode: 'onSubmit',
   });
   const selected = watch('options');

@@ -1,14 +1,13 @@
 /**
- * zod schemas of the remote's two forms (react-hook-form through `zodResolver`), built on the
- * API's request schemas in `@landing/domain/schemas/news`: the comment form on `CommentBody`, the
- * poll on `VoteBody`. Each issue's `message` is a code the form translates, not a text.
+ * zod schemas of the remote's two forms, built on the API's request schemas in
+ * `@landing/domain/schemas/news` (the comment form on `CommentBody`, the poll on `VoteBody`), and
+ * their react-hook-form resolvers (`zodResolver`). Each issue's `message` is a code the form
+ * translates, not a text. Loaded on demand through ./form-resolvers.ts, so zod is fetched at a
+ * form's first check, not with the article.
  */
-import { CommentBody, VoteBody } from '@landing/domain/schemas/news';
-import type { CommentRules } from '@landing/domain/schemas/news';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { CommentBody, VoteBody, type CommentRules } from '@landing/domain/schemas/news';
 import { commentProblem, type CommentProblem } from './rules';
-
-/** What the comment form holds. */
-export type CommentFormValues = { text: string };
 
 /**
  * The comment form's schema: `CommentBody.text` with the server's `comment_rules` (spec §5).
@@ -22,11 +21,14 @@ export function commentFormSchema(rules: Pick<CommentRules, 'min_length' | 'max_
   });
 }
 
-/** What the poll form holds: the chosen option ids. */
-export type VoteFormValues = { options: number[] };
-
 /** The poll form's schema: `VoteBody.options` with at least one answer (issue message `chooseFirst`). */
 export const voteFormSchema = VoteBody.pick({ options: true }).refine(({ options }) => options.length > 0, {
   path: ['options'],
   message: 'chooseFirst',
 });
+
+/** react-hook-form resolver of the comment form under `rules`. */
+export const commentResolver = (rules: Pick<CommentRules, 'min_length' | 'max_length'>) => zodResolver(commentFormSchema(rules));
+
+/** react-hook-form resolver of the poll form. */
+export const voteResolver = zodResolver(voteFormSchema);
