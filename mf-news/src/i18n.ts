@@ -5,7 +5,7 @@
  */
 import { registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
 
-/** One loader per locale: each language is its own chunk, fetched when shown (issue 11). */
+/** One loader per locale: each language is its own chunk, fetched when shown. */
 export const loaders: LocaleLoaders = {
   en: () => import('./locales/en.json'),
   ru: () => import('./locales/ru.json'),

@@ -62,6 +62,19 @@ test('too short: the minimum-length message, nothing sent, the text kept', async
   expect(box).toHaveValue('  too short ');
 });
 
+test('too long (over comment_rules.max_length): the maximum-length message, nothing sent, the text kept', async () => {
+  const post = jest.spyOn(apiClient, 'post');
+  renderWithRouter(
+    <Comments server="royal" slug="s" comments={thread} count={2} rules={{ ...rules, max_length: 20 }} user={{ ovr: 70 }} />,
+  );
+  const box = screen.getByRole('textbox', { name: 'Your comment' });
+  fireEvent.change(box, { target: { value: 'x'.repeat(21) } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Post comment' })));
+  expect(post).not.toHaveBeenCalled();
+  expect(screen.getByRole('alert')).toHaveTextContent('The comment must be at most 20 characters long');
+  expect(box).toHaveValue('x'.repeat(21));
+});
+
 test('posting adds the comment on top, updates the count and clears the form', async () => {
   const post = jest.spyOn(apiClient, 'post').mockResolvedValue({
     status: 201,

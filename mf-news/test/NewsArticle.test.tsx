@@ -1,8 +1,8 @@
 import './polyfills';
 import { act, screen, within } from '@testing-library/react';
 import { apiClient, initI18n, landingStore } from '@landing/shared';
-import { NewsArticle } from '../src/NewsArticle';
-import { sanitizeArticleHtml } from '../src/components/sanitize';
+import { NewsArticle } from '../src/components/NewsArticle';
+import { sanitizeArticleHtml } from '../src/lib/sanitize';
 import { article, openPoll, renderWithRouter } from './helpers';
 
 initI18n('en');

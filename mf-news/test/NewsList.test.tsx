@@ -1,9 +1,9 @@
 import './polyfills';
 import { act, screen, within } from '@testing-library/react';
 import { apiClient, initI18n } from '@landing/shared';
-import { NewsList } from '../src/NewsList';
-import { NewsTeaser } from '../src/NewsTeaser';
-import { pageItems } from '../src/components/pages';
+import { NewsList } from '../src/components/NewsList';
+import { NewsTeaser } from '../src/components/NewsTeaser';
+import { pageItems } from '../src/lib/pages';
 import { card, newsPage as page, renderWithRouter } from './helpers';
 
 initI18n('en');

@@ -3,11 +3,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { toast } from 'react-toastify';
 import { apiClient, initI18n, landingStore } from '@landing/shared';
 import { Poll } from '../src/components/Poll';
-import { playLockSound } from '../src/lockSound';
+import { playLockSound } from '../src/lib/lock-sound';
 import { registerNewsTranslations } from '../src/i18n';
 import { openPoll, renderWithRouter, voteAnswer } from './helpers';
 
-jest.mock('../src/lockSound', () => ({ playLockSound: jest.fn() }));
+jest.mock('../src/lib/lock-sound', () => ({ playLockSound: jest.fn() }));
 
 initI18n('en');
 registerNewsTranslations();

@@ -5,7 +5,13 @@ import { MemoryRouter } from 'react-router';
 import { withQueryClient } from '@landing/shared/testing';
 import { NewsArticle, NewsCard, NewsComment, NewsPage, NewsPoll, NewsReply, VoteAnswer } from '@landing/domain/schemas/news';
 import { apiFixture } from '@landing/domain/testing';
-import type { ArticleData, CommentData, NewsCardData, PollData, ReplyData } from '../src/api';
+import type {
+  NewsArticle as ArticleData,
+  NewsCard as NewsCardData,
+  NewsComment as CommentData,
+  NewsPoll as PollData,
+  NewsReply as ReplyData,
+} from '@landing/domain/schemas/news';
 
 /**
  * Renders inside a router (cards, pagination and back links are router links) and a fresh query
@@ -97,5 +103,5 @@ export const card = (id: number, over: Partial<NewsCardData> = {}): NewsCardData
 export const newsPage = (n: number, items: NewsCardData[], totalPages = 2) =>
   apiFixture(NewsPage, { items, page: n, per_page: 9, total: 13, total_pages: totalPages });
 
-/** The answer of a vote (`POST /{server}/news/{slug}/vote`): the message and the poll after it. */
+/** The answer of a vote (`POST /{server}/votes`, spec §7): the message and the poll after it. */
 export const voteAnswer = (poll: PollData = openPoll()) => apiFixture(VoteAnswer, { info: 'Thank you! Your vote has been counted.', poll });

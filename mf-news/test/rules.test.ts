@@ -1,4 +1,4 @@
-import { commentLength, commentLock, commentProblem, isSingleChoice, pollLock } from '../src/rules';
+import { commentLength, commentLock, commentProblem, isSingleChoice, pollLock } from '../src/lib/rules';
 
 const NOW = Date.parse('2026-11-20T12:00:00Z');
 const open = { ended: false, finish_at: '2026-12-01T00:00:00Z', limit_ovr: 60, voted_options: null };

@@ -4,7 +4,7 @@
  * The server build's article sanitiser (SSR, no DOM): the same dangerous input the browser's
  * DOMPurify test uses must come out harmless, formatting kept.
  */
-import { sanitizeArticleHtml } from '../src/components/sanitize.server';
+import { sanitizeArticleHtml } from '../src/lib/sanitize.server';
 
 test('drops scripts, handlers, javascript: URLs, styles, forms and frames; keeps formatting', () => {
   const dirty =

@@ -1,6 +1,6 @@
 import { useMemo, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { sanitizeArticleHtml } from './sanitize';
+import { sanitizeArticleHtml } from '../lib/sanitize';
 
 /**
  * Rich body of an article, sanitised. Same-site links (`/royal/bets`) navigate inside the

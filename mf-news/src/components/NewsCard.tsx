@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatServerDate, isoOf, useLandingStore, type LocaleCode } from '@landing/shared';
-import { imageUrl, type NewsCardData } from '../api';
+import type { NewsCard as NewsCardData } from '@landing/domain/schemas/news';
+import { imageUrl } from '../lib/image-url';
 
 export interface NewsCardProps {
   server: string;
@@ -12,7 +13,7 @@ export interface NewsCardProps {
   variant?: 'full' | 'compact';
   /**
    * The card is in the first screen (the news page's first cards): its image loads at once with
-   * high priority instead of lazily, as it is the page's Largest Contentful Paint (issue 11).
+   * high priority instead of lazily, as it is the page's Largest Contentful Paint (LCP, docs/PERFORMANCE.md).
    */
   priority?: boolean;
 }

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { pageItems, pagePath } from './pages';
+import { pageItems, pagePath } from '../lib/pages';
 
 /** Pagination of the news list (links, so pages are shareable and work without script state). */
 export function Pagination({ server, page, totalPages }: { server: string; page: number; totalPages: number }) {

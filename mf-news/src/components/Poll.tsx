@@ -1,10 +1,15 @@
-import { useEffect, useId, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useId, type FormEvent, type MouseEvent } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { useMutation } from '@tanstack/react-query';
 import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo } from '@landing/shared';
-import { sendVote, type PollData } from '../api';
-import { playLockSound } from '../lockSound';
-import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../rules';
-import { openLogin } from './useViewer';
+import type { NewsPoll as PollData } from '@landing/domain/schemas/news';
+import { postVote } from '../api/post-vote';
+import { useNow } from '../hooks/use-now';
+import { voteFormResolver, type VoteFormValues } from '../lib/form-resolvers';
+import { playLockSound } from '../lib/lock-sound';
+import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../lib/rules';
+import { openLogin } from '../lib/open-login';
 
 export interface PollProps {
   server: string;
@@ -16,22 +21,8 @@ export interface PollProps {
 }
 
 /**
- * Re-renders when `finish_at` passes while the page is open, so an open poll turns into an
- * ended one without a reload (timeouts longer than ~24 days are left to the next visit).
- */
-function useNow(until: string): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const wait = Date.parse(until) - Date.now();
-    if (!(wait > 0) || wait > 2_000_000_000) return;
-    const id = setTimeout(() => setNow(Date.now()), wait + 50);
-    return () => clearTimeout(id);
-  }, [until]);
-  return now;
-}
-
-/**
- * A news poll (spec §3, §4, §5). `single` polls are radio buttons, anything else checkboxes. Each
+ * A news poll (spec §3, §4, §5): a react-hook-form over the domain's `VoteBody` options, sent by a
+ * `useMutation`. `single` polls are radio buttons, anything else checkboxes. Each
  * answer shows its `votes_percent` in a progress ring of size 40 (spec §9). Voting is enabled only
  * for a logged-in player with `ovr >= limit_ovr` while the poll is open and not yet voted in;
  * otherwise the matching message is shown, and clicking a locked answer plays the lock sound and
@@ -47,16 +38,27 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
   const lock = pollLock(poll, user, now);
   const single = isSingleChoice(poll.type);
   const closed = lock === 'closed';
-  const [selected, setSelected] = useState<number[]>([]);
-  const [sending, setSending] = useState(false);
-  const [hint, setHint] = useState<string | null>(null);
+  const { handleSubmit, reset, setValue, watch, clearErrors, formState } = useForm<VoteFormValues>({
+    defaultValues: { options: [] },
+    resolver: voteFormResolver,
+    mode: 'onSubmit',
+  });
+  const selected = watch('options');
+  const mutation = useMutation({
+    mutationFn: postVote,
+    // Pending until the article is refreshed. A refused vote (null) refreshes it too, so the poll shows why.
+    onSuccess: async (answer) => {
+      if (answer) notifyInfo(answer.info);
+      await onRefresh();
+    },
+    // On other errors the shared client has shown the message; the choice stays for another try.
+  });
 
   // A new poll state from the server replaces a local selection that no longer applies.
   const votedKey = poll.voted_options?.join(',') ?? '';
   useEffect(() => {
-    setSelected([]);
-    setHint(null);
-  }, [poll.id, votedKey]);
+    reset({ options: [] });
+  }, [poll.id, votedKey, reset]);
 
   const lockMessage = (reason: PollLock): string => {
     switch (reason) {
@@ -71,42 +73,34 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
     }
   };
 
-  /** Clicking a locked answer: lock sound + lock error (spec §4), and the choice does not change. */
+  /** A locked answer or vote: lock sound + lock error (spec §4), and the choice does not change. */
+  const refuse = (reason: PollLock) => {
+    playLockSound();
+    notifyError(lockMessage(reason));
+  };
+
   const onOptionClick = (event: MouseEvent<HTMLInputElement>) => {
     if (!lock) return;
     event.preventDefault();
-    playLockSound();
-    notifyError(lockMessage(lock));
+    refuse(lock);
   };
 
   const toggle = (id: number, checked: boolean) => {
     if (lock) return;
-    setHint(null);
-    setSelected((prev) => (single ? [id] : checked ? [...new Set([...prev, id])] : prev.filter((x) => x !== id)));
+    clearErrors('options');
+    setValue('options', single ? [id] : checked ? [...new Set([...selected, id])] : selected.filter((x) => x !== id));
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = (event: FormEvent) => {
     if (lock) {
-      playLockSound();
-      notifyError(lockMessage(lock));
+      event.preventDefault();
+      refuse(lock);
       return;
     }
-    if (selected.length === 0) {
-      setHint(t('poll.chooseFirst'));
-      return;
-    }
-    setSending(true);
-    try {
-      const answer = await sendVote(poll.id, selected);
-      if (answer) notifyInfo(answer.info);
-      await onRefresh();
-    } catch {
-      // The shared client has shown the error; the choice stays so the player can try again.
-    } finally {
-      setSending(false);
-    }
+    void handleSubmit((values) => mutation.mutate({ pollId: poll.id, options: values.options }))(event);
   };
+  const hint = formState.errors.options ? t('poll.chooseFirst') : null;
+  const sending = mutation.isPending;
 
   const voted = new Set(poll.voted_options ?? []);
   const best = Math.max(0, ...poll.options.map((o) => o.votes_percent));

@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { CONTRACT_MAJOR, NewsArticleProps } from '@landing/shared';
-import { NewsArticle } from '../NewsArticle';
+import { NewsArticle } from '../components/NewsArticle';
 
 export const contractMajor: (typeof CONTRACT_MAJOR)['mf_news'] = 1;
 const Exposed: ComponentType<NewsArticleProps> = NewsArticle;

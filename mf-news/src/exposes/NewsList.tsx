@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { CONTRACT_MAJOR, NewsListProps } from '@landing/shared';
-import { NewsList } from '../NewsList';
+import { NewsList } from '../components/NewsList';
 
 export const contractMajor: (typeof CONTRACT_MAJOR)['mf_news'] = 1;
 const Exposed: ComponentType<NewsListProps> = NewsList;

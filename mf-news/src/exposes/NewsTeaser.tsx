@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { CONTRACT_MAJOR, NewsTeaserProps } from '@landing/shared';
-import { NewsTeaser } from '../NewsTeaser';
+import { NewsTeaser } from '../components/NewsTeaser';
 
 export const contractMajor: (typeof CONTRACT_MAJOR)['mf_news'] = 1;
 const Exposed: ComponentType<NewsTeaserProps> = NewsTeaser;

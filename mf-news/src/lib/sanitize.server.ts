@@ -6,7 +6,7 @@
  * the server's HTML when it hydrates and sanitises again with DOMPurify on its own renders.
  */
 import sanitizeHtml from 'sanitize-html';
-import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitizePolicy';
+import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitize-policy';
 
 /** An opening or closing heading tag of sanitize-html's output (`<` in text and attribute values is escaped there). */
 const HEADING_TAG = /<(\/?)h([1-6])(?=[\s>])/gi;

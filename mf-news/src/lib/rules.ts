@@ -1,8 +1,12 @@
 /**
- * Client-side rules of comments and polls (spec §4, §5, §6). The API enforces the same rules;
- * these decide what the page offers and which message it shows before anything is sent.
+ * Client-side rules of comments and polls (spec §4, §5, §6), built on the rule functions of
+ * `@landing/domain` (domain/src/rules/news.ts) that the API applies too: these decide what the
+ * page offers and which message it shows before anything is sent.
  */
-import type { CommentRules, PollData } from './api';
+import { commentProblem as domainCommentProblem, ovrMayComment, ovrMayVote, pollEnded } from '@landing/domain';
+import type { CommentRules, NewsPoll as PollData } from '@landing/domain/schemas/news';
+
+export { commentLength } from '@landing/domain';
 
 /** The part of the logged-in user the rules need (spec §3 User: ovr). */
 export interface RuleUser {
@@ -28,10 +32,10 @@ export function pollLock(
   user: RuleUser | null,
   now: number = Date.now(),
 ): PollLock | null {
-  if (poll.ended || Date.parse(poll.finish_at) <= now) return 'closed';
+  if (poll.ended || pollEnded(poll.finish_at, now)) return 'closed';
   if (!user) return 'login';
   if (poll.voted_options && poll.voted_options.length > 0) return 'voted';
-  if (user.ovr < poll.limit_ovr) return 'ovr';
+  if (!ovrMayVote(user.ovr, poll.limit_ovr)) return 'ovr';
   return null;
 }
 
@@ -49,22 +53,19 @@ export type CommentLock = 'login' | 'ovr';
  */
 export function commentLock(user: RuleUser | null, rules: Pick<CommentRules, 'min_ovr'>): CommentLock | null {
   if (!user) return 'login';
-  if (!(user.ovr > rules.min_ovr)) return 'ovr';
+  if (!ovrMayComment(user.ovr, rules.min_ovr)) return 'ovr';
   return null;
-}
-
-/** Length the API counts: Unicode code points of the trimmed text. */
-export function commentLength(text: string): number {
-  return [...text.trim()].length;
 }
 
 /** What can be wrong with a comment's text. */
 export type CommentProblem = 'tooShort' | 'tooLong';
 
-/** What is wrong with a comment's text, or null (spec §5 minimum length; maximum from the API). */
+/**
+ * What is wrong with a comment's text, or null: the domain's rule (`@landing/domain`
+ * `commentProblem`, the one the API applies: code points of the normalised text) with the
+ * server's `comment_rules` (spec §5 minimum length; maximum from the API).
+ */
 export function commentProblem(text: string, rules: Pick<CommentRules, 'min_length' | 'max_length'>): CommentProblem | null {
-  const length = commentLength(text);
-  if (length < rules.min_length) return 'tooShort';
-  if (length > rules.max_length) return 'tooLong';
-  return null;
+  const problem = domainCommentProblem(text, rules);
+  return problem === 'COMMENT_TOO_SHORT' ? 'tooShort' : problem === 'COMMENT_TOO_LONG' ? 'tooLong' : null;
 }

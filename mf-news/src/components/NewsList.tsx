@@ -2,12 +2,13 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
-import { newsPageQuery } from './api';
-import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
-import { Pagination } from './components/Pagination';
-import { pagePath } from './components/pages';
-import { registerNewsTranslations } from './i18n';
-import './news.css';
+import { newsPageQuery } from '../api/fetch-news-page';
+import { NewsCard, NewsCardSkeleton } from './NewsCard';
+import { Pagination } from './Pagination';
+import { RetryState } from './RetryState';
+import { pagePath } from '../lib/pages';
+import { registerNewsTranslations } from '../i18n';
+import '../news.css';
 
 registerNewsTranslations();
 
@@ -64,15 +65,7 @@ export function NewsList({ server, page }: NewsListProps) {
           ))}
         </div>
       ) : status === 'error' ? (
-        <EmptyState
-          tone="error"
-          title={t('list.error')}
-          action={
-            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
-              {t('list.retry')}
-            </button>
-          }
-        />
+        <RetryState title={t('list.error')} retryLabel={t('list.retry')} onRetry={() => void query.refetch()} />
       ) : items.length === 0 ? (
         page > 1 ? (
           <EmptyState

@@ -1,6 +1,6 @@
 import './polyfills';
 import { apiClient } from '@landing/shared';
-import { articleQuery } from '../src/api';
+import { articleQuery } from '../src/api/fetch-article';
 import { article, openPoll } from './helpers';
 
 type Get = (url: string) => Promise<{ status: number; data: unknown }>;

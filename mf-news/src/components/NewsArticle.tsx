@@ -1,10 +1,9 @@
 import { useCallback, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
-  IS_SERVER,
   Spinner,
   formatServerDate,
   isoOf,
@@ -17,27 +16,18 @@ import {
   type LocaleCode,
   type NewsArticleProps,
 } from '@landing/shared';
-import { articleQuery, imageUrl, isArticleKeyOf, type ArticleData, type CommentData } from './api';
-import { ArticleBody } from './components/ArticleBody';
-import { Comments } from './components/Comments';
-import { Poll } from './components/Poll';
-import { registerNewsTranslations } from './i18n';
-import './news.css';
+import type { NewsArticle as ArticleData, NewsComment as CommentData } from '@landing/domain/schemas/news';
+import { articleQuery } from '../api/fetch-article';
+import { useArticle } from '../hooks/use-article';
+import { imageUrl } from '../lib/image-url';
+import { ArticleBody } from './ArticleBody';
+import { Comments } from './Comments';
+import { Poll } from './Poll';
+import { RetryState } from './RetryState';
+import { registerNewsTranslations } from '../i18n';
+import '../news.css';
 
 registerNewsTranslations();
-
-/**
- * The article query: suspends on the server (the HTML carries the article); in the browser it
- * keeps the shown article while only its language or viewer changes, never another article's.
- */
-function useArticle(options: ReturnType<typeof articleQuery>, slug: string) {
-  if (IS_SERVER) return useSuspenseQuery(options); // eslint-disable-line react-hooks/rules-of-hooks -- constant per process
-  // eslint-disable-next-line react-hooks/rules-of-hooks -- constant per process
-  return useQuery({
-    ...options,
-    placeholderData: (previous, previousQuery) => (isArticleKeyOf(previousQuery?.queryKey, slug) ? keepPreviousData(previous) : undefined),
-  });
-}
 
 /**
  * A news article (spec §2 `/{server}/news/{slug}`): title, date in the server's time zone, image,
@@ -120,15 +110,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
               }
             />
           ) : (
-            <EmptyState
-              tone="error"
-              title={t('article.error')}
-              action={
-                <button type="button" className="ui-btn ui-btn--ghost" onClick={() => void query.refetch()}>
-                  {t('article.retry')}
-                </button>
-              }
-            />
+            <RetryState title={t('article.error')} retryLabel={t('article.retry')} onRetry={() => void query.refetch()} />
           )}
         </div>
       </div>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useApiClient, usePageQuery, useReadScope, type NewsTeaserProps } from '@landing/shared';
-import { newsPageQuery } from './api';
-import { NewsCard, NewsCardSkeleton } from './components/NewsCard';
-import { registerNewsTranslations } from './i18n';
-import './news.css';
+import { newsPageQuery } from '../api/fetch-news-page';
+import { NewsCard, NewsCardSkeleton } from './NewsCard';
+import { registerNewsTranslations } from '../i18n';
+import '../news.css';
 
 registerNewsTranslations();
 

@@ -3,7 +3,7 @@
  * sanitize.server.ts (same allow-list, no DOM needed); see ARTICLE_HTML_POLICY.
  */
 import createDOMPurify, { type DOMPurify } from 'dompurify';
-import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitizePolicy';
+import { ARTICLE_HTML_POLICY, articleHeadingLevels } from './sanitize-policy';
 
 let purifier: DOMPurify | null = null;
 
@@ -30,7 +30,7 @@ function purify(): DOMPurify {
 }
 
 /**
- * Sanitises article HTML from the API before it is rendered (design: never trust HTML, even from
+ * Sanitises article HTML from the API before it is rendered (docs/SECURITY.md: never trust HTML, even from
  * our own API): scripts, event handlers, `javascript:` URLs, styles, forms and frames are removed.
  * Headings are renamed to the levels of {@link articleHeadingLevels} (the body sits under the
  * article's `<h1>`), as the server's sanitiser does.

@@ -1,0 +1,53 @@
+/**
+ * `GET /news/{slug}`: one article (spec §2 `/{server}/news/{slug}`), with the viewer's ballot of
+ * its poll merged in (./fetch-ballot.ts). See api/src/domains/news/ for the server.
+ */
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { apiBaseFor, type ReadScope } from '@landing/shared';
+import type { NewsArticle } from '@landing/domain/schemas/news';
+import { fetchBallot } from './fetch-ballot';
+
+/**
+ * Fetches article `slug`. The article is the same for every viewer (the API caches it and lets
+ * shared caches keep it); for a logged-in `viewer` (`<user id>:<ovr>`; `visitor` otherwise) with
+ * a poll, the viewer's own choice comes from `GET /news/{slug}/ballot` (fetched in parallel) and
+ * is put into `poll.voted_options`. Resolves to null for 404 'NEWS NOT FOUND' (in the browser the
+ * shared client shows the toast and resolves with the 404 response, spec §8); rejects on other
+ * errors of the article.
+ */
+export async function fetchArticle(
+  api: AxiosInstance,
+  scope: ReadScope,
+  slug: string,
+  viewer: string,
+  signal?: AbortSignal,
+): Promise<NewsArticle | null> {
+  const config = { baseURL: apiBaseFor(scope.server), headers: { 'X-Lang': scope.lang, 'X-Server-Id': scope.server }, signal };
+  const [res, ballot] = await Promise.all([
+    api.get<NewsArticle>(`/news/${encodeURIComponent(slug)}`, config),
+    viewer !== 'visitor' ? fetchBallot(api, slug, config) : null,
+  ]);
+  if (res.status !== 200) return null;
+  const article = res.data;
+  if (article.poll && ballot?.poll_id === article.poll.id) {
+    return { ...article, poll: { ...article.poll, voted_options: ballot.voted_options } };
+  }
+  return article;
+}
+
+/**
+ * {@link fetchArticle} as a query. `viewer` is part of the key for the viewer's choice and the
+ * rules; the server renders the visitor's.
+ */
+export function articleQuery(api: AxiosInstance, scope: ReadScope, slug: string, viewer: string) {
+  return queryOptions({
+    queryKey: ['news', 'article', scope.server, scope.lang, slug, viewer] as const,
+    queryFn: ({ signal }) => fetchArticle(api, scope, slug, viewer, signal),
+  });
+}
+
+/** True when `key` is an article query of `slug` (keeps the shown article while its language or viewer changes). */
+export function isArticleKeyOf(key: QueryKey | undefined, slug: string): boolean {
+  return Array.isArray(key) && key[0] === 'news' && key[1] === 'article' && key[4] === slug;
+}
