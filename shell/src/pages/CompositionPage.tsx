@@ -10,7 +10,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, formatNumber, getRuntimeConfig, usePageMeta } from '@landing/shared';
 import { readComposition, type RemoteStatus } from '../remotes/composition';
-import { registeredRemotes, remoteInfo, shellSharedVersions, subscribeRemoteInfo } from '../remotes/registry';
+import { registeredRemotes, shellSharedVersions } from '../remotes/registry';
+import { remoteInfo, subscribeRemoteInfo } from '../remotes/remote-info';
 import { NotFoundPage } from './StatusPages';
 import './compositionPage.css';
 

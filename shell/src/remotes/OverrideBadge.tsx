@@ -13,7 +13,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SERVER, useHydrated, useLandingStore, type RemoteName } from '@landing/shared';
-import { clearOverrides, keepOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
+import { clearOverrides, keepOverrides } from './overrides';
+import { remoteInfo, subscribeRemoteInfo } from './remote-info';
+import { versionFromManifestUrl } from './versions';
 import './overrideBadge.css';
 
 /**

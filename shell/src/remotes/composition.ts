@@ -7,7 +7,7 @@
  */
 import type { RemoteName } from '@landing/shared';
 import type { RemotesMap } from '@landing/shared';
-import { sharedMajorMismatches, type ManifestShared } from './registry';
+import { sharedMajorMismatches, type ManifestShared } from './versions';
 
 /** One shared package of a remote's build next to the shell's. */
 export interface SharedStatus {
