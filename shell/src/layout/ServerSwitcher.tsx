@@ -18,7 +18,7 @@ import {
 } from '@landing/shared';
 import { useServerList, type SwitcherServer } from './serverList';
 import { useOutsideClick } from './useOutsideClick';
-import { hydrateDeferredSlots } from '../remotes/RemoteSlot';
+import { hydrateDeferredSlots } from '../remotes/slot-scheduling';
 
 const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
 
