@@ -11,7 +11,7 @@ import {
   useHydrated,
   useLandingStore,
 } from '@landing/shared';
-import { setBottomNotice } from './bottomNoticeState';
+import { setBottomNotice } from './bottom-notice-state';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
 export const AGE_NOTICE_KEY = 'landing-age-notice';

@@ -14,7 +14,7 @@ import {
 } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
-import { useOutsideClick } from './useOutsideClick';
+import { useOutsideClick } from './use-outside-click';
 import { BRAND, Logo } from './Logo';
 import { nicknameInitial } from './nickname';
 

@@ -16,8 +16,8 @@ import {
   useLandingStore,
   type ServerRegion,
 } from '@landing/shared';
-import { useServerList, type SwitcherServer } from './serverList';
-import { useOutsideClick } from './useOutsideClick';
+import { useServerList, type SwitcherServer } from './server-list';
+import { useOutsideClick } from './use-outside-click';
 import { hydrateDeferredSlots } from '../remotes/slot-scheduling';
 
 const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SOUND_SETTINGS, getSoundSettings, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
-import { useOutsideClick } from './useOutsideClick';
+import { useOutsideClick } from './use-outside-click';
 
 /**
  * React view of the shared sound settings (muted, music on). The server, and the browser while it

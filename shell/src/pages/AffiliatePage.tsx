@@ -15,7 +15,7 @@ import {
 } from '@landing/shared';
 import { serversQuery } from '../data/queries';
 import { chooseServer } from '../layout/ServerSwitcher';
-import { serverListFrom } from '../layout/serverList';
+import { serverListFrom } from '../layout/server-list';
 
 /**
  * Absolute address of a path on this site (shown to be copied and shared). The server render
