@@ -9,6 +9,7 @@ export {
   QueryClientProvider,
   useQueryClient,
   useQuery,
+  useMutation,
   useSuspenseQuery,
   queryOptions,
   keepPreviousData,
