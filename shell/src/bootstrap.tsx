@@ -1,5 +1,5 @@
 /**
- * Shell start-up in the browser (design brief §7, issue 11). A server-rendered page carries its
+ * Shell start-up in the browser (docs/ARCHITECTURE.md, docs/PERFORMANCE.md). A server-rendered page carries its
  * data (page-data.ts): the environment's config and the remotes map the server used, the remote
  * slots it rendered and the dehydrated query cache. The shell registers exactly those remotes,
  * starts loading the page's slot modules, and hydrates the server's HTML without waiting for
@@ -177,7 +177,7 @@ async function start(): Promise<void> {
   // How this page came to life, for testers and e2e: `hydrate` (server HTML) or `client`.
   root.dataset.render = hydrating ? 'hydrate' : 'client';
   // Hydration as a transition: React then works in slices and yields to the browser between them
-  // instead of one long task (issue 11, Total Blocking Time; Next.js hydrates the same way).
+  // instead of one long task (Total Blocking Time, docs/PERFORMANCE.md; Next.js hydrates the same way).
   performance.mark('shell:render');
   if (hydrating) {
     beginHydration(); // a slot hydrating after the session is restored still matches the server's HTML

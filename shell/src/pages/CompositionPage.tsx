@@ -1,5 +1,5 @@
 /**
- * Composition status page `/{server}/composition` (issue 14), outside production only (a 404 in
+ * Composition status page `/{server}/composition` (docs/ARCHITECTURE.md "Delivery"), outside production only (a 404 in
  * production): one card per registered remote with the version it was built as, its manifest URL,
  * how long the manifest took to load (ms), whether a tester override pins it, and its shared
  * singletons next to the shell's versions, with majors that differ flagged. The data is read in

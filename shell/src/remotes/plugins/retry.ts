@@ -1,7 +1,7 @@
 /**
  * Federation runtime plugin `retry-plugin` (registered through `runtimePlugins` in
  * shell/rspack.config.mjs): a manifest fetch or a remote entry script that fails is tried twice
- * more, 500 ms apart, before the load fails (then plugins/fallback.ts reports it).
+ * more, 500 ms apart, before the load fails (then fallback.ts reports it).
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
