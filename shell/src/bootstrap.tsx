@@ -37,7 +37,17 @@ import {
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './fonts.css';
-import './shell.css';
+import './styles/layout.css';
+import './styles/header.css';
+import './styles/switcher.css';
+import './styles/home.css';
+import './styles/footer.css';
+import './styles/pages.css';
+import './styles/toasts.css';
+import './styles/sound.css';
+import './styles/notices.css';
+import './styles/founder.css';
+import './styles/affiliate.css';
 import { loaders as shellTranslations } from './i18n';
 import { readPageData } from './page-data';
 import { replayEarlyClicks } from './early-input';

@@ -9,7 +9,7 @@ import { TIMINGS } from '@landing/shared';
 /** Toast width (px): the library's swipe threshold is a percentage of it, so 320 px gives 80 px. */
 const TOAST_WIDTH_PX = 320;
 
-/** 300 ms slide in and out (`toast-in` / `toast-out` in shell.css). */
+/** 300 ms slide in and out (`toast-in` / `toast-out` in styles/toasts.css). */
 const toastTransition = cssTransition({
   enter: 'toast-in',
   exit: 'toast-out',
