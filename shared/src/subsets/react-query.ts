@@ -1,7 +1,7 @@
 /**
  * The part of @tanstack/react-query that this site's apps use, provided in the browser as the
  * shared `@tanstack/react-query` (issue 11; how and why: ./README.md). Not provided: infinite
- * queries, `useQueries`, mutation hooks, prefetch hooks, `HydrationBoundary`, the error-reset
+ * queries, `useQueries`, `useIsMutating`/`useMutationState`, prefetch hooks, `HydrationBoundary`, the error-reset
  * boundary and the core's managers and observers.
  */
 export {
@@ -9,8 +9,8 @@ export {
   QueryClientProvider,
   useQueryClient,
   useQuery,
-  useMutation,
   useSuspenseQuery,
+  useMutation,
   queryOptions,
   keepPreviousData,
   dehydrate,
