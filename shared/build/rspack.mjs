@@ -328,6 +328,8 @@ export function registryApp(dir) {
  * @param {(config: object) => object} [o.extend] last-minute changes of the browser build
  * @param {object[]} [o.pluginsExtra] more plugins of the browser build
  * @param {object} [o.devServer]   more dev-server options (e.g. the shell's `setupMiddlewares`)
+ * @param {string[]} [o.runtimePlugins] absolute paths of federation runtime plugins (the
+ *                                 federation plugin's `runtimePlugins`; each default-exports a factory)
  * @param {NodeJS.ProcessEnv} [o.env]  environment (default process.env)
  * @param {object} [o.app]         the registry entry to build (default: {@link registryApp} of `dir`;
  *                                 tests build a copy with other exposes)
@@ -338,6 +340,7 @@ export function createAppConfig({
   extend = (c) => c,
   pluginsExtra = [],
   devServer = {},
+  runtimePlugins = [],
   env = process.env,
   app = registryApp(dir),
 }) {
@@ -388,6 +391,7 @@ export function createAppConfig({
         ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : {}),
         shared: sharedSingletons(dir),
         shareStrategy: 'loaded-first',
+        ...(runtimePlugins.length ? { runtimePlugins } : {}),
         manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: false,

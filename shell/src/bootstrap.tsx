@@ -1,6 +1,6 @@
 /**
- * Shell start-up in the browser (design brief §7, issue 11). A server-rendered page carries its
- * data (pageData.ts): the environment's config and the remotes map the server used, the remote
+ * Shell start-up in the browser (docs/ARCHITECTURE.md, docs/PERFORMANCE.md). A server-rendered page carries its
+ * data (page-data.ts): the environment's config and the remotes map the server used, the remote
  * slots it rendered and the dehydrated query cache. The shell registers exactly those remotes,
  * starts loading the page's slot modules, and hydrates the server's HTML without waiting for
  * them (each slot hydrates when its code is in): no second fetch of
@@ -37,16 +37,27 @@ import {
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './fonts.css';
-import './shell.css';
+import './styles/layout.css';
+import './styles/header.css';
+import './styles/switcher.css';
+import './styles/home.css';
+import './styles/footer.css';
+import './styles/pages.css';
+import './styles/toasts.css';
+import './styles/sound.css';
+import './styles/notices.css';
+import './styles/founder.css';
+import './styles/affiliate.css';
 import { loaders as shellTranslations } from './i18n';
-import { readPageData } from './pageData';
-import { replayEarlyClicks } from './earlyInput';
+import { readPageData } from './page-data';
+import { replayEarlyClicks } from './early-input';
 import { loadAndRegisterRemotes } from './remotes/registry';
-import { preloadRemotes, whenSlotsSettled } from './remotes/RemoteSlot';
+import { preloadRemotes } from './remotes/remote-loader';
+import { whenSlotsSettled } from './remotes/slot-scheduling';
 import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
-import { startSound } from './soundSetup';
-import { forgetViewerOnLogout } from './data/viewerData';
+import { startSound } from './sound-setup';
+import { forgetViewerOnLogout } from './data/viewer-data';
 
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
@@ -176,7 +187,7 @@ async function start(): Promise<void> {
   // How this page came to life, for testers and e2e: `hydrate` (server HTML) or `client`.
   root.dataset.render = hydrating ? 'hydrate' : 'client';
   // Hydration as a transition: React then works in slices and yields to the browser between them
-  // instead of one long task (issue 11, Total Blocking Time; Next.js hydrates the same way).
+  // instead of one long task (Total Blocking Time, docs/PERFORMANCE.md; Next.js hydrates the same way).
   performance.mark('shell:render');
   if (hydrating) {
     beginHydration(); // a slot hydrating after the session is restored still matches the server's HTML
@@ -199,7 +210,7 @@ async function start(): Promise<void> {
       await yieldToBrowser();
       // When the first worker takes control, the data the page shows (server-rendered, so never
       // fetched by this page) is fetched again through it, to be readable offline.
-      await import('./pwa/serviceWorker').then((m) =>
+      await import('./pwa/register-worker').then((m) =>
         m.registerServiceWorker({
           refetchShownData: () =>
             queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),

@@ -1,7 +1,9 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { initI18n, sanitizeRemotesMap } from '@landing/shared';
-import { RemoteSlot, clearRemoteCache, preloadRemotes, whenSlotsSettled } from '../src/remotes/RemoteSlot';
+import { RemoteSlot } from '../src/remotes/RemoteSlot';
+import { clearRemoteCache, preloadRemotes } from '../src/remotes/remote-loader';
+import { whenSlotsSettled } from '../src/remotes/slot-scheduling';
 import * as registry from '../src/remotes/registry';
 
 jest.mock('../src/remotes/registry', () => ({

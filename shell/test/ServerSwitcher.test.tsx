@@ -6,7 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
 import { loaders } from '../src/i18n';
 import { ServerSwitcher, chooseServer } from '../src/layout/ServerSwitcher';
-import { mergeServerList, type ServerEntry } from '../src/layout/serverList';
+import { mergeServerList, type ServerEntry } from '../src/layout/server-list';
 import { API_SERVERS, serversAnswer } from './fixtures';
 
 initI18n('en');

@@ -1,5 +1,5 @@
 /**
- * Composition status (issue 14): what the page reads from the remotes' manifests, and that the
+ * Composition status page (shell/src/pages/CompositionPage.tsx): what the page reads from the remotes' manifests, and that the
  * page is absent in production.
  */
 import './polyfills';

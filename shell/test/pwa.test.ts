@@ -1,5 +1,5 @@
 import { landingStore } from '@landing/shared';
-import { guardedReload, loadedAssets, shouldRegister, urlsToKeep, wireWorkbox } from '../src/pwa/serviceWorker';
+import { guardedReload, loadedAssets, shouldRegister, urlsToKeep, wireWorkbox } from '../src/pwa/register-worker';
 import { INSTALL_DISMISSED_KEY, dismissInstall, promptInstall, trackInstallState } from '../src/pwa/install';
 
 type Handler = (event: { isUpdate?: boolean; isExternal?: boolean }) => void;

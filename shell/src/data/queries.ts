@@ -2,7 +2,7 @@
  * The shell's own server data (spec §3, §7), as TanStack Query options shared by the SSR server
  * (which prefetches the landing config before it renders) and the browser (hydrated cache).
  * Keys name the server and the language, so a language switch fetches the translated answer
- * (issue 13: the landing banner follows a live language switch).
+ * (the landing banner follows a live language switch).
  */
 import { queryOptions } from '@tanstack/react-query';
 import type { AxiosInstance } from 'axios';

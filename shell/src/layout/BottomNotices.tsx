@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   CONSENT_ALL,
@@ -11,7 +11,7 @@ import {
   useHydrated,
   useLandingStore,
 } from '@landing/shared';
-import { setBottomNotice } from './bottomNoticeState';
+import { setBottomNotice } from './bottom-notice-state';
 
 /** localStorage key remembering that the age/language warning was acknowledged. */
 export const AGE_NOTICE_KEY = 'landing-age-notice';
@@ -22,6 +22,61 @@ function readAgeSeen(): boolean {
   } catch {
     return false;
   }
+}
+
+/** A button of a notice: `primary` is `ui-btn`, `ghost` and `gold` add their modifier. */
+interface NoticeAction {
+  testId: string;
+  label: string;
+  look: 'primary' | 'ghost' | 'gold';
+  onClick: () => void;
+}
+
+/**
+ * The frame every bottom notice shares: an optional badge or icon, a titled text and a row of
+ * buttons. `kind` is the `notice--*` modifier; the title's id is `${idPrefix}-title`.
+ */
+function Notice({
+  kind,
+  idPrefix,
+  testId,
+  title,
+  text,
+  lead,
+  actions,
+}: {
+  kind: 'cookies' | 'age' | 'install';
+  idPrefix: string;
+  testId: string;
+  title: string;
+  text: ReactNode;
+  lead?: ReactNode;
+  actions: NoticeAction[];
+}) {
+  return (
+    <section className={`notice notice--${kind}`} role="region" aria-labelledby={`${idPrefix}-title`} data-testid={testId}>
+      {lead}
+      <div className="notice__body">
+        <h2 id={`${idPrefix}-title`} className="notice__title">
+          {title}
+        </h2>
+        <p className="notice__text">{text}</p>
+      </div>
+      <div className="notice__actions">
+        {actions.map((a) => (
+          <button
+            key={a.testId}
+            type="button"
+            className={a.look === 'primary' ? 'ui-btn' : `ui-btn ui-btn--${a.look}`}
+            data-testid={a.testId}
+            onClick={a.onClick}
+          >
+            {a.label}
+          </button>
+        ))}
+      </div>
+    </section>
+  );
 }
 
 /**
@@ -36,62 +91,52 @@ export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }
     onChoice(value);
   };
   return (
-    <section className="notice notice--cookies" role="region" aria-labelledby="cookie-title" data-testid="cookie-banner">
-      <div className="notice__body">
-        <h2 id="cookie-title" className="notice__title">
-          {t('cookies.title')}
-        </h2>
-        <p className="notice__text">
+    <Notice
+      kind="cookies"
+      idPrefix="cookie"
+      testId="cookie-banner"
+      title={t('cookies.title')}
+      text={
+        <>
           {t('cookies.text')}{' '}
           <a href={legalDocumentUrl('privacy', lang)} target="_blank" rel="noopener noreferrer">
             {t('cookies.privacy')}
           </a>
-        </p>
-      </div>
-      <div className="notice__actions">
-        <button type="button" className="ui-btn ui-btn--ghost" data-testid="cookie-necessary" onClick={() => choose(CONSENT_NECESSARY)}>
-          {t('cookies.necessary')}
-        </button>
-        <button type="button" className="ui-btn" data-testid="cookie-accept" onClick={() => choose(CONSENT_ALL)}>
-          {t('cookies.accept')}
-        </button>
-      </div>
-    </section>
+        </>
+      }
+      actions={[
+        { testId: 'cookie-necessary', label: t('cookies.necessary'), look: 'ghost', onClick: () => choose(CONSENT_NECESSARY) },
+        { testId: 'cookie-accept', label: t('cookies.accept'), look: 'primary', onClick: () => choose(CONSENT_ALL) },
+      ]}
+    />
   );
 }
 
 /** Age / language warning (spec §1 "the copy warns of mild profanity", §2): acknowledged once. */
 export function AgeNotice({ onOk }: { onOk: () => void }) {
   const { t } = useTranslation('shell');
+  const acknowledge = () => {
+    try {
+      localStorage.setItem(AGE_NOTICE_KEY, '1');
+    } catch {
+      /* private mode: shown again next visit */
+    }
+    onOk();
+  };
   return (
-    <section className="notice notice--age" role="region" aria-labelledby="age-title" data-testid="age-notice">
-      <span className="notice__badge" aria-hidden="true">
-        {t('age.badge')}
-      </span>
-      <div className="notice__body">
-        <h2 id="age-title" className="notice__title">
-          {t('age.title')}
-        </h2>
-        <p className="notice__text">{t('age.text')}</p>
-      </div>
-      <div className="notice__actions">
-        <button
-          type="button"
-          className="ui-btn"
-          data-testid="age-ok"
-          onClick={() => {
-            try {
-              localStorage.setItem(AGE_NOTICE_KEY, '1');
-            } catch {
-              /* private mode: shown again next visit */
-            }
-            onOk();
-          }}
-        >
-          {t('age.ok')}
-        </button>
-      </div>
-    </section>
+    <Notice
+      kind="age"
+      idPrefix="age"
+      testId="age-notice"
+      lead={
+        <span className="notice__badge" aria-hidden="true">
+          {t('age.badge')}
+        </span>
+      }
+      title={t('age.title')}
+      text={t('age.text')}
+      actions={[{ testId: 'age-ok', label: t('age.ok'), look: 'primary', onClick: acknowledge }]}
+    />
   );
 }
 
@@ -99,33 +144,28 @@ export function AgeNotice({ onOk }: { onOk: () => void }) {
 export function InstallOffer() {
   const { t } = useTranslation('shell');
   return (
-    <section className="notice notice--install" role="region" aria-labelledby="install-title" data-testid="install-offer">
-      <img className="notice__icon" src="/icons/icon-192.png" alt="" width="48" height="48" />
-      <div className="notice__body">
-        <h2 id="install-title" className="notice__title">
-          {t('pwa.installTitle')}
-        </h2>
-        <p className="notice__text">{t('pwa.installText')}</p>
-      </div>
-      <div className="notice__actions">
-        <button
-          type="button"
-          className="ui-btn ui-btn--ghost"
-          data-testid="install-later"
-          onClick={() => void import('../pwa/install').then((m) => m.dismissInstall())}
-        >
-          {t('pwa.notNow')}
-        </button>
-        <button
-          type="button"
-          className="ui-btn ui-btn--gold"
-          data-testid="install-button"
-          onClick={() => void import('../pwa/install').then((m) => m.promptInstall())}
-        >
-          {t('pwa.install')}
-        </button>
-      </div>
-    </section>
+    <Notice
+      kind="install"
+      idPrefix="install"
+      testId="install-offer"
+      lead={<img className="notice__icon" src="/icons/icon-192.png" alt="" width="48" height="48" />}
+      title={t('pwa.installTitle')}
+      text={t('pwa.installText')}
+      actions={[
+        {
+          testId: 'install-later',
+          label: t('pwa.notNow'),
+          look: 'ghost',
+          onClick: () => void import('../pwa/install').then((m) => m.dismissInstall()),
+        },
+        {
+          testId: 'install-button',
+          label: t('pwa.install'),
+          look: 'gold',
+          onClick: () => void import('../pwa/install').then((m) => m.promptInstall()),
+        },
+      ]}
+    />
   );
 }
 

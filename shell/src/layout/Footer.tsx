@@ -46,7 +46,6 @@ export function footerLinks(lang: string = 'en', server: string = 'royal'): { ma
  */
 export function Footer() {
   const { t } = useTranslation('shell');
-  const openModal = useLandingStore((s) => s.openModal);
   const lang = useLandingStore((s) => s.serverLangLocale);
   const server = useLandingStore((s) => s.selectedServer);
   const { main, social } = footerLinks(lang, server);
@@ -69,19 +68,7 @@ export function Footer() {
           <ul>
             {main.map((l) => (
               <li key={l.name}>
-                {l.action === 'contact' ? (
-                  <button type="button" className="footer__link" onClick={() => openModal('contactModal')} data-testid="footer-contact">
-                    {t(`footer.${l.name}`)}
-                  </button>
-                ) : isSitePath(l.path) && !l.path.startsWith('/documents/') ? (
-                  <Link className="footer__link" to={l.path}>
-                    {t(`footer.${l.name}`)}
-                  </Link>
-                ) : (
-                  <a className="footer__link" href={l.path} rel={l.rel} target="_blank">
-                    {t(`footer.${l.name}`)}
-                  </a>
-                )}
+                <FooterItem link={l} />
               </li>
             ))}
           </ul>
@@ -91,9 +78,7 @@ export function Footer() {
           <ul className="footer__social">
             {social.map((l) => (
               <li key={l.name}>
-                <a className="footer__link" href={l.path} rel={l.rel} target="_blank">
-                  {t(`footer.${l.name}`)}
-                </a>
+                <FooterItem link={l} external />
               </li>
             ))}
           </ul>
@@ -104,5 +89,32 @@ export function Footer() {
         <p className="footer__note">{t('footer.profanity')}</p>
       </div>
     </footer>
+  );
+}
+
+/**
+ * One footer link: the Contact action opens the contact modal, a page of this site is a router
+ * link, anything else (documents, other sites; every link when `external`) opens in a new tab.
+ */
+function FooterItem({ link, external = false }: { link: FooterLink; external?: boolean }) {
+  const { t } = useTranslation('shell');
+  const openModal = useLandingStore((s) => s.openModal);
+  const label = t(`footer.${link.name}`);
+  if (link.action === 'contact')
+    return (
+      <button type="button" className="footer__link" onClick={() => openModal('contactModal')} data-testid="footer-contact">
+        {label}
+      </button>
+    );
+  if (!external && isSitePath(link.path) && !link.path.startsWith('/documents/'))
+    return (
+      <Link className="footer__link" to={link.path}>
+        {label}
+      </Link>
+    );
+  return (
+    <a className="footer__link" href={link.path} rel={link.rel} target="_blank">
+      {label}
+    </a>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import {
@@ -14,7 +14,7 @@ import {
 } from '@landing/shared';
 import { ServerSwitcher } from './ServerSwitcher';
 import { SoundControl } from './SoundControl';
-import { useOutsideClick } from './useOutsideClick';
+import { usePopover } from './use-popover';
 import { BRAND, Logo } from './Logo';
 import { nicknameInitial } from './nickname';
 
@@ -59,12 +59,9 @@ export function Header({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
   const { pathname } = useLocation();
   const [scrolled, setScrolled] = useState(false);
-  const [menuOpen, setMenuOpen] = useState(false);
-  const ref = useRef<HTMLElement>(null);
+  const { open: menuOpen, setOpen: setMenuOpen, close: closeMenu, ref } = usePopover<HTMLElement>();
   const user = useLandingStore((s) => s.userData);
   const openModal = useLandingStore((s) => s.openModal);
-  const closeMenu = useCallback(() => setMenuOpen(false), []);
-  useOutsideClick(ref, menuOpen, closeMenu);
 
   useEffect(() => {
     const onScroll = () => setScrolled(window.scrollY > HEADER_SCROLLED_PX);

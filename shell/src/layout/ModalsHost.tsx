@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Modal, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 
-/** The contact form's code loads when the modal is first opened (issue 11: not part of the first load). */
+/** The contact form's code loads when the modal is first opened: it is not part of the first load. */
 const ContactModal = lazy(() => import('./ContactModal').then((m) => ({ default: m.ContactModal })));
 
 /**
@@ -14,37 +14,16 @@ const ContactModal = lazy(() => import('./ContactModal').then((m) => ({ default:
 export function ModalsHost({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
   const modals = useLandingStore((s) => s.modals);
-  const closeModal = useLandingStore((s) => s.closeModal);
   // Mounted from its first opening on, so what was typed survives closing and reopening.
   const [contactUsed, setContactUsed] = useState(false);
   if (modals.contactModal && !contactUsed) setContactUsed(true);
   return (
     <>
       {modals.authForm ? (
-        <RemoteSlot
-          id="mf_auth/AuthModal"
-          props={{ server }}
-          compact
-          loading={null}
-          fallbackWrapper={(node) => (
-            <Modal open onClose={() => closeModal('authForm')} title={t('header.login')} size="sm" testId="auth-modal-fallback">
-              {node}
-            </Modal>
-          )}
-        />
+        <AuthDialog id="mf_auth/AuthModal" modal="authForm" title={t('header.login')} testId="auth-modal-fallback" server={server} />
       ) : null}
       {modals.twoFactorAuth ? (
-        <RemoteSlot
-          id="mf_auth/TwoFactorDialog"
-          props={{ server }}
-          compact
-          loading={null}
-          fallbackWrapper={(node) => (
-            <Modal open onClose={() => closeModal('twoFactorAuth')} title={t('twoFactor.title')} size="sm">
-              {node}
-            </Modal>
-          )}
-        />
+        <AuthDialog id="mf_auth/TwoFactorDialog" modal="twoFactorAuth" title={t('twoFactor.title')} server={server} />
       ) : null}
       {contactUsed ? (
         <Suspense fallback={null}>
@@ -52,5 +31,35 @@ export function ModalsHost({ server }: { server: ServerCode }) {
         </Suspense>
       ) : null}
     </>
+  );
+}
+
+/** A dialog of mf-auth in its slot; when the remote is down its fallback shows in a modal frame titled `title`. */
+function AuthDialog({
+  id,
+  modal,
+  title,
+  testId,
+  server,
+}: {
+  id: 'mf_auth/AuthModal' | 'mf_auth/TwoFactorDialog';
+  modal: 'authForm' | 'twoFactorAuth';
+  title: string;
+  testId?: string;
+  server: ServerCode;
+}) {
+  const closeModal = useLandingStore((s) => s.closeModal);
+  return (
+    <RemoteSlot
+      id={id}
+      props={{ server }}
+      compact
+      loading={null}
+      fallbackWrapper={(node) => (
+        <Modal open onClose={() => closeModal(modal)} title={title} size="sm" testId={testId}>
+          {node}
+        </Modal>
+      )}
+    />
   );
 }

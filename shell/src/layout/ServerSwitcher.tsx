@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
@@ -16,9 +16,9 @@ import {
   useLandingStore,
   type ServerRegion,
 } from '@landing/shared';
-import { useServerList, type SwitcherServer } from './serverList';
-import { useOutsideClick } from './useOutsideClick';
-import { hydrateDeferredSlots } from '../remotes/RemoteSlot';
+import { useServerList, type SwitcherServer } from './server-list';
+import { usePopover } from './use-popover';
+import { hydrateDeferredSlots } from '../remotes/slot-scheduling';
 
 const REGIONS: ServerRegion[] = ['easternEurope', 'centralEurope', 'americas'];
 
@@ -54,12 +54,9 @@ export function chooseServer(server: SwitcherServer, assign: (url: string) => vo
  */
 export function ServerSwitcher() {
   const { t } = useTranslation('shell');
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
+  const { open, setOpen, close, ref } = usePopover<HTMLDivElement>();
   const selected = useLandingStore((s) => s.selectedServer);
   const localeCode = useLandingStore((s) => s.serverLangLocale);
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, open, close);
   const config = getRuntimeConfig();
   // Asked for when the panel first opens: no request on page load (SSR pages fetch nothing twice).
   const [asked, setAsked] = useState(false);

@@ -1,7 +1,7 @@
-import { useCallback, useRef, useState, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SOUND_SETTINGS, getSoundSettings, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
-import { useOutsideClick } from './useOutsideClick';
+import { usePopover } from './use-popover';
 
 /**
  * React view of the shared sound settings (muted, music on). The server, and the browser while it
@@ -70,10 +70,7 @@ function Switch({
 export function SoundControl({ inline = false, className = '' }: { inline?: boolean; className?: string }) {
   const { t } = useTranslation('shell');
   const { muted, music } = useSoundSettings();
-  const [open, setOpen] = useState(false);
-  const ref = useRef<HTMLDivElement>(null);
-  const close = useCallback(() => setOpen(false), []);
-  useOutsideClick(ref, open, close);
+  const { open, setOpen, close, ref } = usePopover<HTMLDivElement>();
   const switches = (
     <>
       <Switch

@@ -3,10 +3,20 @@
  * most. Loaded lazily by DefaultLayout (see `toastsRequested` in @landing/shared): react-toastify
  * is not needed for the first paint.
  */
-import { ToastContainer } from 'react-toastify';
+import { ToastContainer, cssTransition } from 'react-toastify';
 import { TIMINGS } from '@landing/shared';
-import { TOAST_WIDTH_PX, toastTransition } from './toasts';
 
+/** Toast width (px): the library's swipe threshold is a percentage of it, so 320 px gives 80 px. */
+const TOAST_WIDTH_PX = 320;
+
+/** 300 ms slide in and out (`toast-in` / `toast-out` in styles/toasts.css). */
+const toastTransition = cssTransition({
+  enter: 'toast-in',
+  exit: 'toast-out',
+  collapseDuration: TIMINGS.toastAnimationMs,
+});
+
+/** The toast container (react-toastify), default export for `React.lazy`. */
 export default function Toasts() {
   return (
     <ToastContainer

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import {
@@ -15,7 +15,7 @@ import {
 } from '@landing/shared';
 import { serversQuery } from '../data/queries';
 import { chooseServer } from '../layout/ServerSwitcher';
-import { serverListFrom } from '../layout/serverList';
+import { serverListFrom } from '../layout/server-list';
 
 /**
  * Absolute address of a path on this site (shown to be copied and shared). The server render
@@ -62,6 +62,26 @@ function OwnReferralLink({ link }: { link: string }) {
 }
 
 /**
+ * One programme of the page (`partner` or `referral`): its title, text and an example link, then
+ * what `children` add (points, actions).
+ */
+function AffiliateCard({ kind, example, children }: { kind: 'partner' | 'referral'; example: string; children: ReactNode }) {
+  const { t } = useTranslation('shell');
+  return (
+    <section className="affiliate__card ui-card" aria-labelledby={`affiliate-${kind}`} data-testid={`affiliate-${kind}`}>
+      <h2 id={`affiliate-${kind}`} className="affiliate__heading">
+        {t(`affiliate.${kind}Title`)}
+      </h2>
+      <p>{t(`affiliate.${kind}Text`)}</p>
+      <p className="affiliate__example">
+        <span className="affiliate__label">{t('affiliate.example')}</span> <code>{example}</code>
+      </p>
+      {children}
+    </section>
+  );
+}
+
+/**
  * `/{server}/affiliate`: where the header's and footer's Affiliate link and the switcher's "Play
  * on other servers" lead when the environment configures no address of its own (runtime config
  * `links.affiliate` / `links.otherServers`, spec §2). Explains the partner link
@@ -90,14 +110,7 @@ export function AffiliatePage() {
       </header>
 
       <div className="affiliate__grid">
-        <section className="affiliate__card ui-card" aria-labelledby="affiliate-partner" data-testid="affiliate-partner">
-          <h2 id="affiliate-partner" className="affiliate__heading">
-            {t('affiliate.partnerTitle')}
-          </h2>
-          <p>{t('affiliate.partnerText')}</p>
-          <p className="affiliate__example">
-            <span className="affiliate__label">{t('affiliate.example')}</span> <code>{partnerExample}</code>
-          </p>
+        <AffiliateCard kind="partner" example={partnerExample}>
           <ul className="affiliate__points">
             <li>{t('affiliate.partnerPoint1')}</li>
             <li>{t('affiliate.partnerPoint2')}</li>
@@ -106,16 +119,9 @@ export function AffiliatePage() {
           <button type="button" className="ui-btn ui-btn--gold" onClick={() => openModal('contactModal')} data-testid="become-partner">
             {t('affiliate.becomePartner')}
           </button>
-        </section>
+        </AffiliateCard>
 
-        <section className="affiliate__card ui-card" aria-labelledby="affiliate-referral" data-testid="affiliate-referral">
-          <h2 id="affiliate-referral" className="affiliate__heading">
-            {t('affiliate.referralTitle')}
-          </h2>
-          <p>{t('affiliate.referralText')}</p>
-          <p className="affiliate__example">
-            <span className="affiliate__label">{t('affiliate.example')}</span> <code>{referralExample}</code>
-          </p>
+        <AffiliateCard kind="referral" example={referralExample}>
           {user ? (
             <OwnReferralLink link={siteUrl(`/${server}/join/ref/${encodeURIComponent(user.id)}`)} />
           ) : (
@@ -126,7 +132,7 @@ export function AffiliatePage() {
               </button>
             </p>
           )}
-        </section>
+        </AffiliateCard>
       </div>
 
       <section className="affiliate__servers ui-card" id="servers" aria-labelledby="affiliate-servers" data-testid="affiliate-servers">

@@ -1,5 +1,5 @@
 /**
- * Composition status page `/{server}/composition` (issue 14), outside production only (a 404 in
+ * Composition status page `/{server}/composition` (docs/ARCHITECTURE.md "Delivery"), outside production only (a 404 in
  * production): one card per registered remote with the version it was built as, its manifest URL,
  * how long the manifest took to load (ms), whether a tester override pins it, and its shared
  * singletons next to the shell's versions, with majors that differ flagged. The data is read in
@@ -10,7 +10,8 @@ import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, formatNumber, getRuntimeConfig, usePageMeta } from '@landing/shared';
 import { readComposition, type RemoteStatus } from '../remotes/composition';
-import { registeredRemotes, remoteInfo, shellSharedVersions, subscribeRemoteInfo } from '../remotes/registry';
+import { registeredRemotes, shellSharedVersions } from '../remotes/registry';
+import { remoteInfo, subscribeRemoteInfo } from '../remotes/remote-info';
 import { NotFoundPage } from './StatusPages';
 import './compositionPage.css';
 

@@ -1,11 +1,10 @@
-import { Suspense, useState, type FormEvent } from 'react';
+import { Suspense, useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { queryOptions, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { AxiosError, type AxiosInstance } from 'axios';
-import type { SignupForm } from '../forms/schemas';
 import {
   NumberCounter,
-  apiClient,
   apiGet,
   findServer,
   formatServerDate,
@@ -19,13 +18,20 @@ import {
   type ReadScope,
   type ServerCode,
 } from '@landing/shared';
-import type { NewsletterConfig } from '@landing/domain/schemas/newsletter';
+import type { NewsletterBody, NewsletterConfig } from '@landing/domain/schemas/newsletter';
+import { postNewsletter } from '../data/post-newsletter';
+import { FormField } from '../forms/FormField';
+import { lazyZodResolver } from '../forms/zod-resolver';
 import { Icon } from './icons';
 
 /** Answer of `GET /{server}/newsletter`: the API's own schema (`@landing/domain/schemas/newsletter`). */
 export type { NewsletterConfig };
 
-type Errors = Partial<Record<keyof SignupForm, string>>;
+/** The domain's `NewsletterBody` with one translation key per field. */
+const resolver = lazyZodResolver<NewsletterBody>(
+  () => import('@landing/domain/schemas/newsletter').then((m) => m.NewsletterBody),
+  (field) => `founder.errors.${field}`,
+);
 
 /**
  * The server's newsletter offer (`GET /{server}/newsletter`) as a page query, server-rendered
@@ -86,65 +92,34 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
   const config = usePageQuery(offer).data ?? null;
   // Numbers that came with the page are shown at once; ones that arrive later count up.
   const [animate] = useState(config === null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [state, setState] = useState<'idle' | 'sending' | 'done'>('idle');
-  const [sentTo, setSentTo] = useState('');
+  // No default values: the fields are uncontrolled, and react-hook-form then takes what the DOM
+  // holds when it registers them, including what was typed into the server's HTML before the page
+  // hydrated (React keeps those values but never sees them typed).
+  const { register, handleSubmit, setError, formState } = useForm<NewsletterBody, unknown, NewsletterBody>({
+    resolver,
+    reValidateMode: 'onSubmit',
+  });
+  const signUp = useMutation({
+    mutationFn: postNewsletter,
+    onSuccess: () => {
+      queryClient.setQueryData(offer.queryKey, (c) => (c ? { ...c, signups: c.signups + 1 } : c));
+      playSound('FX_Success');
+      notifySuccess(t('founder.successTitle'));
+      if (config) trackPixelEvent('Lead', { server, kind: config.kind });
+    },
+    onError: (error) => {
+      // The API client already showed the toast; the typed values stay.
+      const code = error instanceof AxiosError ? (error.response?.data as ApiErrorBody | undefined)?.error : undefined;
+      if (code === 'ALREADY_SIGNED_UP') setError('email', { message: 'founder.errors.duplicate' });
+      else if (code === 'VALIDATION_ERROR') setError('email', { message: 'founder.errors.email' });
+    },
+  });
 
   if (!config?.active || !config.rewards) return null;
   const early = config.kind === 'early_access' ? config.early_access : null;
   const serverName = findServer(server)?.name ?? server;
-
-  const submit = async (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    // The fields are uncontrolled: their values are the form's, including what was typed into the
-    // server's HTML before the page hydrated (React keeps those values but never sees them typed).
-    const values = new FormData(e.currentTarget);
-    const form: SignupForm = { name: String(values.get('name') ?? ''), email: String(values.get('email') ?? '') };
-    const { signupSchema } = await import('../forms/schemas');
-    const parsed = signupSchema.safeParse(form);
-    if (!parsed.success) {
-      const next: Errors = {};
-      for (const issue of parsed.error.issues) next[issue.path[0] as keyof SignupForm] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
-    setState('sending');
-    try {
-      await apiClient.post('/newsletter', parsed.data);
-      setSentTo(parsed.data.email);
-      setState('done');
-      queryClient.setQueryData(offer.queryKey, (c) => (c ? { ...c, signups: c.signups + 1 } : c));
-      playSound('FX_Success');
-      notifySuccess(t('founder.successTitle'));
-      trackPixelEvent('Lead', { server, kind: config.kind });
-    } catch (error) {
-      setState('idle'); // the API client already showed the toast; the typed values stay
-      const code = error instanceof AxiosError ? (error.response?.data as ApiErrorBody | undefined)?.error : undefined;
-      if (code === 'ALREADY_SIGNED_UP') setErrors({ email: 'founder.errors.duplicate' });
-      else if (code === 'VALIDATION_ERROR') setErrors({ email: 'founder.errors.email' });
-    }
-  };
-
-  const field = (name: keyof SignupForm, label: string, type: 'text' | 'email') => (
-    <div className="ui-field">
-      <label htmlFor={`founder-${name}`}>{label}</label>
-      <input
-        id={`founder-${name}`}
-        name={name}
-        className="ui-input"
-        type={type}
-        defaultValue=""
-        autoComplete={name === 'email' ? 'email' : 'name'}
-        aria-invalid={!!errors[name]}
-        aria-describedby={errors[name] ? `founder-${name}-error` : undefined}
-      />
-      {errors[name] ? (
-        <p className="ui-field__error" id={`founder-${name}-error`}>
-          {t(errors[name]!)}
-        </p>
-      ) : null}
-    </div>
+  const field = (name: keyof NewsletterBody, label: string, type: 'text' | 'email') => (
+    <FormField id={`founder-${name}`} label={label} type={type} error={formState.errors[name]?.message} registration={register(name)} />
   );
 
   return (
@@ -187,22 +162,22 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
         </div>
 
         <div className="founder__form-card">
-          {state === 'done' ? (
+          {signUp.isSuccess ? (
             <div className="founder__done" role="status" data-testid="founder-done">
               <p className="founder__done-title">{t('founder.successTitle')}</p>
-              <p>{t('founder.successText', { email: sentTo })}</p>
+              <p>{t('founder.successText', { email: signUp.variables.email })}</p>
             </div>
           ) : (
-            <form noValidate onSubmit={submit} aria-labelledby="founder-title">
+            <form noValidate onSubmit={handleSubmit((body) => signUp.mutate(body))} aria-labelledby="founder-title">
               {field('name', t('founder.name'), 'text')}
               {field('email', t('founder.email'), 'email')}
               <button
                 type="submit"
                 className="ui-btn ui-btn--gold founder__submit"
-                disabled={state === 'sending'}
+                disabled={signUp.isPending}
                 data-testid="founder-submit"
               >
-                {state === 'sending' ? t('founder.sending') : t('founder.submit')}
+                {signUp.isPending ? t('founder.sending') : t('founder.submit')}
               </button>
               <p className="founder__consent">{t('founder.consent')}</p>
             </form>

@@ -21,6 +21,8 @@ import { Pitch } from './Pitch';
 import { Icon } from './icons';
 
 const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
+/** The two ways to play, each with an icon, a title (`roles.<role>`) and a text (`roles.<role>Text`). */
+const ROLES = ['player', 'manager'] as const;
 
 const STAT_KEYS = ['registeredUsers', 'numberOfTeams', 'onlineUsers'] as const satisfies ReadonlyArray<keyof Stats>;
 
@@ -149,20 +151,15 @@ export function HomePage({ server }: { server: ServerCode }) {
             <p className="section-lead">{t('roles.text')}</p>
           </div>
           <div className="roles__options">
-            <div className="roles__option">
-              <span className="roles__icon">
-                <Icon name="player" />
-              </span>
-              <h3>{t('roles.player')}</h3>
-              <p>{t('roles.playerText')}</p>
-            </div>
-            <div className="roles__option">
-              <span className="roles__icon">
-                <Icon name="manager" />
-              </span>
-              <h3>{t('roles.manager')}</h3>
-              <p>{t('roles.managerText')}</p>
-            </div>
+            {ROLES.map((role) => (
+              <div key={role} className="roles__option">
+                <span className="roles__icon">
+                  <Icon name={role} />
+                </span>
+                <h3>{t(`roles.${role}`)}</h3>
+                <p>{t(`roles.${role}Text`)}</p>
+              </div>
+            ))}
           </div>
         </div>
       </section>

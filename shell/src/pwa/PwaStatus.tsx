@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notifyInfo, showToast, useLandingStore } from '@landing/shared';
-import { currentBottomNotice, useBottomNotice } from '../layout/bottomNoticeState';
+import { currentBottomNotice, useBottomNotice } from '../layout/bottom-notice-state';
 
 /** Toast id of the refresh-available notice (one at a time). */
 export const REFRESH_TOAST_ID = 'sw-refresh';
@@ -15,7 +15,7 @@ function RefreshToast() {
         type="button"
         className="ui-btn refresh-toast__btn"
         data-testid="refresh-button"
-        onClick={() => void import('./serviceWorker').then((m) => m.applyUpdate())}
+        onClick={() => void import('./register-worker').then((m) => m.applyUpdate())}
       >
         {t('pwa.refresh')}
       </button>

@@ -1,10 +1,10 @@
 /**
- * Tester override badge (issue 7, design brief §2). Outside production a tester can pin a remote
+ * Tester override badge (docs/ARCHITECTURE.md "Delivery"). Outside production a tester can pin a remote
  * to another build for their own browser (`?mf_override=mf_news@<manifest url>`, remembered in
  * this browser session; "Keep" makes it outlive the session). While such an override is active
  * this small fixed badge lists the pinned remotes with the version actually loaded, and one click
  * on "Reset" forgets the overrides and reloads with the environment's own `remotes.json`.
- * Overrides refused because their origin is not trusted (issue 10) are listed too, so the tester
+ * Overrides refused because their origin is not trusted (docs/SECURITY.md) are listed too, so the tester
  * sees why nothing changed. Renders nothing when no override is active or refused (always the
  * case in production, where overrides are ignored). It sits bottom left, above the shell's bottom
  * notices when one is shown. Its last link opens the composition status page (CompositionPage).
@@ -13,7 +13,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { DEFAULT_SERVER, useHydrated, useLandingStore, type RemoteName } from '@landing/shared';
-import { clearOverrides, keepOverrides, remoteInfo, subscribeRemoteInfo, versionFromManifestUrl } from './registry';
+import { clearOverrides, keepOverrides } from './overrides';
+import { remoteInfo, subscribeRemoteInfo } from './remote-info';
+import { versionFromManifestUrl } from './versions';
 import './overrideBadge.css';
 
 /**

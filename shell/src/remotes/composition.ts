@@ -1,5 +1,5 @@
 /**
- * What the composition status page shows (issue 14, outside production): for every remote the
+ * What the composition status page shows (outside production; docs/ARCHITECTURE.md "Delivery"): for every remote the
  * page registered — the environment's remotes.json plus the tester overrides — its manifest URL,
  * the version it was built as, how long its manifest took to load in this browser, and the shared
  * singletons it was built with next to the shell's own, majors that differ flagged (the same rule
@@ -7,7 +7,7 @@
  */
 import type { RemoteName } from '@landing/shared';
 import type { RemotesMap } from '@landing/shared';
-import { sharedMajorMismatches, type ManifestShared } from './registry';
+import { sharedMajorMismatches, type ManifestShared } from './versions';
 
 /** One shared package of a remote's build next to the shell's. */
 export interface SharedStatus {

@@ -28,7 +28,7 @@ function RootRedirect() {
   return <Navigate to={`/${getCookie(COOKIES.lastLocale) || DEFAULT_SERVER}${window.location.search}`} replace />;
 }
 
-/** The affiliate page's code loads when it is visited (issue 11: not part of the home page's first load). */
+/** The affiliate page's code loads when it is visited (it is not part of the home page's first load). */
 const AffiliatePage = lazy(() => import('../pages/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
 /** The composition status page (outside production only) loads when it is visited. */
 const CompositionPage = lazy(() => import('../pages/CompositionPage').then((m) => ({ default: m.CompositionPage })));

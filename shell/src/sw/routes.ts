@@ -1,5 +1,5 @@
 /**
- * What the service worker does with each request (spec §1, design brief §2), as pure functions
+ * What the service worker does with each request (spec §1), as pure functions
  * of the URL so they are unit-tested without a worker:
  *
  * | request | strategy |

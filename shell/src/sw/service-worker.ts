@@ -38,7 +38,7 @@ cleanupOutdatedCaches();
 // Pages come from the SSR server (its HTML carries the page and its data); each page read is
 // kept, so it opens again offline as last seen (spec §1 offline-capable worker). Pages read before
 // this worker controlled them come as `CACHE_URLS` page requests from the window when it first
-// takes control (shell/src/pwa/serviceWorker.ts). A page never read falls back to the precached
+// takes control (shell/src/pwa/register-worker.ts). A page never read falls back to the precached
 // app shell, which renders in the browser from the cached API answers.
 registerRoute(
   ({ request, url }) => isPageRequest(request) && isAppNavigation(url, self.location.origin),

@@ -9,7 +9,7 @@ import { DEFAULT_MUSIC, getSoundSettings, installClickSound, loadSoundEngine, pl
 export function startSound(doc: Document = document): () => void {
   // howler.js is its own chunk, loaded at the visitor's first pointer or key press (which comes
   // before the click it sounds): evaluating it sets up Web Audio, a long task that a phone need
-  // not run for a visitor who only reads (issue 11, Total Blocking Time).
+  // not run for a visitor who only reads (Total Blocking Time, docs/PERFORMANCE.md).
   const loadEngine = () => {
     doc.removeEventListener('pointerdown', loadEngine, true);
     doc.removeEventListener('keydown', loadEngine, true);

@@ -2,8 +2,8 @@ import { useSyncExternalStore } from 'react';
 
 /**
  * Which bottom notice is on screen (cookie banner, age notice, install offer), so other first-visit
- * messages wait their turn (issue 13: one at a time on a phone). Module state of the shell, set
- * by {@link BottomNotices}; not part of the shared store (no remote needs it).
+ * messages wait their turn (one at a time on a phone). Module state of the shell, set
+ * by BottomNotices.tsx; not part of the shared store (no remote needs it).
  */
 export type BottomNoticeKind = 'cookies' | 'age' | 'install' | null;
 

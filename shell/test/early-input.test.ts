@@ -1,8 +1,8 @@
 /**
- * Clicks made before the page is live (shell/src/earlyInput.ts): held once per control, replayed
+ * Clicks made before the page is live (shell/src/early-input.ts): held once per control, replayed
  * on the live control in the player's order, and not held any more afterwards.
  */
-import { EARLY_CLICK_ATTRIBUTE, holdEarlyClicks, replayEarlyClicks } from '../src/earlyInput';
+import { EARLY_CLICK_ATTRIBUTE, holdEarlyClicks, replayEarlyClicks } from '../src/early-input';
 
 function button(name: string, onClick: () => void): HTMLButtonElement {
   const el = document.createElement('button');

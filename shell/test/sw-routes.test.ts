@@ -1,5 +1,5 @@
 import { logout } from '@landing/shared';
-import { forgetViewerOnLogout } from '../src/data/viewerData';
+import { forgetViewerOnLogout } from '../src/data/viewer-data';
 import {
   CACHE_NAMES,
   apiCacheKey,

@@ -1,0 +1,26 @@
+/**
+ * Federation runtime plugin `landing-remote-fallback` (registered through `runtimePlugins` in
+ * shell/rspack.config.mjs): the `errorLoadRemote` hook reports a failed load loudly and lets it
+ * reject, so the slot's error boundary shows the translated fallback with a retry button
+ * (RemoteSlot.tsx).
+ */
+import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { remoteFailures } from '../remote-info';
+
+/**
+ * Creates the plugin (the runtime calls the default export with no arguments). Each failure is
+ * appended to `remoteFailures` and logged with `console.error`; the hook returns undefined, so
+ * the load rejects with the runtime's error.
+ */
+export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
+  return {
+    name: 'landing-remote-fallback',
+    errorLoadRemote(args) {
+      const { id, error, lifecycle } = args as { id: string; error: unknown; lifecycle?: string };
+      const message = error instanceof Error ? error.message : String(error);
+      remoteFailures.push({ id, message, at: Date.now() });
+      console.error(`[remotes] ${id} could not be loaded (${lifecycle ?? 'load'}): ${message}`);
+      return undefined;
+    },
+  };
+}
