@@ -2,9 +2,9 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
 import { MatchCard } from '../src/components/MatchCard';
-import { parseScore } from '../src/score';
+import type { Match } from '@landing/domain/schemas/bets';
+import { parseScore } from '../src/lib/score';
 import { loaders } from '../src/i18n';
-import type { Match } from '../src/api';
 import { finishedMatch, lockedMatch, NOW, openMatch, predictionSaved } from './fixtures';
 
 initI18n('en');

@@ -2,7 +2,7 @@ import { act, fireEvent, render as rtlRender, screen, within } from '@testing-li
 import type { ReactElement } from 'react';
 import { apiClient, initI18n } from '@landing/shared';
 import { withQueryClient } from '@landing/shared/testing';
-import { Leaderboard } from '../src/Leaderboard';
+import { Leaderboard } from '../src/components/Leaderboard';
 import { emptyLeaderboard, leaderboard } from './fixtures';
 
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });

@@ -5,7 +5,7 @@
  */
 import { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
 import { apiFixture } from '@landing/domain/testing';
-import type { LeaderboardAnswer } from '../src/Leaderboard';
+import type { LeaderboardResponse as LeaderboardAnswer } from '@landing/domain/schemas/leaderboard';
 
 /** A Royal week with two players, one team and the three prizes. */
 export const leaderboard: LeaderboardAnswer = apiFixture(LeaderboardResponse, {

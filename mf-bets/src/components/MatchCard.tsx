@@ -2,11 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import { formatServerDate, notifySuccess } from '@landing/shared';
-import { putPrediction, type Match } from '../api';
-import { scoreText, teamName } from '../names';
+import type { Match } from '@landing/domain/schemas/bets';
+import { putPrediction } from '../api/put-prediction';
+import { scoreText, teamName } from '../lib/names';
 import { Flag } from './Flag';
-import { openLogin } from '../login';
-import { isGoalCount, parseScore } from '../score';
+import { openLogin } from '../lib/login';
+import { isGoalCount, parseScore } from '../lib/score';
 
 /** Why the prediction form shows a message. */
 type Problem = 'login' | 'invalid' | 'locked' | 'failed';
@@ -75,7 +76,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
     setProblem(null);
     setSaving(true);
     try {
-      const updated = await putPrediction(match.id, score);
+      const updated = await putPrediction({ matchId: match.id, body: { home_score: score.home, away_score: score.away } });
       onSaved(updated);
       notifySuccess(t('match.savedToast', { home: homeName, away: awayName, score: scoreText(score) }));
     } catch (err) {

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, Spinner, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
-import { fetchRanking, type RankingAnswer, type RankingRow, type RankingScope, type Tournament } from '../api';
-import { useLoad } from '../hooks';
-import { tournamentName } from '../names';
+import type { RankingScope } from '@landing/domain';
+import type { RankingRow, Tournament } from '@landing/domain/schemas/bets';
+import { rankingQuery } from '../api/fetch-ranking';
+import { useLoad } from '../hooks/use-load';
+import { tournamentName } from '../lib/names';
 
 /** Rows per ranking page. */
 const RANKING_PAGE_SIZE = 20;
@@ -58,9 +60,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
   const [page, setPage] = useState(1);
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad<RankingAnswer>(['ranking', server, tournament.code, scope, page, userKey], (signal) =>
-    fetchRanking(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, signal),
-  );
+  const state = useLoad(rankingQuery(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, userKey));
   const data = state.data;
   const name = tournamentName(tournament.code, tournament.name, t);
 

@@ -1,7 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { findServer } from '@landing/shared';
-import type { Hit, Tournament } from '../api';
-import { scoreText } from '../names';
+import type { Hit } from '@landing/domain';
+import type { Tournament } from '@landing/domain/schemas/bets';
+import { scoreText } from '../lib/names';
 
 export interface RulesTabProps {
   server: string;

@@ -9,34 +9,16 @@ import {
   useApiClient,
   usePageQuery,
   useReadScope,
-  type LeaderboardPlayer,
   type LeaderboardProps,
-  type LeaderboardTeam,
-  type WeeklyPrize,
 } from '@landing/shared';
-import { loaders } from './i18n';
-import type { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
-import { leaderboardQuery } from './queries';
-import { weekDays } from './week';
-import './leaderboard.css';
+import { loaders } from '../i18n';
+import { leaderboardQuery } from '../api/fetch-leaderboard';
+import { weekDays } from '../lib/week';
+import '../leaderboard.css';
 
 registerTranslationLoaders('leaderboard', loaders);
 
 type Tab = 'players' | 'teams';
-
-/**
- * API answer of `GET /{server}/leaderboard`: the API's own schema (`@landing/domain/schemas/leaderboard`,
- * z.infer; a type-only import, so none of zod reaches this remote's bundle).
- */
-export type LeaderboardAnswer = LeaderboardResponse;
-
-/** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
-export interface LeaderboardData {
-  leaderboardPlayers: LeaderboardPlayer[];
-  leaderboardTeams: LeaderboardTeam[];
-  weeklyPrizes: WeeklyPrize[];
-  week: LeaderboardAnswer['week'];
-}
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
 

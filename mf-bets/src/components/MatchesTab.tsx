@@ -1,11 +1,13 @@
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
-import { fetchMatches, type Match, type MatchesAnswer, type Tournament } from '../api';
-import { MatchCard } from '../components/MatchCard';
-import { Flag } from '../components/Flag';
-import { useLoad, useServerNow } from '../hooks';
-import { stageLabel, teamName } from '../names';
+import type { Match, Tournament } from '@landing/domain/schemas/bets';
+import { matchesQuery } from '../api/fetch-matches';
+import { MatchCard } from './MatchCard';
+import { Flag } from './Flag';
+import { useLoad } from '../hooks/use-load';
+import { useServerNow } from '../hooks/use-server-now';
+import { stageLabel, teamName } from '../lib/names';
 
 type Filter = 'all' | 'open' | 'mine' | 'finished';
 const FILTERS: readonly Filter[] = ['all', 'open', 'mine', 'finished'];
@@ -43,9 +45,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   const [filter, setFilter] = useState<Filter>('all');
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad<MatchesAnswer>(['matches', server, tournament.code, userKey], (signal) =>
-    fetchMatches(api, read, tournament.code, signal),
-  );
+  const state = useLoad(matchesQuery(api, read, tournament.code, userKey));
   const now = useServerNow(state.data?.now ?? null);
 
   const replace = useCallback(

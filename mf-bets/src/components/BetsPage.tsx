@@ -15,16 +15,18 @@ import {
   viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
-import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
-import { useLoad } from './hooks';
-import { openLogin } from './login';
-import { loaders } from './i18n';
-import { tabHref } from './links';
-import { tournamentName } from './names';
-import { MatchesTab } from './tabs/MatchesTab';
-import { RankingTab } from './tabs/RankingTab';
-import { RulesTab } from './tabs/RulesTab';
-import './bets.css';
+import type { Tournament } from '@landing/domain/schemas/bets';
+import { rankingQuery } from '../api/fetch-ranking';
+import { tournamentsQuery } from '../api/fetch-tournaments';
+import { useLoad } from '../hooks/use-load';
+import { openLogin } from '../lib/login';
+import { loaders } from '../i18n';
+import { tabHref } from '../lib/links';
+import { tournamentName } from '../lib/names';
+import { MatchesTab } from './MatchesTab';
+import { RankingTab } from './RankingTab';
+import { RulesTab } from './RulesTab';
+import '../bets.css';
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
 // codes of the bets API go there too (distinct names, so no other package's text is replaced).
@@ -54,7 +56,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const [summaryVersion, setSummaryVersion] = useState(0);
   const api = useApiClient();
   const read = useReadScope(server);
-  const tournaments = useLoad<TournamentsAnswer>(['tournaments', server], (signal) => fetchTournaments(api, read, signal));
+  const tournaments = useLoad(tournamentsQuery(api, read));
 
   const requested = params.get('tournament');
   const list = tournaments.data?.tournaments ?? [];
@@ -62,9 +64,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const tournament = list.find((x) => x.code === code) ?? null;
   const linkCode = requested ? code : null;
 
-  const summary = useLoad<RankingAnswer>(
-    loggedIn && tournament ? ['summary', server, tournament.code, userKey, summaryVersion] : null,
-    (signal) => fetchRanking(api, read, { tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
+  const summary = useLoad(
+    loggedIn && tournament
+      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
+      : null,
   );
   const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
   const pageName = tournament ? tournamentName(tournament.code, tournament.name, t) : null;
