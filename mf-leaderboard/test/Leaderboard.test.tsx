@@ -58,3 +58,14 @@ test('an API failure shows the error state and retry reloads', async () => {
   expect(await screen.findByText('Striker9')).toBeInTheDocument();
   expect(get).toHaveBeenCalledTimes(2);
 });
+
+test("each player's country shows its flag, named for screen readers", async () => {
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: leaderboard });
+  render(<Leaderboard server="royal" />);
+  await screen.findByText('Striker9');
+  const poland = screen.getByRole('img', { name: 'Poland' });
+  expect(poland.tagName.toLowerCase()).toBe('svg');
+  expect(poland).toHaveAttribute('data-country', 'PL');
+  // A country without a bundled flag keeps its ISO code, with the same name.
+  expect(screen.getByRole('img', { name: 'Brazil' })).toHaveTextContent('BR');
+});

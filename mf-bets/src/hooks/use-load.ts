@@ -1,5 +1,13 @@
 import { useCallback } from 'react';
-import { keepPreviousData, useQuery, useQueryClient, useSuspenseQuery, type QueryFunction, type QueryKey, type SkipToken } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useQuery,
+  useQueryClient,
+  useSuspenseQuery,
+  type QueryFunction,
+  type QueryKey,
+  type SkipToken,
+} from '@tanstack/react-query';
 import { IS_SERVER, isViewerQueryKey } from '@landing/shared';
 
 /** State of an asynchronous load. */
@@ -18,7 +26,13 @@ export interface LoadQuery<T> {
 
 const OFF: QueryKey = ['bets', 'off'];
 
-function toState<T>(q: { data: T | undefined; isPending: boolean; isError: boolean; error: unknown; isPlaceholderData?: boolean }): LoadState<T> {
+function toState<T>(q: {
+  data: T | undefined;
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+  isPlaceholderData?: boolean;
+}): LoadState<T> {
   const data = q.data ?? null;
   if (q.isError) return { status: 'error', data, error: q.error };
   if (q.isPending || q.isPlaceholderData || data === null) return { status: 'loading', data };

@@ -14,6 +14,7 @@ import {
 import { loaders } from '../i18n';
 import { leaderboardQuery } from '../api/fetch-leaderboard';
 import { weekDays } from '../lib/week';
+import { CountryFlag } from './CountryFlag';
 import '../leaderboard.css';
 
 registerTranslationLoaders('leaderboard', loaders);
@@ -21,11 +22,6 @@ registerTranslationLoaders('leaderboard', loaders);
 type Tab = 'players' | 'teams';
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
-
-/** Country shown as its ISO 3166 alpha-2 code (emoji flags do not render on every system). */
-function countryCode(country: string): string {
-  return /^[A-Za-z]{2}$/.test(country) ? country.toUpperCase() : '—';
-}
 
 /**
  * Home-page leaderboard (spec §1, §3): Players and Teams tabs filled from the API fields
@@ -103,9 +99,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
                       <span className="lb__pos">{p.position}</span>
                     </td>
                     <td>
-                      <span className="lb__flag" title={p.country}>
-                        {countryCode(p.country)}
-                      </span>
+                      <CountryFlag country={p.country} />
                       <span className="lb__name">{p.nickname}</span>
                       {p.club ? <span className="lb__club">{p.club}</span> : null}
                     </td>
