@@ -69,3 +69,17 @@ test("each player's country shows its flag, named for screen readers", async () 
   // A country without a bundled flag keeps its ISO code, with the same name.
   expect(screen.getByRole('img', { name: 'Brazil' })).toHaveTextContent('BR');
 });
+
+test('two leaderboards on one page have their own tab and panel ids (useId); the panel is named by its tab', async () => {
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: leaderboard });
+  render(
+    <>
+      <Leaderboard server="royal" />
+      <Leaderboard server="royal" limit={5} />
+    </>,
+  );
+  await screen.findAllByText('Striker9');
+  const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const panel of screen.getAllByRole('tabpanel')) expect(panel).toHaveAccessibleName('Players');
+});

@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -54,6 +54,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const userKey = viewerKey(loggedIn ? user : null);
   const [summaryVersion, setSummaryVersion] = useState(0);
+  const meTitle = useId();
   const api = useApiClient();
   const read = useReadScope(server);
   const tournaments = useLoad(tournamentsQuery(api, read));
@@ -149,10 +150,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
           </nav>
         </div>
 
-        <aside className="bt-hero__side" aria-labelledby="bt-me-title">
+        <aside className="bt-hero__side" aria-labelledby={meTitle}>
           {loggedIn ? (
             <div className="bt-me" data-testid="my-summary">
-              <p id="bt-me-title" className="bt-me__title">
+              <p id={meTitle} className="bt-me__title">
                 {t('me.title', { name: user!.nickname })}
               </p>
               {me ? (
@@ -185,7 +186,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
             </div>
           ) : (
             <div className="bt-me bt-me--visitor">
-              <p id="bt-me-title" className="bt-me__title">
+              <p id={meTitle} className="bt-me__title">
                 {t('visitor.title')}
               </p>
               <p className="bt-me__none">{t('visitor.text')}</p>

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EmptyState, Spinner, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
@@ -43,6 +43,7 @@ function keep(filter: Filter, m: Match): boolean {
 export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
   const [filter, setFilter] = useState<Filter>('all');
+  const uid = useId();
   const api = useApiClient();
   const read = useReadScope(server);
   const state = useLoad(matchesQuery(api, read, tournament.code, userKey));
@@ -122,11 +123,11 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
               <section
                 key={block.key}
                 className="bt-block ui-card"
-                aria-labelledby={`block-${block.key}`}
+                aria-labelledby={`${uid}${block.key}`}
                 data-testid={`block-${block.key}`}
               >
                 <header className="bt-block__head">
-                  <h2 id={`block-${block.key}`} className="bt-block__title">
+                  <h2 id={`${uid}${block.key}`} className="bt-block__title">
                     {stageLabel(block, t)}
                   </h2>
                   {block.stage === 'group' ? (

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findServer } from '@landing/shared';
 import type { Hit } from '@landing/domain';
@@ -26,12 +27,13 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
     miss: 0,
   };
   const steps = ['login', 'predict', 'score'] as const;
+  const uid = useId();
 
   return (
     <div className="bt-rules">
       <div className="bt-rules__col">
-        <section className="ui-card bt-rules__card" aria-labelledby="rules-how">
-          <h2 id="rules-how" className="bt-rules__title">
+        <section className="ui-card bt-rules__card" aria-labelledby={`${uid}how`}>
+          <h2 id={`${uid}how`} className="bt-rules__title">
             {t('rules.title')}
           </h2>
           <ol className="bt-steps">
@@ -49,8 +51,8 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
           </ol>
         </section>
 
-        <section className="ui-card bt-rules__card bt-rules__card--good" aria-labelledby="rules-good">
-          <h2 id="rules-good" className="bt-rules__title">
+        <section className="ui-card bt-rules__card bt-rules__card--good" aria-labelledby={`${uid}good`}>
+          <h2 id={`${uid}good`} className="bt-rules__title">
             {t('rules.good.title')}
           </h2>
           <ul className="bt-good">
@@ -64,8 +66,8 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
           </ul>
         </section>
       </div>
-      <section className="ui-card bt-rules__card" aria-labelledby="rules-points">
-        <h2 id="rules-points" className="bt-rules__title">
+      <section className="ui-card bt-rules__card" aria-labelledby={`${uid}points`}>
+        <h2 id={`${uid}points`} className="bt-rules__title">
           {t('rules.points.title')}
         </h2>
         <p className="bt-rules__lead">{t('rules.points.lead')}</p>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   EmptyState,
@@ -32,6 +32,11 @@ const MEDALS = ['gold', 'silver', 'bronze'] as const;
 export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
   const { t } = useTranslation('leaderboard');
   const [tab, setTab] = useState<Tab>('players');
+  // Ids of this instance (React `useId`): unique on the page whatever else the shell composes.
+  const uid = useId();
+  const ids = { title: `${uid}title`, prizes: `${uid}prizes`, panel: `${uid}panel` };
+  // The shared Tabs name each tab `tab-<key>`: the keys carry this instance's id.
+  const tabKey = (key: Tab) => `${uid}${key}`;
   const query = usePageQuery(leaderboardQuery(useApiClient(), useReadScope(server), limit));
   const status = query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready';
   const players = query.data?.leaderboardPlayers ?? [];
@@ -41,27 +46,27 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
   const rows = tab === 'players' ? players : teams;
 
   return (
-    <section className="lb" aria-labelledby="lb-title" data-testid="leaderboard">
+    <section className="lb" aria-labelledby={ids.title} data-testid="leaderboard">
       <header className="lb__head">
         <div>
-          <h2 id="lb-title" className="lb__title">
+          <h2 id={ids.title} className="lb__title">
             {t('title')}
           </h2>
           <p className="lb__subtitle">{t('subtitle')}</p>
         </div>
-        <Tabs<Tab>
+        <Tabs<string>
           label={t('title')}
-          active={tab}
-          onChange={setTab}
+          active={tabKey(tab)}
+          onChange={(key) => setTab(key === tabKey('teams') ? 'teams' : 'players')}
           items={[
-            { key: 'players', label: t('tabs.players') },
-            { key: 'teams', label: t('tabs.teams') },
+            { key: tabKey('players'), label: t('tabs.players') },
+            { key: tabKey('teams'), label: t('tabs.teams') },
           ]}
         />
       </header>
 
       <div className="lb__grid">
-        <div className="lb__table ui-card" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        <div className="lb__table ui-card" role="tabpanel" id={ids.panel} aria-labelledby={`tab-${tabKey(tab)}`}>
           {status === 'loading' && rows.length === 0 ? (
             <div className="lb__center">
               <Spinner />
@@ -142,8 +147,8 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           )}
         </div>
 
-        <aside className="lb__prizes ui-card" aria-labelledby="lb-prizes">
-          <h3 id="lb-prizes" className="lb__prizes-title">
+        <aside className="lb__prizes ui-card" aria-labelledby={ids.prizes}>
+          <h3 id={ids.prizes} className="lb__prizes-title">
             {t('prizes.title')}
           </h3>
           <p className="lb__prizes-text">{t('prizes.text')}</p>
