@@ -26,6 +26,7 @@ import { tournamentName } from '../lib/names';
 import { MatchesTab } from './MatchesTab';
 import { RankingTab } from './RankingTab';
 import { RulesTab } from './RulesTab';
+import { NotLoaded } from './NotLoaded';
 import '../bets.css';
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
@@ -77,23 +78,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   if (!tournaments.data) {
     return (
       <div className="ui-container bt-page">
-        {tournaments.status === 'error' ? (
-          <div className="ui-card">
-            <EmptyState
-              tone="error"
-              title={t('page.loadError')}
-              action={
-                <button type="button" className="ui-btn ui-btn--ghost" onClick={tournaments.reload}>
-                  {t('page.retry')}
-                </button>
-              }
-            />
-          </div>
-        ) : (
-          <div className="bt-center bt-center--page">
-            <Spinner />
-          </div>
-        )}
+        <NotLoaded state={tournaments} reload={tournaments.reload} errorTitle={t('page.loadError')} page />
       </div>
     );
   }

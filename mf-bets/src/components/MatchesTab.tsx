@@ -1,10 +1,11 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import { EmptyState, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { MatchCard } from './MatchCard';
 import { Flag } from './Flag';
+import { NotLoaded } from './NotLoaded';
 import { useLoad } from '../hooks/use-load';
 import { useServerNow } from '../hooks/use-server-now';
 import { stageLabel, teamName } from '../lib/names';
@@ -67,21 +68,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   }, [state.data]);
 
   if (!state.data) {
-    return state.status === 'error' ? (
-      <EmptyState
-        tone="error"
-        title={t('page.matchesError')}
-        action={
-          <button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>
-            {t('page.retry')}
-          </button>
-        }
-      />
-    ) : (
-      <div className="bt-center">
-        <Spinner />
-      </div>
-    );
+    return <NotLoaded state={state} reload={state.reload} errorTitle={t('page.matchesError')} />;
   }
 
   const blocks = state.data.stages

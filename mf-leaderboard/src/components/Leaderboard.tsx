@@ -15,13 +15,13 @@ import { loaders } from '../i18n';
 import { leaderboardQuery } from '../api/fetch-leaderboard';
 import { weekDays } from '../lib/week';
 import { CountryFlag } from './CountryFlag';
+import { RankTable } from './RankTable';
+import { medal } from '../lib/medal';
 import '../leaderboard.css';
 
 registerTranslationLoaders('leaderboard', loaders);
 
 type Tab = 'players' | 'teams';
-
-const MEDALS = ['gold', 'silver', 'bronze'] as const;
 
 /**
  * Home-page leaderboard (spec §1, §3): Players and Teams tabs filled from the API fields
@@ -84,66 +84,38 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           ) : rows.length === 0 ? (
             <EmptyState title={t('empty')} />
           ) : tab === 'players' ? (
-            <table className="lb__rows">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('columns.player')}</th>
-                  <th scope="col" className="lb__num">
-                    {t('columns.ovr')}
-                  </th>
-                  <th scope="col" className="lb__num">
-                    {t('columns.points')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {players.slice(0, limit).map((p) => (
-                  <tr key={p.id} className={p.position <= 3 ? `lb__row--${MEDALS[p.position - 1]}` : undefined}>
-                    <td>
-                      <span className="lb__pos">{p.position}</span>
-                    </td>
-                    <td>
-                      <CountryFlag country={p.country} />
-                      <span className="lb__name">{p.nickname}</span>
-                      {p.club ? <span className="lb__club">{p.club}</span> : null}
-                    </td>
-                    <td className="lb__num">{p.ovr}</td>
-                    <td className="lb__num lb__points">{formatNumber(p.points)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RankTable
+              nameHeading={t('columns.player')}
+              valueHeading={t('columns.ovr')}
+              pointsHeading={t('columns.points')}
+              rows={players.slice(0, limit).map((p) => ({
+                ...p,
+                value: p.ovr,
+                name: (
+                  <>
+                    <CountryFlag country={p.country} />
+                    <span className="lb__name">{p.nickname}</span>
+                    {p.club ? <span className="lb__club">{p.club}</span> : null}
+                  </>
+                ),
+              }))}
+            />
           ) : (
-            <table className="lb__rows">
-              <thead>
-                <tr>
-                  <th scope="col">#</th>
-                  <th scope="col">{t('columns.team')}</th>
-                  <th scope="col" className="lb__num">
-                    {t('columns.members')}
-                  </th>
-                  <th scope="col" className="lb__num">
-                    {t('columns.points')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {teams.slice(0, limit).map((team) => (
-                  <tr key={team.id} className={team.position <= 3 ? `lb__row--${MEDALS[team.position - 1]}` : undefined}>
-                    <td>
-                      <span className="lb__pos">{team.position}</span>
-                    </td>
-                    <td>
-                      <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
-                      <span className="lb__name">{team.name}</span>
-                    </td>
-                    <td className="lb__num">{team.members}</td>
-                    <td className="lb__num lb__points">{formatNumber(team.points)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <RankTable
+              nameHeading={t('columns.team')}
+              valueHeading={t('columns.members')}
+              pointsHeading={t('columns.points')}
+              rows={teams.slice(0, limit).map((team) => ({
+                ...team,
+                value: team.members,
+                name: (
+                  <>
+                    <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
+                    <span className="lb__name">{team.name}</span>
+                  </>
+                ),
+              }))}
+            />
           )}
         </div>
 
@@ -155,7 +127,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           {week ? <p className="lb__week">{t('prizes.week', weekDays(week, server))}</p> : null}
           <ol className="lb__podium">
             {prizes.map((p) => (
-              <li key={p.place} className={`lb__prize lb__prize--${MEDALS[p.place - 1]}`}>
+              <li key={p.place} className={`lb__prize lb__prize--${medal(p.place)}`}>
                 <span className="lb__medal" aria-hidden="true">
                   {p.place}
                 </span>
