@@ -27,7 +27,12 @@ import { MatchesTab } from './MatchesTab';
 import { RankingTab } from './RankingTab';
 import { RulesTab } from './RulesTab';
 import { NotLoaded } from './NotLoaded';
+// The page's styles, in cascade order (the responsive rules last).
 import '../bets.css';
+import './match-list.css';
+import './match-card.css';
+import './ranking-rules.css';
+import './bets-responsive.css';
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
 // codes of the bets API go there too (distinct names, so no other package's text is replaced).
