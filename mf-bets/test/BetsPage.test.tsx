@@ -22,7 +22,7 @@ function mockApi(options: { ranking?: (params: Record<string, unknown>) => Ranki
     if (url.startsWith('/bets/tournaments/'))
       return { data: { ...matches, tournament: url.includes('euro') ? tournaments.tournaments[1] : tournaments.tournaments[0] } };
     if (url === '/bets/ranking') return { data: (options.ranking ?? (() => ranking()))(config?.params ?? {}) };
-    // The viewer's own row comes apart from the public page (api.ts merges it).
+    // The viewer's own row comes apart from the public page (src/api/fetch-ranking.ts merges it).
     if (url === '/bets/ranking/me') return { data: { me: (options.ranking ?? (() => ranking()))(config?.params ?? {}).me } };
     throw new Error(`unexpected GET ${url}`);
   };
