@@ -5,7 +5,7 @@ import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@
 import { withQueryClient } from '@landing/shared/testing';
 import { MatchCard } from '../src/components/MatchCard';
 import type { Match } from '@landing/domain/schemas/bets';
-import { parseScore } from '../src/lib/score';
+import { parseScore } from '../src/lib/prediction-schema';
 import { loaders } from '../src/i18n';
 import { finishedMatch, lockedMatch, NOW, openMatch, predictionSaved } from './fixtures';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { formatServerDate, notifySuccess } from '@landing/shared';
 import type { Match } from '@landing/domain/schemas/bets';
-import { usePredictionForm } from '../hooks/use-prediction-form';
+import { loadValidation, usePredictionForm } from '../hooks/use-prediction-form';
 import { scoreText, teamName } from '../lib/names';
 import { Flag } from './Flag';
 import { openLogin } from '../lib/login';
@@ -93,7 +93,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <span className={`bt-chip bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
-      <form className="bt-match__body" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
         <div className="bt-team bt-team--home">
           <Flag region={match.home.region} code={match.home.code} />
           <span className="bt-team__name">{homeName}</span>

@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import type { Match, PredictionBody } from '@landing/domain/schemas/bets';
 import { putPrediction } from '../api/put-prediction';
-import { predictionSchema } from '../lib/score';
 
 /** Why the prediction form shows a message (`bets:errors.<problem>`). */
 export type Problem = 'login' | 'invalid' | 'locked' | 'failed';
@@ -23,6 +21,19 @@ export interface PredictionFormOptions {
   onLocked: () => void;
 }
 
+/** Loads the validation (zod, the resolver and the domain schema): on the first focus or submit, not with the page. */
+export function loadValidation() {
+  return Promise.all([import('@hookform/resolvers/zod'), import('../lib/prediction-schema')]);
+}
+
+/** `zodResolver` over the domain's `PredictionBody` (with `maxGoals`), loaded on first use by {@link loadValidation}. */
+function lazyZodResolver(maxGoals: number): Resolver<PredictionBody> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, { predictionSchema }] = await loadValidation();
+    return zodResolver(predictionSchema(maxGoals))(values, context, options);
+  };
+}
+
 function problemOf(error: unknown): Problem {
   const status = isAxiosError(error) ? error.response?.status : undefined;
   return status === 401 ? 'login' : status === 409 ? 'locked' : status === 400 ? 'invalid' : 'failed';
@@ -37,8 +48,9 @@ function problemOf(error: unknown): Problem {
  */
 export function usePredictionForm({ match, loggedIn, now, maxGoals, onSaved, onLocked }: PredictionFormOptions) {
   const saved = match.prediction;
+  const resolver = useMemo(() => lazyZodResolver(maxGoals), [maxGoals]);
   const form = useForm<PredictionBody>({
-    resolver: zodResolver(predictionSchema(maxGoals)),
+    resolver,
     defaultValues: saved ? { home_score: saved.home, away_score: saved.away } : undefined,
   });
   const [local, setLocal] = useState<Problem | null>(null);
