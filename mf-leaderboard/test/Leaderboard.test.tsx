@@ -67,7 +67,7 @@ test("each player's country shows its flag, named for screen readers", async () 
   expect(poland.tagName.toLowerCase()).toBe('svg');
   expect(poland).toHaveAttribute('data-country', 'PL');
   // A country without a bundled flag keeps its ISO code, with the same name.
-  expect(screen.getByRole('img', { name: 'Brazil' })).toHaveTextContent('BR');
+  expect(screen.getByRole('img', { name: 'Japan' })).toHaveTextContent('JP');
 });
 
 test('two leaderboards on one page have their own tab and panel ids (useId); the panel is named by its tab', async () => {
