@@ -3,10 +3,10 @@ import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { apiClient, changeLocale, i18n, initI18n, landingStore, type BetsPageProps } from '@landing/shared';
 import { withQueryClient } from '@landing/shared/testing';
-import { BetsPage } from '../src/BetsPage';
-import { tabHref } from '../src/links';
-import { teamName } from '../src/names';
-import type { RankingAnswer } from '../src/api';
+import type { RankingResponse as RankingAnswer } from '@landing/domain/schemas/bets';
+import { BetsPage } from '../src/components/BetsPage';
+import { tabHref } from '../src/lib/links';
+import { teamName } from '../src/lib/names';
 import { matches, ranking, rankingRow, tournaments } from './fixtures';
 
 initI18n('en');
@@ -22,7 +22,7 @@ function mockApi(options: { ranking?: (params: Record<string, unknown>) => Ranki
     if (url.startsWith('/bets/tournaments/'))
       return { data: { ...matches, tournament: url.includes('euro') ? tournaments.tournaments[1] : tournaments.tournaments[0] } };
     if (url === '/bets/ranking') return { data: (options.ranking ?? (() => ranking()))(config?.params ?? {}) };
-    // The viewer's own row comes apart from the public page (api.ts merges it).
+    // The viewer's own row comes apart from the public page (src/api/fetch-ranking.ts merges it).
     if (url === '/bets/ranking/me') return { data: { me: (options.ranking ?? (() => ranking()))(config?.params ?? {}).me } };
     throw new Error(`unexpected GET ${url}`);
   };

@@ -1,16 +1,20 @@
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render as rtlRender, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
+import { withQueryClient } from '@landing/shared/testing';
 import { MatchCard } from '../src/components/MatchCard';
-import { parseScore } from '../src/score';
+import type { Match } from '@landing/domain/schemas/bets';
+import { parseScore } from '../src/lib/prediction-schema';
 import { loaders } from '../src/i18n';
-import type { Match } from '../src/api';
 import { finishedMatch, lockedMatch, NOW, openMatch, predictionSaved } from './fixtures';
 
 initI18n('en');
 registerTranslationLoaders('bets', loaders);
 
 const now = new Date(NOW).getTime();
+// The score form saves through a TanStack mutation: a query client is around, as on the page.
+const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
 
 function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}) {
   const onSaved = jest.fn();
@@ -62,12 +66,12 @@ test('an open match shows both teams with flags, kick-off in server time and the
   expect(within(article).getByText('Predictions close at kick-off')).toBeInTheDocument();
 });
 
-test("a visitor who tries gets 'Users must be logged in to predict results' and a log-in button", () => {
+test("a visitor who tries gets 'Users must be logged in to predict results' and a log-in button", async () => {
   const put = jest.spyOn(apiClient, 'put');
   card(openMatch, { loggedIn: false });
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '2' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
   expect(screen.getByRole('alert')).toHaveTextContent('Users must be logged in to predict results');
   expect(put).not.toHaveBeenCalled();
   fireEvent.click(within(screen.getByRole('alert')).getByRole('button', { name: 'Log in' }));
@@ -78,18 +82,18 @@ test("a visitor who tries gets 'Users must be logged in to predict results' and 
   expect(screen.getByLabelText('Goals of Germany')).toHaveValue('2');
 });
 
-test('logging in from the message removes it and keeps what was typed', () => {
+test('logging in from the message removes it and keeps what was typed', async () => {
   const props = { match: openMatch, server: 'royal', now, maxGoals: 20, onSaved: jest.fn(), onLocked: jest.fn() };
   const { rerender } = render(<MatchCard {...props} loggedIn={false} />);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
-  fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
   expect(screen.getByRole('alert')).toBeInTheDocument();
   rerender(<MatchCard {...props} loggedIn />);
   expect(screen.queryByRole('alert')).toBeNull();
   expect(screen.getByLabelText('Goals of Germany')).toHaveValue('3');
 });
 
-test('bad input is explained, kept in the form, not sent, and the saved prediction stays', () => {
+test('bad input is explained, kept in the form, not sent, and the saved prediction stays', async () => {
   const put = jest.spyOn(apiClient, 'put');
   card({ ...openMatch, prediction: { home: 1, away: 0, points: null, hit: null, updated_at: NOW } });
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
@@ -100,7 +104,7 @@ test('bad input is explained, kept in the form, not sent, and the saved predicti
   ]) {
     fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: home } });
     fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: away } });
-    fireEvent.click(screen.getByRole('button', { name: 'Update' }));
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Update' })));
     expect(screen.getByRole('alert')).toHaveTextContent('Enter a whole number from 0 to 20 for both teams.');
     expect(screen.getByLabelText('Goals of Germany')).toHaveValue(home);
     expect(screen.getByLabelText('Goals of Germany')).toHaveAttribute('aria-invalid', 'true');
@@ -122,6 +126,21 @@ test('a logged-in player saves a prediction: PUT with whole numbers, the card ge
   expect(put).toHaveBeenCalledWith('/bets/matches/11/prediction', { home_score: 3, away_score: 1 });
   expect(onSaved).toHaveBeenCalledWith(saved);
   expect(screen.queryByRole('alert')).toBeNull();
+});
+
+test('while the save is under way the button says so and cannot be pressed again (the mutation is pending)', async () => {
+  let answer: (value: unknown) => void = () => undefined;
+  const put = jest.spyOn(apiClient, 'put').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
+  card(openMatch);
+  fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '2' } });
+  fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '0' } });
+  await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
+  expect(screen.getByRole('button', { name: 'Saving…' })).toBeDisabled();
+  expect(put).toHaveBeenCalledTimes(1);
+  await act(async () =>
+    answer({ data: predictionSaved({ ...openMatch, prediction: { home: 2, away: 0, points: null, hit: null, updated_at: NOW } }) }),
+  );
+  expect(await screen.findByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
 test('after kick-off the API answers 409: a clear message, the list is reloaded, nothing is lost', async () => {

@@ -1,6 +1,7 @@
 import './polyfills';
 import { apiClient, landingStore } from '@landing/shared';
-import { fetchMatches, fetchRanking } from '../src/api';
+import { fetchMatches } from '../src/api/fetch-matches';
+import { fetchRanking } from '../src/api/fetch-ranking';
 
 const scope = { server: 'royal', lang: 'en' } as const;
 import { matches, ranking } from './fixtures';

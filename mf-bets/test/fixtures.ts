@@ -14,13 +14,13 @@ import {
 } from '@landing/domain/schemas/bets';
 import { apiFixture } from '@landing/domain/testing';
 import type {
-  MatchesAnswer,
-  RankingAnswer,
+  MatchesResponse as MatchesAnswer,
+  RankingResponse as RankingAnswer,
   Match as MatchType,
   RankingRow as RankingRowType,
   Tournament as TournamentType,
-  TournamentsAnswer,
-} from '../src/api';
+  TournamentsResponse as TournamentsAnswer,
+} from '@landing/domain/schemas/bets';
 
 export const NOW = '2026-11-20T12:00:00.000Z';
 

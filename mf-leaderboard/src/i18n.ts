@@ -1,7 +1,7 @@
 /** Translations of the `leaderboard` namespace for the nine locales (spec §1). */
 import type { LocaleLoaders } from '@landing/shared';
 
-/** One loader per locale: each language is its own chunk, fetched when shown (issue 11). */
+/** One loader per locale: each language is its own chunk, fetched when shown (docs/ARCHITECTURE.md, i18n). */
 export const loaders: LocaleLoaders = {
   en: () => import('./locales/en.json'),
   ru: () => import('./locales/ru.json'),

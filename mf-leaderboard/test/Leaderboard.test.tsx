@@ -2,7 +2,7 @@ import { act, fireEvent, render as rtlRender, screen, within } from '@testing-li
 import type { ReactElement } from 'react';
 import { apiClient, initI18n } from '@landing/shared';
 import { withQueryClient } from '@landing/shared/testing';
-import { Leaderboard } from '../src/Leaderboard';
+import { Leaderboard } from '../src/components/Leaderboard';
 import { emptyLeaderboard, leaderboard } from './fixtures';
 
 const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
@@ -57,4 +57,29 @@ test('an API failure shows the error state and retry reloads', async () => {
   await act(async () => retry.click());
   expect(await screen.findByText('Striker9')).toBeInTheDocument();
   expect(get).toHaveBeenCalledTimes(2);
+});
+
+test("each player's country shows its flag, named for screen readers", async () => {
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: leaderboard });
+  render(<Leaderboard server="royal" />);
+  await screen.findByText('Striker9');
+  const poland = screen.getByRole('img', { name: 'Poland' });
+  expect(poland.tagName.toLowerCase()).toBe('svg');
+  expect(poland).toHaveAttribute('data-country', 'PL');
+  // A country without a bundled flag keeps its ISO code, with the same name.
+  expect(screen.getByRole('img', { name: 'Japan' })).toHaveTextContent('JP');
+});
+
+test('two leaderboards on one page have their own tab and panel ids (useId); the panel is named by its tab', async () => {
+  jest.spyOn(apiClient, 'get').mockResolvedValue({ data: leaderboard });
+  render(
+    <>
+      <Leaderboard server="royal" />
+      <Leaderboard server="royal" limit={5} />
+    </>,
+  );
+  await screen.findAllByText('Striker9');
+  const ids = [...document.querySelectorAll('[id]')].map((el) => el.id);
+  expect(new Set(ids).size).toBe(ids.length);
+  for (const panel of screen.getAllByRole('tabpanel')) expect(panel).toHaveAccessibleName('Players');
 });

@@ -1,4 +1,4 @@
-import { weekDays } from '../src/week';
+import { weekDays } from '../src/lib/week';
 
 test('the week is Monday to Sunday in the server time zone, day-month-year (spec §9)', () => {
   // Royal (Europe/Istanbul, UTC+3): the week starts on Sunday 21:00 UTC, which a browser in

@@ -1,15 +1,13 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError } from 'axios';
+import type { UseFormRegisterReturn } from 'react-hook-form';
 import { formatServerDate, notifySuccess } from '@landing/shared';
-import { putPrediction, type Match } from '../api';
-import { scoreText, teamName } from '../names';
+import type { Match } from '@landing/domain/schemas/bets';
+import { loadValidation, usePredictionForm } from '../hooks/use-prediction-form';
+import { scoreText, teamName } from '../lib/names';
 import { Flag } from './Flag';
-import { openLogin } from '../login';
-import { isGoalCount, parseScore } from '../score';
-
-/** Why the prediction form shows a message. */
-type Problem = 'login' | 'invalid' | 'locked' | 'failed';
+import { openLogin } from '../lib/login';
+import { toGoals } from '../lib/score';
 
 export interface MatchCardProps {
   match: Match;
@@ -27,6 +25,23 @@ export interface MatchCardProps {
   onLocked: () => void;
 }
 
+/** One goals input of the score form, with its visually hidden label. */
+function GoalInput({
+  id,
+  label,
+  field,
+  ...rest
+}: { id: string; label: string; field: UseFormRegisterReturn } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label className="ui-visually-hidden" htmlFor={id}>
+        {label}
+      </label>
+      <input id={id} className="bt-goal" inputMode="numeric" autoComplete="off" maxLength={2} placeholder="–" {...rest} {...field} />
+    </>
+  );
+}
+
 /**
  * One match (spec §1 Bet matches, §4 "a bet waits for the final result and then shows it"):
  * teams with flags, kick-off in server time, and by state —
@@ -38,58 +53,25 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const { t, i18n } = useTranslation('bets');
   const id = useId();
   const saved = match.prediction;
-  const [home, setHome] = useState(saved ? String(saved.home) : '');
-  const [away, setAway] = useState(saved ? String(saved.away) : '');
-  const [problem, setProblem] = useState<Problem | null>(null);
-  const [saving, setSaving] = useState(false);
-
-  // A prediction loaded later (after logging in) fills the empty form.
-  useEffect(() => {
-    if (saved) {
-      setHome(String(saved.home));
-      setAway(String(saved.away));
-    }
-  }, [saved?.home, saved?.away]); // eslint-disable-line react-hooks/exhaustive-deps
-
-  // Logging in from the message makes it obsolete.
-  useEffect(() => {
-    if (loggedIn) setProblem((p) => (p === 'login' ? null : p));
-  }, [loggedIn]);
-
   const homeName = teamName(match.home, i18n.language, t);
   const awayName = teamName(match.away, i18n.language, t);
+  const { form, mutation, problem, submit } = usePredictionForm({
+    match,
+    loggedIn,
+    now,
+    maxGoals,
+    onLocked,
+    onSaved: (updated, body) => {
+      onSaved(updated);
+      const score = { home: body.home_score, away: body.away_score };
+      notifySuccess(t('match.savedToast', { home: homeName, away: awayName, score: scoreText(score) }));
+    },
+  });
   const kickoff = new Date(match.kickoff_at).getTime();
   const status = match.status === 'open' && kickoff <= now ? 'locked' : match.status;
-  const validGoal = (v: string) => isGoalCount(v, maxGoals);
-  const unchanged = saved !== null && home.trim() === String(saved.home) && away.trim() === String(saved.away);
-
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (!loggedIn) return setProblem('login');
-    const score = parseScore(home, away, maxGoals);
-    if (!score) return setProblem('invalid');
-    if (kickoff <= now) {
-      setProblem('locked');
-      return onLocked();
-    }
-    setProblem(null);
-    setSaving(true);
-    try {
-      const updated = await putPrediction(match.id, score);
-      onSaved(updated);
-      notifySuccess(t('match.savedToast', { home: homeName, away: awayName, score: scoreText(score) }));
-    } catch (err) {
-      const status = isAxiosError(err) ? err.response?.status : undefined;
-      if (status === 401) setProblem('login');
-      else if (status === 409) {
-        setProblem('locked');
-        onLocked();
-      } else if (status === 400) setProblem('invalid');
-      else setProblem('failed');
-    } finally {
-      setSaving(false);
-    }
-  }
+  const [home, away] = form.watch(['home_score', 'away_score']);
+  const unchanged = saved !== null && home === saved.home && away === saved.away;
+  const errors = form.formState.errors;
 
   const messageId = `${id}-msg`;
   const date = formatServerDate(match.kickoff_at, server, 'dd-MM-yyyy');
@@ -111,7 +93,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <span className={`bt-chip bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
-      <form className="bt-match__body" onSubmit={submit} noValidate>
+      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
         <div className="bt-team bt-team--home">
           <Flag region={match.home.region} code={match.home.code} />
           <span className="bt-team__name">{homeName}</span>
@@ -120,38 +102,22 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <div className="bt-match__centre">
           {status === 'open' ? (
             <div className="bt-inputs">
-              <label className="ui-visually-hidden" htmlFor={`${id}-home`}>
-                {t('match.goals', { team: homeName })}
-              </label>
-              <input
+              <GoalInput
                 id={`${id}-home`}
-                className="bt-goal"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={2}
-                value={home}
-                placeholder="–"
-                aria-invalid={problem === 'invalid' && !validGoal(home) ? true : undefined}
+                label={t('match.goals', { team: homeName })}
+                field={form.register('home_score', { setValueAs: toGoals })}
+                aria-invalid={problem === 'invalid' && errors.home_score ? true : undefined}
                 aria-describedby={problem ? messageId : undefined}
-                onChange={(e) => setHome(e.target.value)}
               />
               <span className="bt-inputs__sep" aria-hidden="true">
                 :
               </span>
-              <label className="ui-visually-hidden" htmlFor={`${id}-away`}>
-                {t('match.goals', { team: awayName })}
-              </label>
-              <input
+              <GoalInput
                 id={`${id}-away`}
-                className="bt-goal"
-                inputMode="numeric"
-                autoComplete="off"
-                maxLength={2}
-                value={away}
-                placeholder="–"
-                aria-invalid={problem === 'invalid' && !validGoal(away) ? true : undefined}
+                label={t('match.goals', { team: awayName })}
+                field={form.register('away_score', { setValueAs: toGoals })}
+                aria-invalid={problem === 'invalid' && errors.away_score ? true : undefined}
                 aria-describedby={problem ? messageId : undefined}
-                onChange={(e) => setAway(e.target.value)}
               />
             </div>
           ) : match.result ? (
@@ -178,8 +144,8 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
             <span className="bt-match__note">
               {saved ? <span data-testid="saved-prediction">{t('match.saved', { score: scoreText(saved) })}</span> : t('match.closesAt')}
             </span>
-            <button type="submit" className="ui-btn bt-save" disabled={saving || (loggedIn && unchanged)}>
-              {saving ? t('match.saving') : saved ? t('match.update') : t('match.save')}
+            <button type="submit" className="ui-btn bt-save" disabled={mutation.isPending || (loggedIn && unchanged)}>
+              {mutation.isPending ? t('match.saving') : saved ? t('match.update') : t('match.save')}
             </button>
           </div>
         ) : status === 'locked' ? (

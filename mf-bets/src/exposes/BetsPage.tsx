@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { BetsPageProps, CONTRACT_MAJOR } from '@landing/shared';
-import { BetsPage } from '../BetsPage';
+import { BetsPage } from '../components/BetsPage';
 
 export const contractMajor: (typeof CONTRACT_MAJOR)['mf_bets'] = 1;
 const Exposed: ComponentType<BetsPageProps> = BetsPage;

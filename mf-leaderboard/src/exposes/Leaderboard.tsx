@@ -4,7 +4,7 @@
  */
 import type { ComponentType } from 'react';
 import type { CONTRACT_MAJOR, LeaderboardProps } from '@landing/shared';
-import { Leaderboard } from '../Leaderboard';
+import { Leaderboard } from '../components/Leaderboard';
 
 export const contractMajor: (typeof CONTRACT_MAJOR)['mf_leaderboard'] = 1;
 const Exposed: ComponentType<LeaderboardProps> = Leaderboard;

@@ -1,11 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, Spinner, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
-import { fetchMatches, type Match, type MatchesAnswer, type Tournament } from '../api';
-import { MatchCard } from '../components/MatchCard';
-import { Flag } from '../components/Flag';
-import { useLoad, useServerNow } from '../hooks';
-import { stageLabel, teamName } from '../names';
+import { EmptyState, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import type { Match, Tournament } from '@landing/domain/schemas/bets';
+import { matchesQuery } from '../api/fetch-matches';
+import { MatchCard } from './MatchCard';
+import { Flag } from './Flag';
+import { NotLoaded } from './NotLoaded';
+import { useLoad } from '../hooks/use-load';
+import { useServerNow } from '../hooks/use-server-now';
+import { stageLabel, teamName } from '../lib/names';
 
 type Filter = 'all' | 'open' | 'mine' | 'finished';
 const FILTERS: readonly Filter[] = ['all', 'open', 'mine', 'finished'];
@@ -41,11 +44,10 @@ function keep(filter: Filter, m: Match): boolean {
 export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
   const [filter, setFilter] = useState<Filter>('all');
+  const uid = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad<MatchesAnswer>(['matches', server, tournament.code, userKey], (signal) =>
-    fetchMatches(api, read, tournament.code, signal),
-  );
+  const state = useLoad(matchesQuery(api, read, tournament.code, userKey));
   const now = useServerNow(state.data?.now ?? null);
 
   const replace = useCallback(
@@ -66,21 +68,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   }, [state.data]);
 
   if (!state.data) {
-    return state.status === 'error' ? (
-      <EmptyState
-        tone="error"
-        title={t('page.matchesError')}
-        action={
-          <button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>
-            {t('page.retry')}
-          </button>
-        }
-      />
-    ) : (
-      <div className="bt-center">
-        <Spinner />
-      </div>
-    );
+    return <NotLoaded state={state} reload={state.reload} errorTitle={t('page.matchesError')} />;
   }
 
   const blocks = state.data.stages
@@ -122,11 +110,11 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
               <section
                 key={block.key}
                 className="bt-block ui-card"
-                aria-labelledby={`block-${block.key}`}
+                aria-labelledby={`${uid}${block.key}`}
                 data-testid={`block-${block.key}`}
               >
                 <header className="bt-block__head">
-                  <h2 id={`block-${block.key}`} className="bt-block__title">
+                  <h2 id={`${uid}${block.key}`} className="bt-block__title">
                     {stageLabel(block, t)}
                   </h2>
                   {block.stage === 'group' ? (

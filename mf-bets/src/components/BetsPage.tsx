@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -15,16 +15,24 @@ import {
   viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
-import { fetchRanking, fetchTournaments, type RankingAnswer, type Tournament, type TournamentsAnswer } from './api';
-import { useLoad } from './hooks';
-import { openLogin } from './login';
-import { loaders } from './i18n';
-import { tabHref } from './links';
-import { tournamentName } from './names';
-import { MatchesTab } from './tabs/MatchesTab';
-import { RankingTab } from './tabs/RankingTab';
-import { RulesTab } from './tabs/RulesTab';
-import './bets.css';
+import type { Tournament } from '@landing/domain/schemas/bets';
+import { rankingQuery } from '../api/fetch-ranking';
+import { tournamentsQuery } from '../api/fetch-tournaments';
+import { useLoad } from '../hooks/use-load';
+import { openLogin } from '../lib/login';
+import { loaders } from '../i18n';
+import { tabHref } from '../lib/links';
+import { tournamentName } from '../lib/names';
+import { MatchesTab } from './MatchesTab';
+import { RankingTab } from './RankingTab';
+import { RulesTab } from './RulesTab';
+import { NotLoaded } from './NotLoaded';
+// The page's styles, in cascade order (the responsive rules last).
+import '../bets.css';
+import './match-list.css';
+import './match-card.css';
+import './ranking-rules.css';
+import './bets-responsive.css';
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
 // codes of the bets API go there too (distinct names, so no other package's text is replaced).
@@ -52,9 +60,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const userKey = viewerKey(loggedIn ? user : null);
   const [summaryVersion, setSummaryVersion] = useState(0);
+  const meTitle = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const tournaments = useLoad<TournamentsAnswer>(['tournaments', server], (signal) => fetchTournaments(api, read, signal));
+  const tournaments = useLoad(tournamentsQuery(api, read));
 
   const requested = params.get('tournament');
   const list = tournaments.data?.tournaments ?? [];
@@ -62,9 +71,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const tournament = list.find((x) => x.code === code) ?? null;
   const linkCode = requested ? code : null;
 
-  const summary = useLoad<RankingAnswer>(
-    loggedIn && tournament ? ['summary', server, tournament.code, userKey, summaryVersion] : null,
-    (signal) => fetchRanking(api, read, { tournament: tournament!.code, page: 1, perPage: 1, scope: 'server' }, signal),
+  const summary = useLoad(
+    loggedIn && tournament
+      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
+      : null,
   );
   const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
   const pageName = tournament ? tournamentName(tournament.code, tournament.name, t) : null;
@@ -73,23 +83,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   if (!tournaments.data) {
     return (
       <div className="ui-container bt-page">
-        {tournaments.status === 'error' ? (
-          <div className="ui-card">
-            <EmptyState
-              tone="error"
-              title={t('page.loadError')}
-              action={
-                <button type="button" className="ui-btn ui-btn--ghost" onClick={tournaments.reload}>
-                  {t('page.retry')}
-                </button>
-              }
-            />
-          </div>
-        ) : (
-          <div className="bt-center bt-center--page">
-            <Spinner />
-          </div>
-        )}
+        <NotLoaded state={tournaments} reload={tournaments.reload} errorTitle={t('page.loadError')} page />
       </div>
     );
   }
@@ -146,10 +140,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
           </nav>
         </div>
 
-        <aside className="bt-hero__side" aria-labelledby="bt-me-title">
+        <aside className="bt-hero__side" aria-labelledby={meTitle}>
           {loggedIn ? (
             <div className="bt-me" data-testid="my-summary">
-              <p id="bt-me-title" className="bt-me__title">
+              <p id={meTitle} className="bt-me__title">
                 {t('me.title', { name: user!.nickname })}
               </p>
               {me ? (
@@ -182,7 +176,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
             </div>
           ) : (
             <div className="bt-me bt-me--visitor">
-              <p id="bt-me-title" className="bt-me__title">
+              <p id={meTitle} className="bt-me__title">
                 {t('visitor.title')}
               </p>
               <p className="bt-me__none">{t('visitor.text')}</p>

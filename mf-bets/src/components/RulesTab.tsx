@@ -1,11 +1,26 @@
+import { useId, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { findServer } from '@landing/shared';
-import type { Hit, Tournament } from '../api';
-import { scoreText } from '../names';
+import type { Hit } from '@landing/domain';
+import type { Tournament } from '@landing/domain/schemas/bets';
+import { scoreText } from '../lib/names';
 
 export interface RulesTabProps {
   server: string;
   tournament: Tournament;
+}
+
+/** One card of the Rules tab: a section named by its heading (ids from `useId`). */
+function RulesCard({ title, className, children }: { title: string; className?: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className={`ui-card bt-rules__card ${className ?? ''}`} aria-labelledby={id}>
+      <h2 id={id} className="bt-rules__title">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
 }
 
 const TIERS: readonly Hit[] = ['exact', 'goal_difference', 'outcome', 'miss'];
@@ -29,10 +44,7 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
   return (
     <div className="bt-rules">
       <div className="bt-rules__col">
-        <section className="ui-card bt-rules__card" aria-labelledby="rules-how">
-          <h2 id="rules-how" className="bt-rules__title">
-            {t('rules.title')}
-          </h2>
+        <RulesCard title={t('rules.title')}>
           <ol className="bt-steps">
             {steps.map((s, i) => (
               <li key={s} className="bt-step">
@@ -46,12 +58,9 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
               </li>
             ))}
           </ol>
-        </section>
+        </RulesCard>
 
-        <section className="ui-card bt-rules__card bt-rules__card--good" aria-labelledby="rules-good">
-          <h2 id="rules-good" className="bt-rules__title">
-            {t('rules.good.title')}
-          </h2>
+        <RulesCard title={t('rules.good.title')} className="bt-rules__card--good">
           <ul className="bt-good">
             <li>{t('rules.good.kickoff', { timezone: info ? `${info.timeZone}, ${info.gmt}` : server })}</li>
             <li>{t('rules.good.one')}</li>
@@ -61,12 +70,9 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
             <li>{t('rules.good.ranking')}</li>
             <li>{t('rules.good.servers')}</li>
           </ul>
-        </section>
+        </RulesCard>
       </div>
-      <section className="ui-card bt-rules__card" aria-labelledby="rules-points">
-        <h2 id="rules-points" className="bt-rules__title">
-          {t('rules.points.title')}
-        </h2>
+      <RulesCard title={t('rules.points.title')}>
         <p className="bt-rules__lead">{t('rules.points.lead')}</p>
         <table className="bt-tiers" data-testid="rules-points">
           <thead>
@@ -105,7 +111,7 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
             </li>
           ))}
         </ul>
-      </section>
+      </RulesCard>
     </div>
   );
 }

@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, Spinner, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
-import { fetchRanking, type RankingAnswer, type RankingRow, type RankingScope, type Tournament } from '../api';
-import { useLoad } from '../hooks';
-import { tournamentName } from '../names';
+import { EmptyState, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import type { RankingScope } from '@landing/domain';
+import type { RankingRow, Tournament } from '@landing/domain/schemas/bets';
+import { rankingQuery } from '../api/fetch-ranking';
+import { useLoad } from '../hooks/use-load';
+import { tournamentName } from '../lib/names';
+import { NotLoaded } from './NotLoaded';
 
 /** Rows per ranking page. */
 const RANKING_PAGE_SIZE = 20;
@@ -19,6 +22,16 @@ export interface RankingTabProps {
 }
 
 const MEDALS = ['gold', 'silver', 'bronze'] as const;
+
+/** Columns of the ranking (spec §3 ranking row), `bets:ranking.columns.<key>`, with their classes. */
+const COLUMNS = [
+  ['position', ''],
+  ['name', ''],
+  ['server', 'bt-hide-sm'],
+  ['bets', 'bt-num'],
+  ['exact', 'bt-num bt-hide-sm'],
+  ['points', 'bt-num'],
+] as const;
 
 function serverName(code: string): string {
   return findServer(code)?.name ?? code;
@@ -58,9 +71,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
   const [page, setPage] = useState(1);
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad<RankingAnswer>(['ranking', server, tournament.code, scope, page, userKey], (signal) =>
-    fetchRanking(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, signal),
-  );
+  const state = useLoad(rankingQuery(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, userKey));
   const data = state.data;
   const name = tournamentName(tournament.code, tournament.name, t);
 
@@ -71,22 +82,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
 
   let body;
   if (!data) {
-    body =
-      state.status === 'error' ? (
-        <EmptyState
-          tone="error"
-          title={t('ranking.error')}
-          action={
-            <button type="button" className="ui-btn ui-btn--ghost" onClick={state.reload}>
-              {t('page.retry')}
-            </button>
-          }
-        />
-      ) : (
-        <div className="bt-center">
-          <Spinner />
-        </div>
-      );
+    body = <NotLoaded state={state} reload={state.reload} errorTitle={t('ranking.error')} />;
   } else if (data.total === 0) {
     body = (
       <div className="bt-empty-ranking" data-testid="ranking-empty">
@@ -110,20 +106,11 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
             <caption className="ui-visually-hidden">{t('ranking.caption', { tournament: name })}</caption>
             <thead>
               <tr>
-                <th scope="col">{t('ranking.columns.position')}</th>
-                <th scope="col">{t('ranking.columns.name')}</th>
-                <th scope="col" className="bt-hide-sm">
-                  {t('ranking.columns.server')}
-                </th>
-                <th scope="col" className="bt-num">
-                  {t('ranking.columns.bets')}
-                </th>
-                <th scope="col" className="bt-num bt-hide-sm">
-                  {t('ranking.columns.exact')}
-                </th>
-                <th scope="col" className="bt-num">
-                  {t('ranking.columns.points')}
-                </th>
+                {COLUMNS.map(([key, className]) => (
+                  <th key={key} scope="col" className={className || undefined}>
+                    {t(`ranking.columns.${key}`)}
+                  </th>
+                ))}
               </tr>
             </thead>
             <tbody>

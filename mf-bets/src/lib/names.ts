@@ -5,7 +5,7 @@
  * `locales/*.json`.
  */
 import type { TFunction } from 'i18next';
-import type { Score, StageBlock, Team } from './api';
+import type { Score, StageBlock, Team } from '@landing/domain/schemas/bets';
 
 const displayNames = new Map<string, Intl.DisplayNames | null>();
 

@@ -1,7 +1,4 @@
-/**
- * Links of the bets page (spec §2 routes `/{server}/bets`, `/bets-ranking`, `/bets-rules`), in a
- * module of their own so the page's file exports only components (React Fast Refresh in dev).
- */
+/** Links of the bets page (spec §2 routes `/{server}/bets`, `/bets-ranking`, `/bets-rules`). */
 import type { BetsPageProps } from '@landing/shared';
 
 type Tab = BetsPageProps['tab'];

@@ -1,0 +1,25 @@
+/**
+ * `GET /{server}/bets/tournaments` (api/src/domains/bets/routes.ts) through the shared client, so
+ * the spec §7 headers and the §8 error catalogue apply.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { apiGet, type ReadScope } from '@landing/shared';
+import type { TournamentsResponse } from '@landing/domain/schemas/bets';
+
+/**
+ * The tournaments with status, progress, scoring and the current one (spec §1).
+ * @param api the client of the render (`useApiClient`)
+ * @throws the AxiosError of the shared client
+ */
+export function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsResponse> {
+  return apiGet<TournamentsResponse>(api, scope, '/bets/tournaments', undefined, signal);
+}
+
+/** {@link fetchTournaments} as a query of the shared cache, key `['bets', 'tournaments', server]`. */
+export function tournamentsQuery(api: AxiosInstance, scope: ReadScope) {
+  return queryOptions({
+    queryKey: ['bets', 'tournaments', scope.server] as const,
+    queryFn: ({ signal }) => fetchTournaments(api, scope, signal),
+  });
+}

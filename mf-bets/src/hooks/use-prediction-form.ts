@@ -1,0 +1,96 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { useMutation } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import type { Match, PredictionBody } from '@landing/domain/schemas/bets';
+import { putPrediction } from '../api/put-prediction';
+
+/** Why the prediction form shows a message (`bets:errors.<problem>`). */
+export type Problem = 'login' | 'invalid' | 'locked' | 'failed';
+
+/** What the score form of a match needs (see MatchCard). */
+export interface PredictionFormOptions {
+  match: Match;
+  loggedIn: boolean;
+  /** The server's bets clock, ms. */
+  now: number;
+  maxGoals: number;
+  /** The API answered with the saved match (`score`: what was sent). */
+  onSaved: (match: Match, score: PredictionBody) => void;
+  /** The match has kicked off: the list should be reloaded. */
+  onLocked: () => void;
+}
+
+/** Loads the validation (zod, the resolver and the domain schema): on the first focus or submit, not with the page. */
+export function loadValidation() {
+  return Promise.all([import('@hookform/resolvers/zod'), import('../lib/prediction-schema')]);
+}
+
+/** `zodResolver` over the domain's `PredictionBody` (with `maxGoals`), loaded on first use by {@link loadValidation}. */
+function lazyZodResolver(maxGoals: number): Resolver<PredictionBody> {
+  return async (values, context, options) => {
+    const [{ zodResolver }, { predictionSchema }] = await loadValidation();
+    return zodResolver(predictionSchema(maxGoals))(values, context, options);
+  };
+}
+
+function problemOf(error: unknown): Problem {
+  const status = isAxiosError(error) ? error.response?.status : undefined;
+  return status === 401 ? 'login' : status === 409 ? 'locked' : status === 400 ? 'invalid' : 'failed';
+}
+
+/**
+ * The score form of one match: react-hook-form over the domain's `PredictionBody` (with the
+ * tournament's `max_goals`), saved by a `useMutation` of `putPrediction`. A visitor is asked to
+ * log in, bad input is explained and not sent, a kicked-off match is reported and the list
+ * reloaded (409 too); what was typed stays in every case.
+ * @returns the form, the mutation, the message to show (null: none) and `submit` for `onSubmit`
+ */
+export function usePredictionForm({ match, loggedIn, now, maxGoals, onSaved, onLocked }: PredictionFormOptions) {
+  const saved = match.prediction;
+  const resolver = useMemo(() => lazyZodResolver(maxGoals), [maxGoals]);
+  const form = useForm<PredictionBody>({
+    resolver,
+    defaultValues: saved ? { home_score: saved.home, away_score: saved.away } : undefined,
+  });
+  const [local, setLocal] = useState<Problem | null>(null);
+  const mutation = useMutation({
+    mutationFn: putPrediction,
+    onSuccess: (updated, { body }) => onSaved(updated, body),
+    onError: (error) => {
+      if (problemOf(error) === 'locked') onLocked();
+    },
+  });
+  const problem = local ?? (mutation.isError ? problemOf(mutation.error) : null);
+
+  // A prediction loaded later (after logging in) fills the form.
+  useEffect(() => {
+    if (saved) form.reset({ home_score: saved.home, away_score: saved.away }, { keepErrors: true });
+  }, [saved?.home, saved?.away]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  // Logging in from the message makes it obsolete.
+  useEffect(() => {
+    if (!loggedIn) return;
+    setLocal((p) => (p === 'login' ? null : p));
+    if (mutation.isError && problemOf(mutation.error) === 'login') mutation.reset();
+  }, [loggedIn]); // eslint-disable-line react-hooks/exhaustive-deps
+
+  const submit = form.handleSubmit(
+    (body) => {
+      mutation.reset();
+      if (!loggedIn) return setLocal('login');
+      if (new Date(match.kickoff_at).getTime() <= now) {
+        setLocal('locked');
+        return onLocked();
+      }
+      setLocal(null);
+      mutation.mutate({ matchId: match.id, body });
+    },
+    () => {
+      mutation.reset();
+      setLocal(loggedIn ? 'invalid' : 'login');
+    },
+  );
+
+  return { form, mutation, problem, submit };
+}

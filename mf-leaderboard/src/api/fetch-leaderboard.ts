@@ -1,0 +1,42 @@
+/**
+ * `GET /{server}/leaderboard?limit=` (spec §3; api/src/domains/leaderboard/routes.ts) through the
+ * shared client, so the spec §7 headers and the §8 error catalogue apply.
+ */
+import { queryOptions } from '@tanstack/react-query';
+import type { AxiosInstance } from 'axios';
+import { apiGet, type LeaderboardPlayer, type LeaderboardTeam, type ReadScope, type WeeklyPrize } from '@landing/shared';
+import type { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
+
+/** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
+export interface LeaderboardData {
+  leaderboardPlayers: LeaderboardPlayer[];
+  leaderboardTeams: LeaderboardTeam[];
+  weeklyPrizes: WeeklyPrize[];
+  week: LeaderboardResponse['week'];
+}
+
+/**
+ * The week's players, teams, prizes and bounds, renamed as spec §3 names them.
+ * @param limit rows per list the API returns
+ * @throws the AxiosError of the shared client
+ */
+export async function fetchLeaderboard(
+  api: AxiosInstance,
+  scope: ReadScope,
+  limit: number,
+  signal?: AbortSignal,
+): Promise<LeaderboardData> {
+  const a = await apiGet<LeaderboardResponse>(api, scope, '/leaderboard', { limit }, signal);
+  return { leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [], week: a.week };
+}
+
+/**
+ * {@link fetchLeaderboard} as a query (server-rendered, hydrated in the browser), key
+ * `['leaderboard', server, limit]`. The rows do not depend on the language, so neither does the key.
+ */
+export function leaderboardQuery(api: AxiosInstance, scope: ReadScope, limit: number) {
+  return queryOptions({
+    queryKey: ['leaderboard', scope.server, limit] as const,
+    queryFn: ({ signal }) => fetchLeaderboard(api, scope, limit, signal),
+  });
+}
