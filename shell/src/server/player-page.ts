@@ -9,7 +9,7 @@
  * player's id, e-mail or rating, e.g. an article's poll rules, is rendered per player), the
  * markers appear only in the body React wrote, and no marker came out altered. Filling in
  * escapes the nickname as React escapes text and attributes, so the page is byte for byte the
- * one a render for that player gives (shell/test/playerPage.test.tsx), and the page data gets the
+ * one a render for that player gives (shell/test/player-page.test.tsx), and the page data gets the
  * player's own user object.
  *
  * The stand-in's render calls the API without a session. Any answer that is not `public` (the
