@@ -2,22 +2,25 @@
  * What the page server reads from a page request before it renders: the cookies it goes by, the
  * page's language (spec §1) and the route rules of spec §2.
  */
+import { parseCookie } from 'cookie';
 import { COOKIES, DEFAULT_SERVER, LOCALE_CODES, findLocale, serversFor, type LocaleCode, type ServerCode } from '@landing/shared';
 import { normaliseServerRoute } from '../routing/normalise';
 
-/** Reads one cookie from a Cookie header. */
-export function cookieOf(header: string | undefined, name: string): string | undefined {
-  for (const part of (header ?? '').split(';')) {
-    const eq = part.indexOf('=');
-    if (eq > 0 && part.slice(0, eq).trim() === name) {
-      try {
-        return decodeURIComponent(part.slice(eq + 1).trim());
-      } catch {
-        return undefined;
-      }
-    }
+/** `decodeURIComponent`, or undefined for a malformed encoding (such a cookie reads as absent). */
+function decodeOrNothing(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
   }
-  return undefined;
+}
+
+/**
+ * Reads one cookie from a Cookie header (the `cookie` package's parser): the first cookie of that
+ * name whose value is valid percent-encoding, decoded; undefined when there is none.
+ */
+export function cookieOf(header: string | undefined, name: string): string | undefined {
+  return header ? parseCookie(header, { decode: decodeOrNothing })[name] : undefined;
 }
 
 /** Spec §1: the language stored in `i18n_redirected`, English by default (no detection). */
