@@ -3,7 +3,7 @@
  * canonical URL, Open Graph, the remotes' CSS and the preload of their scripts), the page data as
  * a JSON script (pageData.ts), and the shell's scripts from the build's template.
  */
-import { documentTitle, isoOf, type LocaleCode, type ServerResponseInfo } from '@landing/shared';
+import { documentTitle, escapeHtml, isoOf, type LocaleCode, type ServerResponseInfo } from '@landing/shared';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../pageData';
 import type { HtmlTemplate } from './render-types';
 
@@ -14,9 +14,6 @@ export function jsonForScript(value: unknown): string {
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 }
-
-const escapeAttr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-const escapeText = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;');
 
 /** What the `<head>` of a rendered page says. */
 export interface PageHeadInput {
@@ -38,19 +35,19 @@ export interface PageHeadInput {
 export function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, template }: PageHeadInput): string {
   const title = meta ? documentTitle(meta) : documentTitle({ title: '' });
   return [
-    `<title>${escapeText(title)}</title>`,
-    meta?.description ? `<meta name="description" content="${escapeAttr(meta.description)}">` : template.description,
-    `<link rel="canonical" href="${escapeAttr(canonical)}">`,
+    `<title>${escapeHtml(title)}</title>`,
+    meta?.description ? `<meta name="description" content="${escapeHtml(meta.description)}">` : template.description,
+    `<link rel="canonical" href="${escapeHtml(canonical)}">`,
     `<meta property="og:site_name" content="Football Team">`,
-    `<meta property="og:title" content="${escapeAttr(meta?.title ?? title)}">`,
-    meta?.description ? `<meta property="og:description" content="${escapeAttr(meta.description)}">` : '',
+    `<meta property="og:title" content="${escapeHtml(meta?.title ?? title)}">`,
+    meta?.description ? `<meta property="og:description" content="${escapeHtml(meta.description)}">` : '',
     `<meta property="og:type" content="${meta?.type ?? 'website'}">`,
-    `<meta property="og:url" content="${escapeAttr(canonical)}">`,
+    `<meta property="og:url" content="${escapeHtml(canonical)}">`,
     `<meta property="og:locale" content="${isoOf(lang)}">`,
-    meta?.image ? `<meta property="og:image" content="${escapeAttr(meta.image)}">` : '',
-    `<link rel="preconnect" href="${escapeAttr(apiOrigin)}" crossorigin>`,
-    ...styles.map((href) => `<link rel="stylesheet" href="${escapeAttr(href)}">`),
-    ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeAttr(href)}">`),
+    meta?.image ? `<meta property="og:image" content="${escapeHtml(meta.image)}">` : '',
+    `<link rel="preconnect" href="${escapeHtml(apiOrigin)}" crossorigin>`,
+    ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
+    ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
     template.preload,
   ].join('');
 }
@@ -67,6 +64,6 @@ export function documentEnd(data: PageData, template: HtmlTemplate): string {
 
 /** A whole document with an empty root, for a page the browser renders on its own. */
 export function clientOnlyDocument(lang: LocaleCode, template: HtmlTemplate, data: PageData): string {
-  const head = `${template.description}<title>${escapeText(documentTitle({ title: '' }))}</title>`;
+  const head = `${template.description}<title>${escapeHtml(documentTitle({ title: '' }))}</title>`;
   return documentStart(lang, template, head) + documentEnd(data, template);
 }
