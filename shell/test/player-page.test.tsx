@@ -28,7 +28,7 @@ function PlayerBits({ user }: { user: UserData }) {
   );
 }
 
-/** A whole page around the bits, with the page data as render.tsx writes it. */
+/** A whole page around the bits, with the page data as page-document.ts writes it. */
 const pageOf = (body: string, user: unknown) =>
   `<!doctype html><html><head><title>Royal</title></head><body><div id="root">${body}</div>${DATA}${jsonForScript({ lang: 'en', user })}</script></body></html>`;
 

@@ -1,5 +1,5 @@
 /**
- * How a page render loads its remote slots (docs/ARCHITECTURE.md "SSR path"): each exposed module
+ * How a page render loads its remote slots (docs/ARCHITECTURE.md "A page, from request to hydration"): each exposed module
  * from the remote's server build through the federation runtime, racing the rest of the render's
  * budget; a slot that misses it or throws is sent as its fallback and rendered by the browser.
  */

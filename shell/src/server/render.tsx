@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "SSR path").
+ * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration").
  *
  * Per request: the route rules of spec §2 first (legacy codes, unknown servers and `/` answer a
  * redirect: page-route.ts), then the page is rendered with streaming `react-dom/server` under

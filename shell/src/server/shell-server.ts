@@ -1,5 +1,5 @@
 /**
- * The shell's HTTP server (docs/ARCHITECTURE.md "SSR path"): which part answers a request.
+ * The shell's HTTP server (docs/ARCHITECTURE.md "A page, from request to hydration"): which part answers a request.
  * - `/health`: this process's renders and page cache counters;
  * - `/api/*`, when `apiProxyOrigin` is set: the API (api-proxy.ts);
  * - a GET or HEAD of a path without a file extension: a server-rendered page (page-handler.ts);
