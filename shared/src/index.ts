@@ -12,6 +12,7 @@ export * from './i18n';
 export * from './api/client';
 export * from './contracts';
 export * from './format';
+export * from './html-escape';
 export * from './documents';
 export * from './ui/toast';
 export * from './sound';

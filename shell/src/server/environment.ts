@@ -16,8 +16,8 @@ import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
-import { sanitizeRemotePins, type RemotePins } from './remoteTrust';
-import { PERMISSIONS_POLICY, securityHeaderOptions } from './securityPolicy.mjs';
+import { sanitizeRemotePins, type RemotePins } from './remote-trust';
+import { PERMISSIONS_POLICY, securityHeaderOptions } from './security-policy.mjs';
 
 /** How often the environment files are looked at (ms): the bound for a redeploy to reach the pages. */
 export const ENV_CHECK_INTERVAL_MS = 1000;
@@ -28,7 +28,7 @@ export interface EnvironmentState {
   config: RuntimeConfig;
   /** remotes.json, known remote names with http(s) or root-relative manifest URLs only. */
   remotes: RemotesMap;
-  /** remotes.json `integrity`: SHA-256 pins of each remote's server files (remoteTrust.ts). */
+  /** remotes.json `integrity`: SHA-256 pins of each remote's server files (remote-trust.ts). */
   pins: RemotePins;
   /** Changes whenever `config`, `remotes` or `pins` change (hash of them): part of every page cache key. */
   version: string;

@@ -13,7 +13,7 @@
  * (the Node entry loader would otherwise evaluate any error page as JavaScript), and a load of a
  * superseded registration never replaces the current one.
  * What remote code the server accepts (https outside loopback, only the origins of remotes.json,
- * manifests without code, server files pinned by SHA-256) is ./remoteTrust.ts; a refusal is
+ * manifests without code, server files pinned by SHA-256) is ./remote-trust.ts; a refusal is
  * logged, recorded in `failures` and sends the slot as its fallback, like any failed load.
  */
 import { createRequire } from 'node:module';
@@ -32,7 +32,7 @@ import sharedPackage from '@landing/shared/package.json';
 import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
 import { loadScriptNode } from '@module-federation/sdk';
 import { REMOTE_NAMES, type ExposedModuleId, type RemoteName, type RemotesMap } from '@landing/shared';
-import { createRemoteTrust, type RemotePins } from './remoteTrust';
+import { createRemoteTrust, type RemotePins } from './remote-trust';
 
 const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
@@ -67,8 +67,8 @@ export interface ServerFederationOptions {
 export interface ServerFederation {
   /**
    * Registers what changed in `map` (new or moved manifest URLs, changed pins); returns the
-   * current map. `pins`: remotes.json's `integrity` (./remoteTrust.ts `sanitizeRemotePins`).
-   * A remote the server refuses to fetch (remoteTrust.ts transport rule) stays in the map (the
+   * current map. `pins`: remotes.json's `integrity` (./remote-trust.ts `sanitizeRemotePins`).
+   * A remote the server refuses to fetch (remote-trust.ts transport rule) stays in the map (the
    * browser's business) but is not registered here: its server loads fail, its slots are sent as
    * fallbacks.
    */
@@ -120,7 +120,7 @@ export function createServerFederation({
     const to = origins.get(parsed.origin);
     return to ? `${to}${parsed.pathname}${parsed.search}` : url;
   };
-  // Manifests, entries and chunks: the trust checks on the URL and on the body (remoteTrust.ts),
+  // Manifests, entries and chunks: the trust checks on the URL and on the body (remote-trust.ts),
   // a timeout, errors for non-2xx and for redirects (one could leave the origins of remotes.json),
   // and the server-side origin of a public URL (fetchOrigins). Registered globally: a remote's server build runs its own federation instance, which fetches
   // the remote's chunks; global plugins apply to it too.
@@ -164,7 +164,7 @@ export function createServerFederation({
         // load of the previous version may have left it) and skips the fetch hook above.
         name: 'landing-fresh-node-entry',
         // Only commonjs-module containers (the remotes' server builds), and a pinned remote's entry
-        // must be one of its pinned files (remoteTrust.ts).
+        // must be one of its pinned files (remote-trust.ts).
         loadEntry({
           remoteInfo,
           loaderHook,

@@ -11,7 +11,7 @@
  *
  * --page-cache-mb (or PAGE_CACHE_MB): memory budget of each worker's page cache in MiB (0: no
  * cache, every page rendered); --max-renders / --max-queue: renders at once per worker and
- * renders waiting before 503 (http.ts).
+ * renders waiting before 503 (page-renderer.ts).
  *
  * --workers (or SHELL_WORKERS; default: one per core, os.availableParallelism()): page server
  * processes sharing the port (node:cluster). Each has its own page cache, render limit and
@@ -24,17 +24,17 @@
  *
  * Environment: LANDING_PRODUCTION=1 is the production guard (also `production: true` in
  * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
- * As a module: `createShellServer` (./http).
+ * As a module: `createShellServer` (./shell-server).
  */
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { createShellServer } from './http';
+import { createShellServer } from './shell-server';
 
-export { createShellServer } from './http';
-export type { ShellServerOptions } from './http';
+export { createShellServer } from './shell-server';
+export type { ShellServerOptions } from './shell-server';
 
 /** Parses the command line (see the module comment) and starts the server after its warm-up. */
 export function main(argv: string[]): void {

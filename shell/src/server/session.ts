@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { authCookieNames, type UserData } from '@landing/shared';
-import { cookieOf } from './render';
+import { cookieOf } from './page-route';
 
 /** How long an answer of the API about one session is kept (ms). */
 export const SESSION_CHECK_TTL_MS = 5000;
@@ -72,5 +72,5 @@ export function createSessionChecker(apiBase: (server: string) => string, timeou
   };
 }
 
-/** The session checker's type (http.ts). */
+/** The session checker's type (page-handler.ts). */
 export type SessionChecker = ReturnType<typeof createSessionChecker>;

@@ -8,15 +8,15 @@
  * is shared only when the render read nothing but `server` and `nickname` (a page that reads the
  * player's id, e-mail or rating, e.g. an article's poll rules, is rendered per player), the
  * markers appear only in the body React wrote, and no marker came out altered. Filling in
- * escapes the nickname as React escapes text and attributes, so the page is byte for byte the
- * one a render for that player gives (shell/test/playerPage.test.tsx), and the page data gets the
+ * escapes the nickname as React escapes text and attributes (`escapeHtml`), so the page is byte for byte the
+ * one a render for that player gives (shell/test/player-page.test.tsx), and the page data gets the
  * player's own user object.
  *
  * The stand-in's render calls the API without a session. Any answer that is not `public` (the
  * API answers per-viewer routes `private, no-store`) makes the page per player too: a route
  * whose answer depends on the session is never shared.
  */
-import type { UserData } from '@landing/shared';
+import { escapeHtml, type UserData } from '@landing/shared';
 import { nicknameInitial } from '../layout/nickname';
 
 /** The stand-in's nickname: three private-use characters no real nickname contains (domain/src/rules/account.ts). */
@@ -41,7 +41,7 @@ export interface StandInPlayer {
   stop(): void;
   /** Whether the render read a field that differs between players or used a per-viewer answer (the page is then per player). */
   isPersonal(): boolean;
-  /** Makes the page per player (the render used an API answer that is not public: render.tsx). */
+  /** Makes the page per player (the render used an API answer that is not public: server-api-client.ts). */
   markPersonal(): void;
 }
 
@@ -106,19 +106,14 @@ export function playerTemplate(html: string, bodyStart: number, dataStart: numbe
   return { parts, holes };
 }
 
-/** Escapes text the way react-dom/server writes text and attribute values. */
-export function escapeLikeReact(s: string): string {
-  return s.replace(/["'&<>]/g, (c) => ({ '"': '&quot;', "'": '&#x27;', '&': '&amp;', '<': '&lt;', '>': '&gt;' })[c]!);
-}
-
 /**
  * The shared page with a player's own parts.
  * @param template  from {@link playerTemplate}
  * @param user  the logged-in player (session.ts)
- * @param json  how the page data escapes JSON (render.tsx `jsonForScript`)
+ * @param json  how the page data escapes JSON (page-document.ts `jsonForScript`)
  */
 export function fillPlayerPage(template: PlayerTemplate, user: UserData, json: (value: unknown) => string): string {
-  const values = { nickname: escapeLikeReact(user.nickname), initial: escapeLikeReact(nicknameInitial(user.nickname)), user: json(user) };
+  const values = { nickname: escapeHtml(user.nickname), initial: escapeHtml(nicknameInitial(user.nickname)), user: json(user) };
   let out = template.parts[0]!;
   for (let i = 0; i < template.holes.length; i++) out += values[template.holes[i]!] + template.parts[i + 1]!;
   return out;

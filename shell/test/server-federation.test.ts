@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * The page server's federation (shell/src/server/federation.ts) against remotes served over HTTP:
- * the trust checks of remoteTrust.ts sit on the real fetches of the federation runtime. A remote
+ * the trust checks of remote-trust.ts sit on the real fetches of the federation runtime. A remote
  * whose server entry differs from its pin, whose manifest points elsewhere, or that is served over
  * plain http outside loopback is not run: the load fails (the slot is sent as its fallback) and the
  * refusal is logged. Each case uses its own version folder (the runtime caches per manifest URL).
@@ -10,7 +10,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createServerFederation, type ServerFederation } from '../src/server/federation';
-import { sha256Integrity } from '../src/server/remoteTrust';
+import { sha256Integrity } from '../src/server/remote-trust';
 
 // The SDK's Node script loader imports `path`, `vm` and `module` with a dynamic import(), which
 // jest's module sandbox refuses without --experimental-vm-modules. This stand-in does what it does

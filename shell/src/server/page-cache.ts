@@ -7,7 +7,7 @@
  * - lru-cache holds them within a memory budget in bytes (`maxBytes`) and runs one render per key
  *   at a time: concurrent requests for a key that is being rendered wait for that render (a miss)
  *   or get the previous copy (stale-while-revalidate).
- * - Freshness: a page whose content topic changed (the API's change stream, contentChanges.ts,
+ * - Freshness: a page whose content topic changed (the API's change stream, content-changes.ts,
  *   calls {@link PageCache.invalidate}) is never served again: the next request waits for its
  *   render (MISS). A page lives `freshMs` at most (time-driven content: scheduled articles,
  *   kick-offs, the online count); while the change stream is down, `fallbackFreshMs` (5 s). A page
@@ -88,6 +88,19 @@ export interface PageCacheStats {
   renders: number;
   entries: number;
   bytes: number;
+}
+
+/** Query parameters that change what a page shows (spec §2: partner and referral links, paging, the bets tournament). */
+const PAGE_QUERY_PARAMETERS = ['partner', 'ref_id', 'page', 'tournament'];
+
+/**
+ * The key of an anonymous page in the page cache: environment version, public origin, path, the
+ * page-changing query parameters (sorted; tracking parameters are left out) and language.
+ */
+export function pageCacheKey(envVersion: string, origin: string, url: URL, lang: string): string {
+  const kept = PAGE_QUERY_PARAMETERS.flatMap((name) => url.searchParams.getAll(name).map((v) => [name, v] as const));
+  const query = kept.length ? `?${new URLSearchParams(kept.map(([k, v]) => [k, v])).toString()}` : '';
+  return `${envVersion}|${origin}|${lang}|${url.pathname}${query}`;
 }
 
 /** See the module comment. */

@@ -7,9 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { busyPage } from '../src/server/busyPage';
-import { createShellServer, pageCacheKey } from '../src/server/http';
-import { PageCache, type RenderedPage } from '../src/server/pageCache';
+import { busyPage } from '../src/server/busy-page';
+import { createShellServer } from '../src/server/shell-server';
+import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/page-cache';
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));

@@ -1,19 +1,19 @@
 /**
  * The page server's subscription to the API's content changes (`GET /changes`, Server-Sent
  * Events: api/src/domains/core/changes.routes.ts). Every change makes the cached pages built from
- * its topic stale (pageCache.ts); a (re)connection makes every page stale, since changes may have
+ * its topic stale (page-cache.ts); a (re)connection makes every page stale, since changes may have
  * been missed meanwhile. While the stream is down the cache falls back to a short life per page.
  *
  * The page servers learn of changes from the API, never from the database: the API is the one
  * that knows what its writes change, whoever makes them.
  */
 import { EventSource } from 'eventsource';
-import { CONTENT_TOPICS, type ContentTopic } from './pageCache';
+import { CONTENT_TOPICS, type ContentTopic } from './page-cache';
 
 /** Wait before opening a new stream after the API refused or closed one (ms). */
 const RECONNECT_MS = 1000;
 
-/** What the subscription drives (a {@link import('./pageCache').PageCache}). */
+/** What the subscription drives (a {@link import('./page-cache').PageCache}). */
 export interface ChangeSink {
   invalidate(topic: ContentTopic | 'all'): void;
   setLive(live: boolean): void;

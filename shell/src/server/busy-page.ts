@@ -3,7 +3,7 @@
  * static document in the visitor's language that loads the page again after 5 s (a meta
  * refresh, not a script: the Content-Security-Policy allows no inline script).
  */
-import { isoOf, type LocaleCode } from '@landing/shared';
+import { escapeHtml, isoOf, type LocaleCode } from '@landing/shared';
 import br from '../locales/br.json';
 import de from '../locales/de.json';
 import en from '../locales/en.json';
@@ -17,17 +17,15 @@ import tr from '../locales/tr.json';
 type Texts = { errors: { busy: string; busyText: string; busyRetry: string } };
 const TEXTS: Record<LocaleCode, Texts> = { br, de, en, es, fr, it, pl, ru, tr };
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/"/g, '&quot;');
-
 /** The 503 page in `lang` (English for an unknown code). */
 export function busyPage(lang: LocaleCode): string {
   const t = (TEXTS[lang] ?? TEXTS.en).errors;
   return (
     `<!doctype html><html lang="${isoOf(lang)}"><head><meta charset="utf-8">` +
     `<meta name="viewport" content="width=device-width, initial-scale=1"><meta http-equiv="refresh" content="5">` +
-    `<title>${escape(t.busy)} · Football Team</title>` +
+    `<title>${escapeHtml(t.busy)} · Football Team</title>` +
     `<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;background:#0b1f14;color:#f2f5f3;text-align:center}` +
     `main{max-width:32rem;padding:1.5rem}a{display:inline-block;margin-top:1rem;padding:.75rem 1.5rem;border-radius:999px;background:#f5c518;color:#0b1f14;font-weight:700;text-decoration:none}</style>` +
-    `</head><body><main><h1>${escape(t.busy)}</h1><p>${escape(t.busyText)}</p><a href="">${escape(t.busyRetry)}</a></main></body></html>`
+    `</head><body><main><h1>${escapeHtml(t.busy)}</h1><p>${escapeHtml(t.busyText)}</p><a href="">${escapeHtml(t.busyRetry)}</a></main></body></html>`
   );
 }

@@ -1,15 +1,15 @@
 /**
  * @jest-environment node
  *
- * Shared player pages (shell/src/server/playerPage.ts): a page rendered for a stand-in and filled
+ * Shared player pages (shell/src/server/player-page.ts): a page rendered for a stand-in and filled
  * in with a player's name is byte for byte the page rendered for that player, and a page that
  * reads anything personal is not shared.
  */
 import { renderToString } from 'react-dom/server';
 import type { UserData } from '@landing/shared';
 import { nicknameInitial } from '../src/layout/nickname';
-import { fillPlayerPage, playerTemplate, standInPlayer } from '../src/server/playerPage';
-import { jsonForScript } from '../src/server/render';
+import { fillPlayerPage, playerTemplate, standInPlayer } from '../src/server/player-page';
+import { jsonForScript } from '../src/server/page-document';
 
 const DATA = '<script type="application/json" id="landing-page-data">';
 
@@ -28,7 +28,7 @@ function PlayerBits({ user }: { user: UserData }) {
   );
 }
 
-/** A whole page around the bits, with the page data as render.tsx writes it. */
+/** A whole page around the bits, with the page data as page-document.ts writes it. */
 const pageOf = (body: string, user: unknown) =>
   `<!doctype html><html><head><title>Royal</title></head><body><div id="root">${body}</div>${DATA}${jsonForScript({ lang: 'en', user })}</script></body></html>`;
 

@@ -7,6 +7,7 @@
  * download the list (≈ 45 KiB gzip); the page gets it in its runtime config (`cookieDomain`).
  */
 import { parse } from 'tldts';
+import type { RuntimeConfig } from '@landing/shared';
 
 /**
  * @param hostname  host name without port (`www.example.com.br`), as the browser sees it
@@ -32,4 +33,17 @@ export function publicHostname(hostHeader: string | undefined, publicOrigin?: st
   } catch {
     return '';
   }
+}
+
+/**
+ * The config of one request: `cookieDomain` "auto" becomes the registrable domain of its public
+ * host ({@link cookieDomainFor}), or is left out when there is none; any other config is returned as is.
+ * @param hostHeader  the request's Host header
+ * @param publicOrigin  the server's public origin, when it has one
+ */
+export function withCookieDomain(cfg: RuntimeConfig, hostHeader: string | undefined, publicOrigin?: string): RuntimeConfig {
+  if (cfg.cookieDomain !== 'auto') return cfg;
+  const cookieDomain = cookieDomainFor(publicHostname(hostHeader, publicOrigin));
+  const { cookieDomain: _auto, ...rest } = cfg;
+  return cookieDomain ? { ...rest, cookieDomain } : rest;
 }

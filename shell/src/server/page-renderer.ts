@@ -1,0 +1,137 @@
+/**
+ * The page server's renders: one page to its full HTML (render.tsx), within the process's limit
+ * of renders in flight (p-limit) and a short queue; past the queue a render is refused
+ * ({@link OverloadError}, answered 503 by page-handler.ts).
+ */
+import pLimit from 'p-limit';
+import type { LocaleCode, RuntimeConfig } from '@landing/shared';
+import type { BuildReader } from './build-reader';
+import type { EnvironmentState } from './environment';
+import type { ServerFederation } from './federation';
+import type { RenderedPage } from './page-cache';
+import { renderPage } from './render';
+import type { PageRenderResult, RenderViewer } from './render-types';
+
+/** Thrown when the render queue is full (answered 503). */
+export class OverloadError extends Error {}
+
+/** A route loader answered a redirect while rendering (e.g. an old activation link): sent as is, never cached. */
+export class RedirectAnswer extends Error {
+  constructor(
+    readonly status: number,
+    readonly location: string,
+  ) {
+    super(`redirect to ${location}`);
+  }
+}
+
+/** One page request as the renders see it. */
+export interface PageRequest {
+  url: URL;
+  /** The request's Cookie header. */
+  cookie: string | undefined;
+  /** The page's language (`i18n_redirected`). */
+  lang: LocaleCode;
+  env: EnvironmentState;
+  /** The environment's config for this request (its `cookieDomain` resolved: cookie-domain.ts). */
+  config: RuntimeConfig;
+  /** The site's public origin. */
+  origin: string;
+}
+
+/** A render's page and its whole HTML. */
+export interface RenderedHtml {
+  result: PageRenderResult;
+  html: string;
+}
+
+/** Options of {@link createPageRenderer}. */
+export interface PageRendererOptions {
+  federation: ServerFederation;
+  build: BuildReader;
+  /** The API base template this server calls in an environment. */
+  internalBase(env: EnvironmentState): string;
+  /** SSR budget per page (ms; default 600). */
+  budgetMs?: number;
+  /** Log each render (ms, slot errors). */
+  log?: boolean;
+  /** Renders in flight at once (default 4). */
+  maxRenders?: number;
+  /** Renders waiting for a place before new ones are refused (default 16). */
+  maxQueue?: number;
+}
+
+/** Reads a rendered page's HTML stream to the end. */
+function collect(html: NodeJS.ReadableStream): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    html.on('data', (c: Buffer | string) => chunks.push(typeof c === 'string' ? Buffer.from(c) : c));
+    html.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    html.on('error', reject);
+  });
+}
+
+/** A render as the page cache keeps it (page-cache.ts `RenderedPage`). */
+export function toRenderedPage({ result, html }: RenderedHtml, compress?: boolean): RenderedPage {
+  return {
+    status: result.status,
+    html,
+    topics: result.topics,
+    degraded: result.timings.slotErrors.length > 0,
+    renderMs: result.timings.renderMs,
+    ...(compress === undefined ? {} : { compress }),
+  };
+}
+
+/** The renders of one page server. */
+export function createPageRenderer(o: PageRendererOptions) {
+  const renders = pLimit(o.maxRenders ?? 4);
+  const maxQueue = o.maxQueue ?? 16;
+
+  return {
+    /**
+     * Renders a page to its full HTML (outside the limit: see {@link limited}).
+     * @throws {RedirectAnswer} when a route loader answered a redirect
+     */
+    async render(req: PageRequest, viewer: RenderViewer): Promise<RenderedHtml> {
+      const { url, env } = req;
+      o.federation.sync(env.remotes, env.pins);
+      const result = await renderPage(
+        url,
+        { cookie: req.cookie },
+        {
+          federation: o.federation,
+          config: req.config,
+          remotes: env.remotes,
+          internalApiBaseTemplate: o.internalBase(env),
+          template: o.build.template(),
+          budgetMs: o.budgetMs ?? 600,
+          origin: req.origin,
+          viewer,
+        },
+      );
+      if (result.kind === 'redirect') throw new RedirectAnswer(result.status, result.location);
+      const html = await collect(result.html);
+      if (o.log)
+        console.log(
+          `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.join('; ')})` : ''}`,
+        );
+      return { result, html };
+    },
+
+    /**
+     * Runs `work` (a render) within the process's limit.
+     * @throws {OverloadError} (rejected) when the queue is full
+     */
+    limited<T>(work: () => Promise<T>): Promise<T> {
+      if (renders.pendingCount >= maxQueue) return Promise.reject(new OverloadError('render queue full'));
+      return renders(work);
+    },
+
+    /** Renders in flight and waiting. */
+    load: (): { active: number; queued: number } => ({ active: renders.activeCount, queued: renders.pendingCount }),
+  };
+}
+
+/** The renders of one page server ({@link createPageRenderer}). */
+export type PageRenderer = ReturnType<typeof createPageRenderer>;

@@ -1,0 +1,58 @@
+/**
+ * What the page server reads from a page request before it renders: the cookies it goes by, the
+ * page's language (spec §1) and the route rules of spec §2.
+ */
+import { parseCookie } from 'cookie';
+import { COOKIES, DEFAULT_SERVER, LOCALE_CODES, findLocale, serversFor, type LocaleCode, type ServerCode } from '@landing/shared';
+import { normaliseServerRoute } from '../routing/normalise';
+
+/** `decodeURIComponent`, or undefined for a malformed encoding (such a cookie reads as absent). */
+function decodeOrNothing(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Reads one cookie from a Cookie header (the `cookie` package's parser): the first cookie of that
+ * name whose value is valid percent-encoding, decoded; undefined when there is none.
+ */
+export function cookieOf(header: string | undefined, name: string): string | undefined {
+  return header ? parseCookie(header, { decode: decodeOrNothing })[name] : undefined;
+}
+
+/** Spec §1: the language stored in `i18n_redirected`, English by default (no detection). */
+export function languageOf(cookieHeader: string | undefined): LocaleCode {
+  const value = cookieOf(cookieHeader, COOKIES.language);
+  return value && (LOCALE_CODES as readonly string[]).includes(value) ? (value as LocaleCode) : (findLocale('en')!.code as LocaleCode);
+}
+
+/**
+ * Spec §2 route rules on the server: `/` goes to the remembered server, legacy and unknown
+ * servers redirect (carrying partner/ref), a known server renders.
+ * @returns the server of the page, or the redirect target
+ */
+export function routeOf(
+  url: URL,
+  cookieHeader: string | undefined,
+  production: boolean,
+): { kind: 'ok'; server: ServerCode | null } | { kind: 'redirect'; to: string } {
+  const lastLocale = cookieOf(cookieHeader, COOKIES.lastLocale);
+  const segments = url.pathname.split('/');
+  const segment = segments[1] ?? '';
+  if (segment === '') {
+    const known = serversFor(production).map((s) => s.value as string);
+    return { kind: 'redirect', to: `/${lastLocale && known.includes(lastLocale) ? lastLocale : DEFAULT_SERVER}${url.search}` };
+  }
+  if (segment === 'auth_callback' || segment === 'auth') return { kind: 'ok', server: null };
+  const result = normaliseServerRoute({
+    segment,
+    rest: url.pathname.slice(segment.length + 1),
+    search: url.search,
+    production,
+    lastLocale,
+  });
+  return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'ok', server: result.server };
+}

@@ -1,0 +1,63 @@
+/**
+ * The shapes between the page server and the page render (render.tsx): what a render needs, the
+ * HTML template it writes into, and what it answers.
+ */
+import type { RemotesMap, RuntimeConfig, UserData } from '@landing/shared';
+import type { ServerFederation } from './federation';
+import type { ContentTopic } from './page-cache';
+import type { StandInPlayer } from './player-page';
+
+/**
+ * Who a page is rendered for: the logged-in player of the request (their session cookie, checked
+ * with the API: session.ts), a stand-in for the page shared by every player of its server
+ * (player-page.ts), or nobody (null).
+ */
+export type RenderViewer = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
+
+/** What a render needs from the server around it. */
+export interface RenderContext {
+  federation: ServerFederation;
+  /** The environment's public config (what the browser gets). */
+  config: RuntimeConfig;
+  /** The remotes map of this request (remotes.json as read now). */
+  remotes: RemotesMap;
+  /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
+  internalApiBaseTemplate: string;
+  /** The shell's built HTML page, split around the app (`buildReader` in build-reader.ts). */
+  template: HtmlTemplate;
+  /** Budget of the whole render (ms): remote loads and data; late parts are left to the browser. */
+  budgetMs: number;
+  /**
+   * The viewer of this request: a player's page is rendered for them ("Play now", their own
+   * parts) and the API is called with their session; a stand-in's render calls the API without
+   * a session and the page data's `user` is a hole.
+   */
+  viewer?: RenderViewer;
+  /** Public origin of the site, for canonical and Open Graph URLs (e.g. `https://royal.example`). */
+  origin: string;
+}
+
+/** The shell's HTML page cut in pieces (from shell/dist/index.html). */
+export interface HtmlTemplate {
+  /** `<head>` content of the build (charset, viewport, icons, manifest, shell CSS, scripts), without its title and description. */
+  head: string;
+  /** The build's generic `<meta name="description">` tag, for pages without their own description. */
+  description: string;
+  /** Scripts at the end of `<body>` (the shell's entry). */
+  bodyEnd: string;
+  /** Extra `<head>` tags: preload of the shell's own boot chunks. */
+  preload: string;
+}
+
+/** A rendered page to stream. */
+export interface PageRenderResult {
+  kind: 'page';
+  status: number;
+  html: NodeJS.ReadableStream;
+  timings: { renderMs: number; slotErrors: string[] };
+  /** Content the page shows, from its queries (the page cache drops it when one changes). */
+  topics: ContentTopic[];
+}
+
+/** The answer of a render: a redirect, or a page to stream. */
+export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: string } | PageRenderResult;

@@ -1,0 +1,112 @@
+/**
+ * How the page server writes its answers: pages from the page cache, pages for one viewer, the
+ * 503 page, redirects, JSON and 404, each with the headers it needs (docs/ARCHITECTURE.md
+ * "Page cache": `Cache-Control`, `Vary`, `X-Cache`, `Server-Timing`).
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type compression from 'compression';
+import Negotiator from 'negotiator';
+import type { LocaleCode } from '@landing/shared';
+import { busyPage } from './busy-page';
+import type { CacheStatus, CachedPage } from './page-cache';
+
+/** `Cache-Control` of an anonymous page: shared caches may keep it 5 s and serve it 30 s more while they refresh it. */
+export const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+/** `Cache-Control` of a player's own page. */
+export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
+
+/** Response headers by name (the environment's security headers, environment.ts). */
+export type Headers = Readonly<Record<string, string>>;
+
+/** The server's compression middleware. */
+export type Compress = ReturnType<typeof compression>;
+
+/** A page rendered for one viewer (`cache`: the page cache status of the shared page it was filled from). */
+export interface PrivatePage {
+  status: number;
+  html: string;
+  /** Server-Timing of the render (ms). */
+  renderMs: number;
+  cache?: CacheStatus;
+}
+
+/** 200 with `body` as JSON, `Cache-Control: no-cache`. */
+export function sendJson(res: ServerResponse, body: unknown): void {
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end(JSON.stringify(body, null, 2));
+}
+
+/** 404 in plain text. */
+export function sendNotFound(res: ServerResponse): void {
+  res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-cache' });
+  res.end('Not found');
+}
+
+/** 405 for a method other than GET and HEAD. */
+export function sendMethodNotAllowed(res: ServerResponse): void {
+  res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain' });
+  res.end('Method not allowed');
+}
+
+/** A redirect (301, 302…) to `location` with the security headers; never cached. */
+export function sendRedirect(res: ServerResponse, security: Headers, status: number, location: string): void {
+  res.writeHead(status, { ...security, Location: location, 'Cache-Control': 'no-cache' });
+  res.end();
+}
+
+/** Sets headers one by one (answers that go through the compression middleware). */
+export function setHeaders(res: ServerResponse, headers: Headers): void {
+  for (const name in headers) res.setHeader(name, headers[name]!);
+}
+
+/**
+ * Sends a page from the cache in the encoding the client takes, or 304 when it has it already:
+ * one `writeHead` with every header, no compression on the way (the bytes are compressed already).
+ */
+export function sendCached(req: IncomingMessage, res: ServerResponse, security: Headers, page: CachedPage, cacheStatus: CacheStatus): void {
+  const headers: Record<string, string | number> = {
+    ...security,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': ANONYMOUS_PAGE_CACHE_CONTROL,
+    Vary: 'Cookie, Accept-Encoding',
+    'X-Cache': cacheStatus,
+    ETag: page.etag,
+    'Server-Timing': `ssr;dur=${page.renderMs.toFixed(1)}, cache;desc=${cacheStatus}`,
+  };
+  if (page.status === 200 && req.headers['if-none-match'] === page.etag) {
+    res.writeHead(304, headers);
+    return void res.end();
+  }
+  const encoding = new Negotiator(req).encoding(['br', 'gzip', 'identity']);
+  const body = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.identity;
+  if (encoding === 'br' || encoding === 'gzip') headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = body.length;
+  res.writeHead(page.status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
+/** 503 with `Retry-After` and a page in the visitor's language (busy-page.ts). */
+export function sendBusy(res: ServerResponse, security: Headers, lang: LocaleCode): void {
+  res.writeHead(503, {
+    ...security,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': 'no-store',
+    'Retry-After': '5',
+  });
+  res.end(busyPage(lang));
+}
+
+/**
+ * A page for one viewer: `private, no-store`, compressed on the way.
+ * @param compress  the server's compression middleware
+ */
+export function sendPrivate(req: IncomingMessage, res: ServerResponse, security: Headers, page: PrivatePage, compress: Compress): void {
+  setHeaders(res, security);
+  res.statusCode = page.status;
+  res.setHeader('Content-Type', 'text/html; charset=utf-8');
+  res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
+  res.setHeader('Vary', 'Cookie');
+  if (page.cache) res.setHeader('X-Cache', page.cache);
+  res.setHeader('Server-Timing', `ssr;dur=${page.renderMs.toFixed(1)}${page.cache ? `, cache;desc=${page.cache}` : ''}`);
+  compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : page.html));
+}

@@ -1,0 +1,63 @@
+/**
+ * The page server's side of shared player pages (player-page.ts; docs/ARCHITECTURE.md "Page
+ * cache"): a logged-in player's page comes from the page cache entry of their game server, page
+ * and language, rendered once for a stand-in, with the player's own parts filled in per answer.
+ * A page whose stand-in render read something personal is rendered per player for
+ * {@link PERSONAL_PAGE_MEMORY_MS} before it is tried again.
+ */
+import { LRUCache } from 'lru-cache';
+import { PAGE_DATA_ELEMENT_ID } from '../pageData';
+import { jsonForScript } from './page-document';
+import { pageCacheKey, type CachedPage, type PageCache } from './page-cache';
+import { toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
+import { fillPlayerPage, playerTemplate, standInPlayer, type PlayerTemplate } from './player-page';
+import type { PrivatePage } from './responses';
+import type { Viewer } from './session';
+
+/** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
+const PERSONAL_PAGE_MEMORY_MS = 10 * 60_000;
+
+/** A stand-in's render read something personal: the page is rendered per player. */
+class PersonalPage extends Error {}
+
+/** Cuts a stand-in's page at its holes (null: the page cannot be shared). */
+const templateOf = (html: string) =>
+  playerTemplate(html, html.indexOf('<div id="root">'), html.indexOf(`<script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">`));
+
+/**
+ * The shared player pages of one page server.
+ * @returns `sharedPlayerPage(request, viewer)`: the viewer's page filled in from the shared one
+ *          (with the cache status of the shared entry), or null when this page is rendered per player
+ */
+export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer) {
+  /** Page cache keys whose stand-in render read a personal field. */
+  const personalPages = new LRUCache<string, true>({ max: 5000, ttl: PERSONAL_PAGE_MEMORY_MS });
+  const templates = new WeakMap<CachedPage, PlayerTemplate>();
+
+  return async function sharedPlayerPage(req: PageRequest, viewer: Viewer): Promise<PrivatePage | null> {
+    const key = `${pageCacheKey(req.env.version, req.origin, req.url, req.lang)}|player:${viewer.user.server}`;
+    if (personalPages.has(key)) return null;
+    try {
+      const { page: cached, cache: status } = await cache.get(key, () =>
+        renderer.limited(async () => {
+          const standIn = standInPlayer(viewer.user.server);
+          const rendered = await renderer.render(req, { standIn });
+          if (standIn.isPersonal() || !templateOf(rendered.html)) throw new PersonalPage(key);
+          return toRenderedPage(rendered, false);
+        }),
+      );
+      let template = templates.get(cached);
+      if (!template) templates.set(cached, (template = templateOf(cached.body.identity.toString('utf8'))!));
+      return {
+        status: cached.status,
+        html: fillPlayerPage(template, viewer.user, jsonForScript),
+        renderMs: cached.renderMs,
+        cache: status,
+      };
+    } catch (e) {
+      if (!(e instanceof PersonalPage)) throw e;
+      personalPages.set(key, true);
+      return null;
+    }
+  };
+}

@@ -1,0 +1,154 @@
+/**
+ * The shell's HTTP server (docs/ARCHITECTURE.md "A page, from request to hydration"): which part answers a request.
+ * - `/health`: this process's renders and page cache counters;
+ * - `/api/*`, when `apiProxyOrigin` is set: the API (api-proxy.ts);
+ * - a GET or HEAD of a path without a file extension: a server-rendered page (page-handler.ts);
+ * - the environment's `config.json` / `remotes.json` (environment.ts), and the shell's static
+ *   files (build-reader.ts), compressed on the way.
+ * Every answer but `/health` and the proxy's carries the environment's security headers
+ * (environment.ts, ./security-policy.mjs).
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import compression from 'compression';
+import { EXPOSED_MODULE_IDS, remoteOf, type RuntimeConfig } from '@landing/shared';
+import { proxyToApi } from './api-proxy';
+import { buildReader } from './build-reader';
+import { subscribeToChanges } from './content-changes';
+import { withCookieDomain } from './cookie-domain';
+import { createEnvironment, type EnvironmentState } from './environment';
+import { createServerFederation, type ServerFederation } from './federation';
+import { PageCache, type PageCacheStats } from './page-cache';
+import { createPageHandler } from './page-handler';
+import { createPageRenderer } from './page-renderer';
+import { sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
+import { createSessionChecker } from './session';
+
+/** Options of {@link createShellServer}. */
+export interface ShellServerOptions {
+  /** The shell's browser build (shell/dist). */
+  distDir: string;
+  /** The environment's remotes.json (looked at once a second: environment.ts). */
+  remotesFile: string;
+  /** The environment's config.json (looked at once a second); missing → defaults. */
+  configFile?: string;
+  /** Overrides merged into config.json (e.g. the local API base); applied before the guard. */
+  configOverrides?: Partial<RuntimeConfig>;
+  /**
+   * The environment guard: when true, the served config says production and trusts no tester
+   * override origin, whatever config.json says.
+   */
+  production: boolean;
+  /** API base template this server calls (default: the config's `apiBaseTemplate`). */
+  internalApiBaseTemplate?: string;
+  /** When set, `/api/*` is proxied to this origin (same-origin API for an environment). */
+  apiProxyOrigin?: string;
+  /** SSR budget per page (ms; default 600). */
+  budgetMs?: number;
+  /** Public origin for canonical URLs (default: from the Host header). */
+  publicOrigin?: string;
+  /** Log each page render (ms, slot errors). */
+  log?: boolean;
+  /** Public remote origin → origin this server fetches remotes from (see ServerFederationOptions.fetchOrigins). */
+  remoteFetchOrigins?: Record<string, string>;
+  /** Renders in flight at once in this process (default 4). */
+  maxRenders?: number;
+  /** Renders waiting for a place before new ones get 503 (default 16). */
+  maxQueue?: number;
+  /** Memory budget of the page cache (bytes; default 64 MiB; 0 turns the cache off). */
+  pageCacheBytes?: number;
+  /** Subscribe to the API's change stream (`/changes` next to the internal API base; default true). */
+  changeStream?: boolean;
+}
+
+/** The server and what tests and scripts may look at. */
+export interface ShellServer {
+  server: Server;
+  federation: ServerFederation;
+  /** Loads every remote once and renders one page, before the first visitor (cold start ~250 ms). */
+  warmUp(path?: string): Promise<void>;
+  /** Stops the change subscription (the server itself is closed with `server.close`). */
+  stop(): void;
+}
+
+/** What `/health` answers (JSON). */
+export interface ShellHealth {
+  ok: true;
+  pid: number;
+  /** Renders in flight and waiting in this process. */
+  renders: { active: number; queued: number };
+  /** Page cache counters of this process, or null when the cache is off. */
+  cache: PageCacheStats | null;
+}
+
+/** A path that names a file (an extension): a static file, never a page. */
+const FILE_PATH = /\.[a-z0-9]+$/i;
+
+/**
+ * Creates the shell server (not listening yet: call `server.listen`).
+ * @param o  see {@link ShellServerOptions}
+ */
+export function createShellServer(o: ShellServerOptions): ShellServer {
+  const federation = createServerFederation({ fetchOrigins: o.remoteFetchOrigins });
+  const build = buildReader(o.distDir);
+  const environment = createEnvironment(o);
+  const compress = compression({ threshold: 1024 });
+  const cache = o.pageCacheBytes === 0 ? null : new PageCache({ maxBytes: o.pageCacheBytes });
+  const internalBase = (env: EnvironmentState) => o.internalApiBaseTemplate ?? env.config.apiBaseTemplate;
+  const sessions = createSessionChecker((server) => internalBase(environment.current()).replace('{server}', server));
+  const renderer = createPageRenderer({
+    federation,
+    build,
+    internalBase,
+    budgetMs: o.budgetMs,
+    log: o.log,
+    maxRenders: o.maxRenders,
+    maxQueue: o.maxQueue,
+  });
+  const page = createPageHandler({ renderer, cache, sessions, compress, publicOrigin: o.publicOrigin });
+  let unsubscribe = () => {};
+  if (cache && o.changeStream !== false) {
+    const changesUrl = new URL('/changes', internalBase(environment.current()).replace('{server}', 'royal')).href;
+    unsubscribe = subscribeToChanges(changesUrl, cache);
+  }
+
+  const health = (): ShellHealth => ({ ok: true, pid: process.pid, renders: renderer.load(), cache: cache?.stats() ?? null });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
+    const path = url.pathname;
+    if (path === '/health') return sendJson(res, health());
+    if (o.apiProxyOrigin && path.startsWith('/api/')) return proxyToApi(req, res, o.apiProxyOrigin, (req.url ?? '/').slice(4));
+    const env = environment.current();
+    if (!FILE_PATH.test(path) && (req.method === 'GET' || req.method === 'HEAD')) return page(req, res, url, env);
+    setHeaders(res, env.securityHeaders(path));
+    compress(req as never, res as never, () => {
+      if (path === '/remotes.json') return sendJson(res, env.remotes);
+      if (path === '/config.json') return sendJson(res, withCookieDomain(env.config, req.headers.host, o.publicOrigin));
+      // Server code and build lists are not public files. (index.html, the page without its content,
+      // is: the offline worker keeps it as the app shell of pages never read.)
+      if (/^\/(server\/|ssr-assets\.json)/.test(path)) return sendNotFound(res);
+      if (FILE_PATH.test(path)) return build.files()(req, res, () => sendNotFound(res));
+      sendMethodNotAllowed(res);
+    });
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((e: unknown) => {
+      console.error('[shell] request failed', e);
+      if (!res.headersSent) {
+        res.writeHead(500, { 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Server error');
+      } else res.end();
+    });
+  });
+
+  async function warmUp(path = '/royal'): Promise<void> {
+    const env = environment.current();
+    const map = federation.sync(env.remotes, env.pins);
+    await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
+    const url = new URL(path, 'http://localhost');
+    await renderer.render({ url, cookie: undefined, lang: 'en', env, config: env.config, origin: 'http://localhost' }, null);
+  }
+
+  return { server, federation, warmUp, stop: () => unsubscribe() };
+}
