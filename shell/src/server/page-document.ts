@@ -4,7 +4,7 @@
  * a JSON script (pageData.ts), and the shell's scripts from the build's template.
  */
 import { documentTitle, escapeHtml, isoOf, type LocaleCode, type ServerResponseInfo } from '@landing/shared';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../pageData';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../page-data';
 import type { HtmlTemplate } from './render-types';
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */

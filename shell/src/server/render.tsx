@@ -43,7 +43,7 @@ import { RemoteLoaderContext } from '../remotes/RemoteSlot';
 import { routes } from '../routing/router';
 import { landingQuery } from '../data/queries';
 import { loaders as shellTranslations } from '../i18n';
-import type { PageData } from '../pageData';
+import type { PageData } from '../page-data';
 
 // The shell's own translations, every language (remotes register theirs when their server build
 // loads); renders wait for them (translationsReady).

@@ -6,7 +6,7 @@
  * {@link PERSONAL_PAGE_MEMORY_MS} before it is tried again.
  */
 import { LRUCache } from 'lru-cache';
-import { PAGE_DATA_ELEMENT_ID } from '../pageData';
+import { PAGE_DATA_ELEMENT_ID } from '../page-data';
 import { jsonForScript } from './page-document';
 import { pageCacheKey, type CachedPage, type PageCache } from './page-cache';
 import { toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
