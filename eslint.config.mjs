@@ -1,6 +1,6 @@
 /**
  * ESLint flat config. Besides TypeScript and React-hooks rules, it enforces the federation
- * boundary of the design brief: a remote never imports another remote's source, and nobody
+ * boundary (docs/ARCHITECTURE.md): a remote never imports another remote's source, and nobody
  * imports `shared` by a relative path (that would split the store singleton).
  */
 import js from '@eslint/js';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Load test of the landing API's read routes (issue 12), several builds side by side in ONE run
+ * Load test of the landing API's read routes, several builds side by side in ONE run
  * so before/after figures share the machine's state (team rule: one run, medians).
  *
  *   node scripts/bench-api.mjs --target before=/work/wt/api-perf-base --target after=.

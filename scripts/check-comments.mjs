@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Fails when a comment of a tracked source file cites a document that is not in the repo (a
- * numbered issue, a design brief, a /work path) or names a file that does not exist
+ * numbered issue, a design document kept elsewhere, a path on the build machine) or names a file that does not exist
  * (scripts/lib/comment-check.mjs says how paths resolve). Prints `file:line: problem` per finding.
  *
  *   node scripts/check-comments.mjs            every tracked source file

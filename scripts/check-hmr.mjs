@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Proof that `npm run dev` updates the open page without a reload (issue 14 "Done when"): in
+ * Proof that `npm run dev` updates the open page without a reload: in
  * Chromium it opens the home page of the development composition, switches the leaderboard to its
  * Teams tab (component state), marks the window, then edits a component of a remote
  * (mf-leaderboard/src/Leaderboard.tsx) and one of the shell (shell/src/layout/Footer.tsx). Each

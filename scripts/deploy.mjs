@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Independent delivery of one remote (design brief §2, issue 7; docs/ARCHITECTURE.md "Deploying
+ * Independent delivery of one remote (docs/ARCHITECTURE.md "Deploying
  * one remote alone").
  *
  *   node scripts/deploy.mjs build    <remote> [--version 1.1.0] [--out DIR] [--no-check]

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Development mode (issue 14; README.md "Development"). Same ports and origins as `npm start`
+ * Development mode (README.md "Development"). Same ports and origins as `npm start`
  * (app registry shared/apps.mjs + PORT_OFFSET, scripts/ports.mjs).
  *
  *   npm run dev                     the whole composition in development:

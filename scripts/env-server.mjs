@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Serves one deployment environment locally (issue 7), the way docker-compose.staging.yml does,
+ * Serves one deployment environment locally, the way docker-compose.staging.yml does,
  * without Docker:
  *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
  *   - the shell's SSR server (shell/dist/server) with that environment's own `remotes.json`,
@@ -75,7 +75,7 @@ function proxy(req, res, apiOrigin, path) {
 }
 
 /**
- * The environment guard of tester overrides (issue 10): when the environment is production
+ * The environment guard of tester overrides: when the environment is production
  * (`environment.json` `production: true`), the served config says production and trusts no
  * override origin, whatever its config.json says, so a wrong config cannot open overrides there.
  * @param {object} config       config.json of the environment

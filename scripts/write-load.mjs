@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Mixed write load on two API processes sharing one PostgreSQL database, one of them killed with
- * SIGKILL in the middle (issue 12: "0 5xx, and nothing acknowledged is lost").
+ * SIGKILL in the middle: it passes with 0 5xx answers and nothing acknowledged lost.
  *
  *   node scripts/write-load.mjs                      # 50 clients, 20 s, SIGKILL of process B at 8 s
  *   node scripts/write-load.mjs --clients 50 --duration 30 --kill-after 10 [--dir <checkout>]

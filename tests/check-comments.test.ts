@@ -3,7 +3,7 @@
  *
  * The comment check (scripts/check-comments.mjs, scripts/lib/comment-check.mjs) over a small fixture
  * repo (tests/fixtures/comments): a comment citing files that exist passes, a stale path fails with
- * its file and line, and a reference to a numbered issue, a design brief or a /work path fails.
+ * its file and line, and a reference to a numbered issue, an outside design document or a build-machine path fails.
  */
 import { readdirSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Pure parts of scripts/bench-web.mjs (issue 11 "A benchmark script"): command line, what one
+ * Pure parts of scripts/bench-web.mjs: command line, what one
  * Lighthouse result says about a page (metrics, first-load JavaScript from the network records),
  * medians over runs, and the Markdown table. No I/O here, so tests/bench-web.test.ts can check it
  * against a recorded Lighthouse result (tests/fixtures/lighthouse-royal.json).

@@ -53,7 +53,7 @@ export async function waitForUrl(url, timeoutMs, failed = () => null) {
 
 /**
  * config.json of a local environment. Outside production, testers may pin remotes from the
- * remotes' own local origins (`trustedRemoteOrigins`, issue 10) — that is also how one remote runs
+ * remotes' own local origins (`trustedRemoteOrigins`) — that is also how one remote runs
  * in development inside the production composition (`npm run dev -- mf-news`).
  * LANDING_PRODUCTION=1 is the environment guard: production, and no override origin at all.
  * @param {{ environment?: string, production?: boolean }} [o]

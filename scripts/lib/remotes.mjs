@@ -42,7 +42,7 @@ export function packageVersion(dir) {
 
 /**
  * The `exposes` map a remote's rspack config gives its ModuleFederationPlugin
- * (`./NewsList` → `./src/exposes/NewsList.tsx`). Loads the config module itself, so what is
+ * (in mf-news: `./NewsList` → mf-news/src/exposes/NewsList.tsx). Loads the config module itself, so what is
  * checked is exactly what is built.
  * @param {string} dir remote folder (absolute) containing rspack.config.mjs
  */

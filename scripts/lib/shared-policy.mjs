@@ -1,5 +1,5 @@
 /**
- * Shared-dependency policy (design brief §2): every app shares the same singletons
+ * Shared-dependency policy: every app shares the same singletons
  * (shared/build/rspack.mjs `sharedSingletons`), and a remote built against another major of one
  * of them is an error to report, never a second copy to load silently. Used by
  * `scripts/deploy.mjs publish` (refuses such a build) and tests/shared-deps.test.ts.

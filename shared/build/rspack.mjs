@@ -1,7 +1,7 @@
 /**
  * Build configuration shared by the shell (host) and every remote: rspack 2 + Module Federation
  * (@module-federation/enhanced). One place for loaders, the shared-singleton policy and the
- * versioned output layout (design brief §2, §7):
+ * versioned output layout:
  *   - host:   dist/                 (index.html template, hashed chunks) + dist/server/ (the SSR
  *                                   server, createShellServerConfig)
  *   - remote: dist/<version>/       (mf-manifest.json, remoteEntry.js, hashed chunks, standalone index.html)
@@ -10,7 +10,7 @@
  *                                   names it in `metaData.ssrRemoteEntry`, so remotes.json keeps
  *                                   one URL per remote for both sides)
  * Text assets (JS, CSS, HTML, JSON, SVG) are also written precompressed (.br and .gz) for the
- * static servers (issue 11).
+ * static servers.
  * HTML template: the app's own `src/index.html` (the shell), else `shared/build/remote.html` (remotes).
  *
  * A remote's build writes only into its own `dist/<version>/` folder, so building or deploying one
@@ -158,7 +158,7 @@ export function htmlTemplate(dir) {
 /**
  * Precompressed copies of every text asset (brotli quality 11 and gzip level 9, only when smaller),
  * so static servers (sirv in scripts/serve.mjs, nginx `gzip_static`/`brotli_static`) send them
- * without compressing per request. Issue 11.
+ * without compressing per request.
  */
 export function precompressPlugins() {
   const test = /\.(js|css|html|json|svg|webmanifest|txt)$/;
@@ -184,7 +184,7 @@ export function precompressPlugins() {
 
 /**
  * After a remote's server build: names its container in the browser manifest as
- * `metaData.ssrRemoteEntry` (what @module-federation/rsbuild-plugin does, utils/manifest.ts; the
+ * `metaData.ssrRemoteEntry` (what @module-federation/rsbuild-plugin does in its manifest utilities; the
  * rspack plugin does not), so one manifest URL in remotes.json serves both sides: the federation
  * runtime in Node loads `<manifest dir>/server/remoteEntry.js`, the browser
  * `<manifest dir>/remoteEntry.js`. The precompressed copies of the manifest are rewritten too.
@@ -242,7 +242,7 @@ function subsetAliases(dir, production) {
 const caret = (v) => `^${v}`;
 
 /**
- * Singletons every app shares (design brief §2). `requiredVersion` is the caret range of what this
+ * Singletons every app shares. `requiredVersion` is the caret range of what this
  * app was built with; an incompatible major at run time is reported by the federation runtime
  * (console warning) and by the contract test, never silently duplicated.
  */
@@ -391,7 +391,7 @@ export function createAppConfig({
         manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
         dts: false,
         dev: false,
-        // Federation runtime cost (issue 7): the host bundles the runtime core once and provides
+        // Federation runtime cost: the host bundles the runtime core once and provides
         // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
         // `optimization.target: 'web'` leaves the runtime's Node-only code out of the browser build.
         experiments: {
@@ -466,13 +466,13 @@ export function swcRule({ development, refresh = false }) {
 }
 
 /**
- * Module extensions of server builds: a `name.server.ts` file replaces `name.ts` on the server
+ * Module extensions of server builds: a `<name>.server.ts` file replaces `<name>.ts` on the server
  * (e.g. an HTML sanitiser that needs no browser DOM), the browser builds and tests never see it.
  */
 export const SERVER_EXTENSIONS = ['.server.tsx', '.server.ts', '.tsx', '.ts', '.jsx', '.js', '.json'];
 
 /**
- * The server build of a remote (design brief §7, issue 11): the same exposes as a
+ * The server build of a remote: the same exposes as a
  * `commonjs-module` container for the shell's Node server, in `<version>/server/`. Every shared
  * singleton is `import: false` (the server provides it: one React, one store module, one query
  * client context); chunks load over HTTP through @module-federation/node's runtime plugin,

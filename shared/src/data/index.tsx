@@ -1,5 +1,5 @@
 /**
- * Server data of every app (design brief §7, issue 11): one TanStack Query cache, a shared
+ * Server data of every app: one TanStack Query cache, a shared
  * singleton like react, filled on the server during SSR, dehydrated into the HTML and hydrated in
  * the browser, so a page's data is fetched once. The zustand store keeps client state only.
  *
@@ -104,7 +104,7 @@ const ApiClientContext = createContext<AxiosInstance | null>(null);
 const ResponseContext = createContext<ServerResponseInfo | null>(null);
 
 /**
- * Metadata of a page for search engines and link previews (issue 11 "SEO of a public site"):
+ * Metadata of a page for search engines and link previews:
  * `<title>`, meta description, Open Graph. The canonical URL is the page's own address without
  * its query.
  */

@@ -1,8 +1,8 @@
 /**
- * The one i18next instance of the site (spec §1, design brief §4). English is the default, there
+ * The one i18next instance of the site (spec §1). English is the default, there
  * is no route prefix and no browser detection. Each package owns its namespaces and registers
  * them with {@link registerTranslationLoaders} when it loads: one loader per locale (a JSON chunk),
- * so the browser fetches only the language it shows (issue 11: eight of nine languages are no
+ * so the browser fetches only the language it shows (eight of nine languages are no
  * part of the first load). A server-rendered page carries the translations it used (page data),
  * so nothing is fetched before hydration; a language switch loads every registered namespace of
  * the new language first, then re-renders every mounted app (react-i18next is a shared
