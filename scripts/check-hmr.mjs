@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { ports } from './ports.mjs';
-import { originOf, waitForUrl } from './lib/local-stack.mjs';
+import { originOf } from './lib/local-environment.mjs';
+import { waitForUrl } from './lib/local-stack.mjs';
 import { repoRoot } from './lib/remotes.mjs';
 
 /**
