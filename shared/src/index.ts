@@ -19,7 +19,7 @@ export * from './pwa';
 export * from './pixel';
 export * from './data';
 export { Modal, type ModalProps } from './ui/Modal';
-export { Tabs, type TabsProps, type TabItem } from './ui/Tabs';
+export { Tabs, useTabIds, type TabIds, type TabsProps, type TabItem } from './ui/Tabs';
 export { NumberCounter, formatCounter, type NumberCounterProps } from './ui/NumberCounter';
 export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
