@@ -3,7 +3,7 @@
  * Import only by this package name: a relative import would split the store singleton.
  */
 export * from './config';
-export * from './runtimeConfig';
+export * from './runtime-config';
 export * from './cookies';
 export * from './store';
 export * from './auth';

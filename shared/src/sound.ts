@@ -14,7 +14,7 @@
  */
 import type { Howl } from 'howler';
 import { SOUND, TIMINGS } from './config';
-import { getRuntimeConfig } from './runtimeConfig';
+import { getRuntimeConfig } from './runtime-config';
 import { i18n } from './i18n';
 import { notifyError } from './ui/toast';
 

@@ -9,7 +9,7 @@
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ALL_SERVERS, COOKIES } from '../config';
-import { apiBaseFor } from '../runtimeConfig';
+import { apiBaseFor } from '../runtime-config';
 import { landingStore } from '../store';
 import { logout, storedSession } from '../auth';
 import { i18n } from '../i18n';

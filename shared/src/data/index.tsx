@@ -24,7 +24,7 @@ import type { AxiosInstance } from 'axios';
 import { apiClient } from '../api/client';
 import { onLogout } from '../auth';
 import type { LocaleCode, ServerCode } from '../config';
-import { apiBaseFor } from '../runtimeConfig';
+import { apiBaseFor } from '../runtime-config';
 import { landingStore, type LandingState, type LandingStore } from '../store';
 import { ApiClientContext, ResponseContext, StoreContext } from './contexts';
 
