@@ -19,7 +19,7 @@ export const median = (xs) => {
 };
 
 /** The figures of one autocannon result: requests/s, p50/p99 latency (ms), errors, requests. */
-export function summarise(r) {
+function summarise(r) {
   return {
     rps: r.requests.average,
     p50: r.latency.p50,
@@ -31,7 +31,7 @@ export function summarise(r) {
 
 const pgRequire = createRequire(join(root, 'api', 'package.json'));
 let pgUrl;
-export function localPg() {
+function localPg() {
   if (!pgUrl) {
     execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'start'], { stdio: 'inherit' });
     pgUrl = execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'url'], { encoding: 'utf8' }).trim();
@@ -96,7 +96,7 @@ export function probe(url, rate) {
   };
 }
 /** The p-th percentile (nearest rank) of numbers (NaN for none). */
-export function percentile(xs, p) {
+function percentile(xs, p) {
   if (!xs.length) return NaN;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];

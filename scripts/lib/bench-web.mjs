@@ -118,7 +118,7 @@ export function labMetrics(lhr) {
  * Keys of {@link RunFigures} whose median is reported.
  * @type {Array<keyof RunFigures>}
  */
-export const FIGURES = [
+const FIGURES = [
   'score',
   'fcpMs',
   'lcpMs',

@@ -12,7 +12,7 @@ import { join, posix } from 'node:path';
 import ts from 'typescript';
 
 /** Extensions of the files whose comments are checked. */
-export const CHECKED_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.css'];
+const CHECKED_EXTENSIONS = ['.ts', '.tsx', '.mts', '.cts', '.js', '.jsx', '.mjs', '.cjs', '.css'];
 
 /** Extensions that make a word in a comment a file path to resolve. */
 const PATH_EXTENSIONS = 'tsx?|mts|cts|jsx?|mjs|cjs|json|md|css|html|ya?ml|sql|sh|conf|svg|webmanifest';

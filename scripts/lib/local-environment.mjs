@@ -62,7 +62,7 @@ export const devManifestUrl = (remote) => `${originOf(ports[remote.name])}/mf-ma
  * Writes a file when its content changed (servers that re-read it see only real changes).
  * @returns {boolean} whether it was written
  */
-export function writeIfChanged(file, text) {
+function writeIfChanged(file, text) {
   if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
   writeFileSync(file, text);
   return true;

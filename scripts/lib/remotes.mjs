@@ -58,7 +58,7 @@ export async function exposesOf(dir) {
 }
 
 /** Key of the pins in remotes.json, beside the remote names (shell/src/server/remoteTrust.ts). */
-export const INTEGRITY_KEY = 'integrity';
+const INTEGRITY_KEY = 'integrity';
 
 /**
  * SHA-256 pins of a remote build's server code, the shape of remotes.json `integrity.<remote>`

@@ -9,10 +9,10 @@ import { sharedSingletons } from '../../shared/build/rspack.mjs';
 import { repoRoot } from './remotes.mjs';
 
 /** Singletons a remote must share (never bundle its own copy of). */
-export const REQUIRED_SHARED = ['react', 'react-dom', 'react/jsx-runtime', '@landing/shared'];
+const REQUIRED_SHARED = ['react', 'react-dom', 'react/jsx-runtime', '@landing/shared'];
 
 /** `19.3.1` → `19`, `0.17.1` → `0.17` (caret-range compatibility); null when unparsable. */
-export function compatMajor(version) {
+function compatMajor(version) {
   const m = /^\D*(\d+)\.(\d+)/.exec(String(version));
   if (!m) return null;
   return m[1] === '0' ? `0.${m[2]}` : m[1];

@@ -1,7 +1,7 @@
 import { COOKIES } from '../config';
 
 /** The API's readable XSRF token cookie in production (HTTPS): `Secure`, `__Host-` prefixed. */
-export const XSRF_HOST_COOKIE = '__Host-XSRF-TOKEN';
+const XSRF_HOST_COOKIE = '__Host-XSRF-TOKEN';
 
 /**
  * Which cookie holds the API's XSRF token: `__Host-XSRF-TOKEN` when the API
