@@ -59,9 +59,9 @@ export default tseslint.config(
     plugins: { 'react-refresh': reactRefresh.plugin },
     rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['contractMajor'] }] },
   },
-  // File names: React component files are PascalCase `.tsx` (`MatchCard.tsx`), every other file is
-  // kebab-case (`page-cache.ts`, `use-viewer.ts`); a dotted role suffix is allowed
-  // (`sanitize.server.ts`, `page-cache.test.ts`). Generated and type-only folders are left out.
+  // File names: React component files are PascalCase `.tsx` (shared/src/ui/Modal.tsx), every other
+  // file is kebab-case (shared/src/runtime-config.ts); a dotted role suffix is allowed
+  // (outbox.plugin.ts, Modal.server.test.tsx). Jest's __mocks__ folders are left out.
   {
     files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
     ignores: [
