@@ -1,5 +1,5 @@
 /**
- * mf-auth end to end, in the browser against the served build and the real API (issue 3):
+ * mf-auth end to end, in the browser against the served build and the real API:
  * registration with partner params → activation mail from the dev mailbox → activation → login
  * from a new device (403) → code from the mailbox → logged in → Play now → logout; password reset
  * by mail; social login through the popup and the consent page of the local OAuth provider that

@@ -1,5 +1,5 @@
 /**
- * Bets end to end (issue 5): a visitor sees the matches and the log-in message; a player logs in
+ * Bets end to end: a visitor sees the matches and the log-in message; a player logs in
  * (real auth modal of mf-auth, seeded demo account), predicts an upcoming match, reloads and sees
  * it, cannot change it after kick-off (the API's bets clock is moved with the admin route, as
  * ADMIN_SECRET of playwright.config.ts is given to the API), an entered result

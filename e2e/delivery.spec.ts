@@ -1,5 +1,5 @@
 /**
- * Independent delivery (issue 7, design brief §2), in one run against real builds:
+ * Independent delivery, in one run against real builds:
  *   - environments A and B serve the same shell build with different versions of one remote
  *     (mf-news 1.0.0 from the tree, 1.1.0 built by `deploy.mjs build --version 1.1.0` into a temp
  *     folder: the remote's package.json and sources are never changed),

@@ -1,5 +1,5 @@
 /**
- * Every flow from `npm start` (issue 13): accessibility (axe, WCAG 2.2 AA, every locale) and
+ * Every flow from `npm start`: accessibility (axe, WCAG 2.2 AA, every locale) and
  * keyboard-only runs of login, register, vote and bet; the Terms and Privacy PDFs; the affiliate
  * page and "Play on other servers"; the locked server of the switcher; the weekly Top 3 dates in
  * the server's time zone; the registration's account rules; the mobile layout at 390 px.

@@ -108,7 +108,7 @@ test.describe('language', () => {
     await page.getByTestId('lang-de').click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expect(leaderboardTitle).not.toHaveText('Leaderboard');
-    // what came from the API in the old language is fetched again (issue 13: the landing banner)
+    // what came from the API in the old language is fetched again (the landing banner)
     await expect(banner).toHaveText(germanBanner);
     const cookie = (await context.cookies()).find((c) => c.name === 'i18n_redirected');
     expect(cookie?.value).toBe('de');

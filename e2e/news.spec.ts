@@ -1,5 +1,5 @@
 /**
- * News end to end (issue 4): list → paging → article, unknown slug, comments (visitor, below the
+ * News end to end: list → paging → article, unknown slug, comments (visitor, below the
  * OVR threshold, posting a comment and a reply, plain-text XSS), polls (single, multiple, second
  * vote, ended). Logged-in steps log in through the real auth modal (mf-auth, opened by mf-news
  * through the shared store) with the seeded demo accounts: demo (OVR 72), demo_rookie (OVR 42),

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 10 item 2): the shell's pages and the API's answers carry a
+ * Security headers: the shell's pages and the API's answers carry a
  * Content-Security-Policy (script-src: the site and the environment's remote origins; no inline script, so no nonce),
  * frame-ancestors, nosniff, Referrer-Policy and Permissions-Policy; in a real browser no page of
  * the site trips its policy (0 `securitypolicyviolation` events), including the modals.

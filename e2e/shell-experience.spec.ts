@@ -1,5 +1,5 @@
 /**
- * Shell experience (issue 6, spec §1, §2, §7, §8, §9): offline worker, refresh after a new build,
+ * Shell experience (spec §1, §2, §7, §8, §9): offline worker, refresh after a new build,
  * redeployed remotes, cookie banner, contact and founder-pack sign-up, maintenance page, sounds.
  *
  * Service workers are blocked for every other suite (playwright.config.ts) so a worker never
@@ -128,7 +128,7 @@ test.describe('offline worker (spec §1)', () => {
     await expect
       .poll(() => storeState<{ offlineReady: boolean; swError: boolean }>(page, 'pwa'))
       .toMatchObject({ offlineReady: true, swError: false });
-    // First visit, one message at a time (issue 13): the offline-ready toast waits for the cookie
+    // First visit, one message at a time: the offline-ready toast waits for the cookie
     // banner and the age notice.
     const offlineReady = page
       .getByRole('alert')

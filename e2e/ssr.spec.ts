@@ -1,5 +1,5 @@
 /**
- * Server-side rendering of the federated composition (issue 11, design brief §7):
+ * Server-side rendering of the federated composition:
  *   - the HTML itself carries the page: hero and stats, an article with its comments, the bets
  *     matches, in the language of the `i18n_redirected` cookie; SEO head per page;
  *   - the browser hydrates it without a hydration warning and without fetching the page's data again;

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Load test of the landing API's read routes (issue 12), several builds side by side in ONE run
+ * Load test of the landing API's read routes, several builds side by side in ONE run
  * so before/after figures share the machine's state (team rule: one run, medians).
  *
  *   node scripts/bench-api.mjs --target before=/work/wt/api-perf-base --target after=.
@@ -23,27 +23,12 @@
  * while we measure).
  * Ports: API_PORT_BASE (4400 + …): each target/process gets its own port.
  */
-import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { execFileSync } from 'node:child_process';
-
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-
-function summarise(r) {
-  return {
-    rps: r.requests.average,
-    p50: r.latency.p50,
-    p99: r.latency.p99,
-    errors: r.errors + r.timeouts + r.non2xx,
-    total: r.requests.total,
-  };
-}
+import { cannon, freshPgDatabase, median, probe } from './lib/api-load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -90,34 +75,7 @@ const SERVER = 'royal';
 const ROUTE_NAMES = ['stats', 'leaderboard', 'news', 'landing', 'article', 'tournaments', 'matches', 'ranking'];
 const routes = values.routes ? values.routes.split(',') : ROUTE_NAMES;
 
-const median = (xs) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const n = s.length;
-  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
-};
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// ---- databases ------------------------------------------------------------------------------------
-const pgRequire = createRequire(join(root, 'api', 'package.json'));
-let pgUrl;
-function localPg() {
-  if (!pgUrl) {
-    execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'start'], { stdio: 'inherit' });
-    pgUrl = execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'url'], { encoding: 'utf8' }).trim();
-  }
-  return pgUrl;
-}
-async function freshPgDatabase(name) {
-  const pg = pgRequire('pg');
-  const admin = new pg.Client({ connectionString: localPg() });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(localPg());
-  u.pathname = `/${name}`;
-  return u.toString();
-}
 
 // ---- API processes ------------------------------------------------------------------------------
 const children = new Set();
@@ -197,56 +155,6 @@ async function routePaths(base) {
   };
 }
 
-/** One autocannon run; its load is generated in a worker thread (`workers: 1`), so probes of this thread are not delayed by it. */
-async function cannon(bases, path, seconds) {
-  const result = await autocannon({
-    url: bases.map((b) => b + path),
-    connections,
-    duration: seconds,
-    workers: 1,
-    headers: { 'x-lang': 'en' },
-  });
-  return summarise(result);
-}
-
-/** Sequential probes of `url` at `rate`/s until `stop()`: latencies in ms (failures count as errors). */
-function probe(url, rate) {
-  const latencies = [];
-  let errors = 0;
-  let running = true;
-  const done = (async () => {
-    while (running) {
-      const t0 = performance.now();
-      try {
-        const res = await fetch(url, { headers: { 'x-lang': 'en' }, signal: AbortSignal.timeout(30_000) });
-        await res.arrayBuffer();
-        if (!res.ok) errors++;
-      } catch {
-        errors++;
-      }
-      const ms = performance.now() - t0;
-      latencies.push(ms);
-      await sleep(Math.max(0, 1000 / rate - ms));
-    }
-  })();
-  return async () => {
-    running = false;
-    await done;
-    return {
-      n: latencies.length,
-      p50: median(latencies),
-      p99: percentile(latencies, 99),
-      over3s: latencies.filter((l) => l > 3000).length,
-      errors,
-    };
-  };
-}
-function percentile(xs, p) {
-  if (!xs.length) return NaN;
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-}
-
 // ---- run --------------------------------------------------------------------------------------------
 const report = { started: new Date().toISOString(), duration, connections, rounds, targets, modes: {} };
 const fmt = (n, d = 0) => (Number.isFinite(n) ? n.toFixed(d) : '–');
@@ -273,11 +181,11 @@ for (const mode of modes) {
   const results = {};
   for (const route of routes) {
     for (const r of running) {
-      if (warmup > 0) await cannon(r.bases, r.paths[route], warmup);
+      if (warmup > 0) await cannon(r.bases, r.paths[route], warmup, connections);
     }
     for (let round = 0; round < rounds; round++) {
       for (const r of running) {
-        const res = await cannon(r.bases, r.paths[route], duration);
+        const res = await cannon(r.bases, r.paths[route], duration, connections);
         ((results[route] ??= {})[r.target.name] ??= []).push(res);
         console.log(
           `  ${route.padEnd(12)} ${r.target.name.padEnd(8)} round ${round + 1}: ${fmt(res.rps)} req/s  p50 ${fmt(res.p50)} ms  p99 ${fmt(res.p99)} ms  errors ${res.errors}`,
@@ -292,7 +200,7 @@ for (const mode of modes) {
     for (const r of running) {
       const stopHealth = probe(`${r.bases[0]}/health`, probeRate);
       const stopLanding = probe(`${r.bases[0]}/${SERVER}/landing`, probeRate);
-      const load = await cannon(r.bases, r.paths.leaderboard, duration);
+      const load = await cannon(r.bases, r.paths.leaderboard, duration, connections);
       const [health, landing] = await Promise.all([stopHealth(), stopLanding()]);
       (saturation[r.target.name] ??= []).push({ load, health, landing });
       console.log(

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First load on a phone (issue 11 "A benchmark script", docs/PERFORMANCE.md "Web: first load on a
+ * First load on a phone (docs/PERFORMANCE.md "Web: first load on a
  * phone"). Runs Lighthouse (npm `lighthouse`, Chromium /usr/bin/chromium headless) with its mobile
  * preset and simulated throttling on the landing pages of one or more deployments and prints, per
  * page and deployment, the median over `--runs` runs of: performance score, LCP, TBT, CLS, FCP,
@@ -31,34 +31,11 @@ import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { gzipSync } from 'node:zlib';
-import { launch } from 'chrome-launcher';
-import lighthouse from 'lighthouse';
 import { startShellServer } from './env-server.mjs';
-import {
-  labMetrics,
-  markdownTable,
-  median,
-  medians,
-  MONOLITHIC,
-  networkSummary,
-  interleave,
-  parseBenchArgs,
-  USAGE,
-} from './lib/bench-web.mjs';
+import { markdownTable, median, medians, MONOLITHIC, interleave, parseBenchArgs, USAGE } from './lib/bench-web.mjs';
+import { figuresOf, runLighthouse } from './lib/lighthouse-run.mjs';
 import { repoRoot } from './lib/remotes.mjs';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-/** Headless Chromium as in the team's other browser scripts (README, playwright.config.ts). */
-const CHROME_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 /** Time a served checkout gets to answer its first page (its first start seeds a database: slow on 2 cores). */
 const SERVE_START_MS = 240_000;
 /** Port variables of scripts/ports.mjs: removed so a served checkout's ports follow PORT_OFFSET only. */
@@ -175,73 +152,6 @@ async function startMonolith({ from, port, config, api }) {
   servers.push(await startShellServer({ port, envDir, apiOrigin: api, shellDist: mono.dist }));
   log(`  monolith (shell + ${mono.remotes.join(', ')}) on http://localhost:${port}`);
   return `http://localhost:${port}`;
-}
-
-/** gzip -6 and raw size of each script body, by URL (fetched once: hashed chunks never change). */
-const bodySizes = new Map();
-async function gzipSize(url) {
-  if (!bodySizes.has(url)) {
-    const r = await fetch(url, { signal: AbortSignal.timeout(30_000) });
-    if (!r.ok) throw new Error(`GET ${url} answered ${r.status}`);
-    const body = Buffer.from(await r.arrayBuffer()); // fetch decodes any Content-Encoding
-    bodySizes.set(url, gzipSync(body, { level: 6 }).length);
-  }
-  return bodySizes.get(url);
-}
-
-/**
- * One Lighthouse run (mobile preset, simulated throttling, performance only) in a fresh headless
- * Chromium with a fresh profile (cold cache, no service worker).
- * @returns {Promise<object>} the Lighthouse result (lhr)
- * @throws Error on a Lighthouse runtime error (e.g. NO_FCP) or after `timeoutMs`
- */
-async function runLighthouse(url, timeoutMs) {
-  const chrome = await launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
-  let timer;
-  try {
-    const run = lighthouse(url, {
-      port: chrome.port,
-      output: 'json',
-      logLevel: 'error',
-      onlyCategories: ['performance'],
-      formFactor: 'mobile',
-      throttlingMethod: 'simulate',
-      maxWaitForLoad: Math.round(timeoutMs * 0.6),
-    });
-    run.catch(() => undefined); // a run abandoned at the time limit rejects once Chromium is gone
-    const limit = new Promise((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`Lighthouse run exceeded ${timeoutMs / 1000} s`)), timeoutMs);
-    });
-    const result = await Promise.race([run, limit]);
-    const lhr = result?.lhr;
-    if (!lhr) throw new Error('Lighthouse returned no result');
-    if (lhr.runtimeError) throw new Error(`${lhr.runtimeError.code}: ${lhr.runtimeError.message}`);
-    return lhr;
-  } finally {
-    clearTimeout(timer);
-    chrome.kill();
-  }
-}
-
-/** Figures of one run (RunFigures of scripts/lib/bench-web.mjs) and its script list. */
-async function figuresOf(lhr) {
-  const net = networkSummary(lhr);
-  const scripts = await Promise.all(net.scripts.map(async (s) => ({ ...s, gzip: await gzipSize(s.url) })));
-  const first = scripts.filter((s) => s.beforeLoad);
-  const sum = (list, key) => list.reduce((a, s) => a + s[key], 0);
-  return {
-    figures: {
-      ...labMetrics(lhr),
-      firstLoadJsGzip: sum(first, 'gzip'),
-      firstLoadJsWire: sum(first, 'transferSize'),
-      firstLoadScripts: first.length,
-      allJsGzip: sum(scripts, 'gzip'),
-      allScripts: scripts.length,
-      requests: net.requests,
-    },
-    loadMs: net.loadMs,
-    scripts: scripts.map(({ url, gzip, transferSize, beforeLoad }) => ({ url, gzip, wire: transferSize, beforeLoad })),
-  };
 }
 
 let cleaned = false;

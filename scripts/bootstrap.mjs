@@ -177,7 +177,7 @@ if (task === 'start') {
   must(pnpm, ['run', 'test:unit']);
   must(pnpm, ['run', 'test:api']); // PGlite
   ensurePostgres();
-  // The same suite on a real PostgreSQL server (issue 12), started and stopped around it.
+  // The same suite on a real PostgreSQL server, started and stopped around it.
   must(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'run', '--', pnpm, 'run', 'test:api']);
   must(pnpm, ['run', 'test:e2e']);
 } else {

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Contract check of the remotes' exposed modules (design brief §2, issue 7).
+ * Contract check of the remotes' exposed modules.
  *
  * The shell renders remotes only through the props in shared/src/contracts.ts (`RemoteContracts`)
  * and refuses at run time a module whose `contractMajor` differs from `CONTRACT_MAJOR`. This

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Proof that `npm run dev` updates the open page without a reload (issue 14 "Done when"): in
+ * Proof that `npm run dev` updates the open page without a reload: in
  * Chromium it opens the home page of the development composition, switches the leaderboard to its
  * Teams tab (component state), marks the window, then edits a component of a remote
  * (mf-leaderboard/src/Leaderboard.tsx) and one of the shell (shell/src/layout/Footer.tsx). Each
@@ -22,7 +22,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { ports } from './ports.mjs';
-import { originOf, waitForUrl } from './lib/local-stack.mjs';
+import { originOf } from './lib/local-environment.mjs';
+import { waitForUrl } from './lib/local-stack.mjs';
 import { repoRoot } from './lib/remotes.mjs';
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Shared-dependency policy check of built remotes (design brief §2, issue 7): reads the `shared`
+ * Shared-dependency policy check of built remotes: reads the `shared`
  * entries of every built remote's mf-manifest.json (`<remote>/dist/<version>/`) and compares
  * them with the singletons the shell is built with (shared/build/rspack.mjs). A remote that
  * shares a singleton of another major, shares it without `singleton: true`, or does not share

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Independent delivery of one remote (design brief §2, issue 7; docs/ARCHITECTURE.md "Deploying
+ * Independent delivery of one remote (docs/ARCHITECTURE.md "Deploying
  * one remote alone").
  *
  *   node scripts/deploy.mjs build    <remote> [--version 1.1.0] [--out DIR] [--no-check]
@@ -33,73 +33,11 @@
  * Exit codes: 0 done, 1 refused or failed, 2 usage error.
  */
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
-import { userInfo } from 'node:os';
-import { isAbsolute, join, relative, resolve } from 'node:path';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { UsageError, abs, byOf, checkVersion, envsDirOf, parseArgs, staticRootOf, treeHash, versionOfUrl } from './lib/deploy-args.mjs';
 import { environment, listEnvironments, manifestUrlFor, readJson } from './lib/env-store.mjs';
 import { packageVersion, remoteUrls, repoRoot, resolveRemote, serverIntegrity, withPins } from './lib/remotes.mjs';
-
-const VERSION = /^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/;
-
-class UsageError extends Error {}
-
-/** Splits argv into positionals and `--name value` / `--flag` options. */
-function parseArgs(argv) {
-  const flags = new Set(['no-check', 'no-verify', 'json', 'help']);
-  const positionals = [];
-  const options = {};
-  for (let i = 0; i < argv.length; i++) {
-    const a = argv[i];
-    if (!a.startsWith('--')) {
-      positionals.push(a);
-      continue;
-    }
-    const key = a.slice(2);
-    if (flags.has(key)) options[key] = true;
-    else if (i + 1 < argv.length) options[key] = argv[++i];
-    else throw new UsageError(`${a} needs a value`);
-  }
-  return { positionals, options };
-}
-
-const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
-const envsDirOf = (o) => abs(o['envs-dir'] ?? process.env.DEPLOY_ENVS_DIR ?? join(repoRoot, 'deploy', 'environments'));
-const staticRootOf = (o) => abs(o['static-root'] ?? process.env.DEPLOY_STATIC_ROOT ?? join(repoRoot, '.data', 'static'));
-const byOf = (o) => o.by ?? process.env.DEPLOY_BY ?? safeUser();
-
-function safeUser() {
-  try {
-    return userInfo().username;
-  } catch {
-    return 'unknown';
-  }
-}
-
-function checkVersion(v) {
-  if (!VERSION.test(v ?? '')) throw new UsageError(`"${v}" is not a version (major.minor.patch[-pre])`);
-  return v;
-}
-
-/** Version folder of a manifest URL in remotes.json, or null. */
-function versionOfUrl(url) {
-  const m = /\/(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\/mf-manifest\.json(?:[?#].*)?$/.exec(url ?? '');
-  return m ? m[1] : null;
-}
-
-/** Content hash of every file below `dir` (relative path + bytes), to compare two builds. */
-function treeHash(dir) {
-  const h = createHash('sha256');
-  const walk = (d) => {
-    for (const name of readdirSync(d).sort()) {
-      const p = join(d, name);
-      if (statSync(p).isDirectory()) walk(p);
-      else h.update(relative(dir, p)).update('\0').update(readFileSync(p)).update('\0');
-    }
-  };
-  walk(dir);
-  return h.digest('hex');
-}
 
 /** Folder of published versions of a remote in an environment (for the "is it published" check). */
 function publishedDir(settings, options, remote, version) {

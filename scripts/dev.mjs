@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Development mode (issue 14; README.md "Development"). Same ports and origins as `npm start`
+ * Development mode (README.md "Development"). Same ports and origins as `npm start`
  * (app registry shared/apps.mjs + PORT_OFFSET, scripts/ports.mjs).
  *
  *   npm run dev                     the whole composition in development:
@@ -32,7 +32,8 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { HOST, REMOTES } from '../shared/apps.mjs';
 import { ports } from './ports.mjs';
-import { LocalStack, builtRemotesMap, dataDir, devManifestUrl, localConfig, originOf, writeEnvironment } from './lib/local-stack.mjs';
+import { builtRemotesMap, dataDir, devManifestUrl, localConfig, originOf, writeEnvironment } from './lib/local-environment.mjs';
+import { LocalStack } from './lib/local-stack.mjs';
 import { packageVersion, repoRoot, resolveRemote } from './lib/remotes.mjs';
 
 /**

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Serves one deployment environment locally (issue 7), the way docker-compose.staging.yml does,
+ * Serves one deployment environment locally, the way docker-compose.staging.yml does,
  * without Docker:
  *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
  *   - the shell's SSR server (shell/dist/server) with that environment's own `remotes.json`,
@@ -24,6 +24,7 @@ import { isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import sirv from 'sirv';
+import { ssrShellArgs } from './lib/ssr-shell.mjs';
 
 const root = join(fileURLToPath(new URL('.', import.meta.url)), '..');
 
@@ -75,7 +76,7 @@ function proxy(req, res, apiOrigin, path) {
 }
 
 /**
- * The environment guard of tester overrides (issue 10): when the environment is production
+ * The environment guard of tester overrides: when the environment is production
  * (`environment.json` `production: true`), the served config says production and trusts no
  * override origin, whatever its config.json says, so a wrong config cannot open overrides there.
  * @param {object} config       config.json of the environment
@@ -130,19 +131,7 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
  * @throws Error when the shell is not built or does not start within 60 s
  */
 export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost', extraArgs = [] }) {
-  const entry = join(root, 'shell', 'dist', 'server', 'index.cjs');
-  if (!existsSync(entry)) throw new Error(`${entry} is missing: run pnpm run build first`);
-  const args = [
-    entry,
-    '--port',
-    String(port),
-    '--host',
-    host,
-    '--remotes',
-    join(envDir, 'remotes.json'),
-    '--config',
-    join(envDir, 'config.json'),
-  ];
+  const args = ssrShellArgs({ port, host, envDir });
   if (existsSync(join(envDir, 'environment.json'))) args.push('--environment', join(envDir, 'environment.json'));
   if (apiOrigin)
     args.push('--api-proxy', apiOrigin, '--api-base', `http://${host}:${port}/api/{server}`, '--api-internal', `${apiOrigin}/{server}`);

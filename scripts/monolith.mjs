@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Comparison build, never shipped (issue 7, docs/PERFORMANCE.md): the same shell and the same
+ * Comparison build, never shipped (docs/PERFORMANCE.md): the same shell and the same
  * remote components as ONE application, without Module Federation. The shell's own build config
  * (shared/build/rspack.mjs, host) is used with the federation plugin removed, and
  * `@module-federation/enhanced/runtime` replaced by a generated module whose `loadRemote(id)` is

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * A local PostgreSQL server from Debian's packages (`apt-get install postgresql`), for the API's
- * tests on PostgreSQL, multi-process runs and benchmarks (issue 12). No Docker needed.
+ * tests on PostgreSQL, multi-process runs and benchmarks. No Docker needed.
  *
  *   node scripts/pg-local.mjs start            # initdb on first use, start, create database "landing"
  *   node scripts/pg-local.mjs url              # prints the DATABASE_URL

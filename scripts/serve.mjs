@@ -22,7 +22,8 @@
 import { join } from 'node:path';
 import { REMOTES } from '../shared/apps.mjs';
 import { ports } from './ports.mjs';
-import { LocalStack, builtRemotesMap, dataDir, localConfig, originOf, writeEnvironment } from './lib/local-stack.mjs';
+import { builtRemotesMap, dataDir, localConfig, originOf, writeEnvironment } from './lib/local-environment.mjs';
+import { LocalStack } from './lib/local-stack.mjs';
 
 const stack = new LocalStack().handleSignals();
 const envDir = join(dataDir, 'local');

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * What Module Federation costs on first load (issue 7, docs/PERFORMANCE.md). For each page it
+ * What Module Federation costs on first load (docs/PERFORMANCE.md). For each page it
  * prints the JavaScript a first visit downloads (bytes gzip -6 and raw, number of JS requests)
  * and the number of requests of all kinds, measured in Chromium (/usr/bin/chromium, Playwright)
  * with a cold cache and service workers blocked, for:

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Mixed write load on two API processes sharing one PostgreSQL database, one of them killed with
- * SIGKILL in the middle (issue 12: "0 5xx, and nothing acknowledged is lost").
+ * SIGKILL in the middle: it passes with 0 5xx answers and nothing acknowledged lost.
  *
  *   node scripts/write-load.mjs                      # 50 clients, 20 s, SIGKILL of process B at 8 s
  *   node scripts/write-load.mjs --clients 50 --duration 30 --kill-after 10 [--dir <checkout>]
@@ -21,11 +21,12 @@
  *    options, each prediction's last acknowledged score (or a later unacknowledged one), sign-ups.
  * Prints the figures; exits 1 when a 5xx was answered or an acknowledged write is missing.
  */
-import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { freshPgDatabase } from './lib/api-load.mjs';
+import { call, startApiProcess, xsrfPair } from './lib/api-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const { values } = parseArgs({
@@ -51,105 +52,28 @@ const SERVER = 'royal';
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const pg = createRequire(join(root, 'api', 'package.json'))('pg');
-const pgLocal = (...args) => execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), ...args], { encoding: 'utf8' });
-pgLocal('start');
-const adminUrl = pgLocal('url').trim();
-const admin = new pg.Client({ connectionString: adminUrl });
-await admin.connect();
-await admin.query('DROP DATABASE IF EXISTS write_load WITH (FORCE)');
-await admin.query('CREATE DATABASE write_load');
-await admin.end();
-const dbUrl = Object.assign(new URL(adminUrl), { pathname: '/write_load' }).toString();
+const dbUrl = await freshPgDatabase('write_load');
 const db = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
 // ---- API processes ----------------------------------------------------------------------------
 const procs = [];
-async function startApi(name, port) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: join(dir, 'api'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      DEV_FEATURES: '1', // the dev mailbox holds the activation links this script follows
-      LOG_LEVEL: 'warn',
-      PORT_OFFSET: '0',
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATABASE_URL: dbUrl,
-      TRUST_PROXY: 'loopback',
-      LEADER_RETRY_MS: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-20_000)));
-  const proc = { name, port, base: `http://127.0.0.1:${port}`, child, alive: true, stderr: () => stderr };
-  child.on('exit', () => (proc.alive = false));
-  procs.push(proc);
-  for (let i = 0; ; i++) {
-    if (child.exitCode !== null) throw new Error(`${name} exited:\n${stderr}`);
-    try {
-      if ((await fetch(`${proc.base}/health`)).ok) return proc;
-    } catch {
-      /* not yet */
-    }
-    if (i > 600) throw new Error(`${name} did not start:\n${stderr}`);
-    await sleep(200);
-  }
-}
 process.on('exit', () => {
   for (const p of procs) if (p.alive) p.child.kill('SIGTERM');
 });
+const apiEnv = {
+  DATABASE_URL: dbUrl,
+  TRUST_PROXY: 'loopback',
+  LEADER_RETRY_MS: '1000',
+};
+const startApi = async (name, port) => {
+  const proc = await startApiProcess({ name, dir, port, env: apiEnv });
+  procs.push(proc);
+  return proc;
+};
 
 console.log(`› API ${dir}: starting A and B on PostgreSQL ${dbUrl.replace(/\/\/[^@]*@/, '//')}`);
 const A = await startApi('A', portBase);
 const B = await startApi('B', portBase + 1);
-
-// ---- HTTP --------------------------------------------------------------------------------------
-/**
- * An XSRF pair from `GET /royal/csrf` (signed double-submit; every process shares the key, and a
- * session is bound to the pair it logged in with): `{ cookie, token }`.
- */
-async function xsrfPair(proc) {
-  const res = await fetch(`${proc.base}/${SERVER}/csrf`);
-  const cookies = res.headers.getSetCookie().map((c) => c.split(';')[0]);
-  const token = cookies
-    .find((c) => /XSRF-TOKEN=/.test(c))
-    ?.split('=')
-    .slice(1)
-    .join('=');
-  if (!token) throw new Error(`no XSRF cookie from ${proc.base}/${SERVER}/csrf`);
-  return { cookie: cookies.join('; '), token };
-}
-
-/** One request; `{ status, body }`, or `{ status: 0, error }` when the process did not answer. */
-async function call(proc, method, path, { body, ip, session, xsrf } = {}) {
-  const headers = {
-    'content-type': 'application/json',
-    cookie: xsrf.cookie,
-    'x-xsrf-token': xsrf.token,
-    'x-forwarded-for': ip ?? '10.200.0.1',
-  };
-  if (session) Object.assign(headers, { 'x-auth-token': session.token, 'x-auth-id': session.uid });
-  try {
-    const res = await fetch(proc.base + path, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(15_000),
-    });
-    const text = await res.text();
-    let json = null;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, body: json };
-  } catch (error) {
-    return { status: 0, error: String(error?.cause?.code ?? error?.name ?? error) };
-  }
-}
 
 // ---- players -------------------------------------------------------------------------------------
 console.log(`› signing up ${CLIENTS} players (register → activation mail → activate)`);

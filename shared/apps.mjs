@@ -1,5 +1,5 @@
 /**
- * The app registry (issue 14): the one list of the apps of the composition. Every place that
+ * The app registry: the one list of the apps of the composition. Every place that
  * needs "the remotes" derives it from here — the build factory (shared/build/rspack.mjs: name,
  * dev port, exposes), scripts/ports.mjs, scripts/serve.mjs and scripts/dev.mjs, the deploy and
  * check scripts (scripts/lib/remotes.mjs), eslint.config.mjs (federation boundaries),
@@ -64,7 +64,7 @@ export function findAppByFolder(folder) {
 }
 
 /**
- * Module Federation `exposes` of a remote: `./NewsList` → `./src/exposes/NewsList.tsx`.
+ * Module Federation `exposes` of a remote: `./NewsList` → mf-news/src/exposes/NewsList.tsx.
  * @param {{ exposes: readonly string[] }} remote
  * @returns {Record<string, string>}
  */

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The app registry (shared/apps.mjs, issue 14) is the one list of the apps. Files that cannot
+ * The app registry (shared/apps.mjs) is the one list of the apps. Files that cannot
  * import it — the compose files and the environments' JSON — are checked against it here, and so
  * is the rule that no other source file spells the list out again.
  */

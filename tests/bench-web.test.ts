@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The pure parts of the phone benchmark (scripts/bench-web.mjs, issue 11; figures in
+ * The pure parts of the phone benchmark (scripts/bench-web.mjs; figures in
  * docs/PERFORMANCE.md): its command line, medians, the run order that interleaves deployments,
  * and what it reads from a Lighthouse result — checked on a recorded Lighthouse 13.5 result of
  * /royal on main (tests/fixtures/lighthouse-royal.json), where the shell's scripts load before the

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The federation boundary (design brief §1): the lint rule that forbids a remote importing another
+ * The federation boundary: the lint rule that forbids a remote importing another
  * remote, or `shared` by a relative path, really fires.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Contracts of the remotes' exposed modules (design brief §2, issue 7): every remote's
+ * Contracts of the remotes' exposed modules: every remote's
  * `src/exposes/*.tsx` compiles against `RemoteContracts` / `CONTRACT_MAJOR` of
  * shared/src/contracts.ts (scripts/check-contracts.mjs), and the check really fails on a broken
  * expose — retyped prop, a prop the contract does not give, stale contract major, an expose

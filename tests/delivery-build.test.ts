@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Independent builds (design brief §2, issue 7): a remote builds into an immutable
+ * Independent builds: a remote builds into an immutable
  * `<root>/<version>/` folder of its own, and building one remote changes no file of the shell or
  * of another remote (their output hashes are compared before and after). Remotes use the
  * federation runtime the shell provides, which makes their remoteEntry.js much smaller.

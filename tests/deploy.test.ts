@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The deploy tool (scripts/deploy.mjs, issue 7): publishing one remote into an immutable version
+ * The deploy tool (scripts/deploy.mjs): publishing one remote into an immutable version
  * folder, pointing an environment at a version, rollback from the history, the environments of
  * the repo, and two teams deploying at the same moment without a lost update.
  */

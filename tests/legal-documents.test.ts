@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Terms and Privacy PDFs (spec §2 footer, issue 13): built by the shell into dist/documents/ from
+ * Terms and Privacy PDFs (spec §2 footer): built by the shell into dist/documents/ from
  * shell/legal/<document>/<lang>.md — English at /documents/<file>, the other eight languages at
  * /documents/<lang>/<file>, and a language without a translation gets the English PDF.
  */

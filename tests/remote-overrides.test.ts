@@ -1,5 +1,5 @@
 /**
- * Tester overrides and the delivery runtime hook of the shell's remote registry (issue 7):
+ * Tester overrides and the delivery runtime hook of the shell's remote registry:
  * `?mf_override=` pins a remote for one browser, the badge shows it with the loaded version and
  * resets it in one click; a remote's manifest reports its version and incompatible singletons.
  */

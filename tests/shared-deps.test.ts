@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Shared-dependency policy (design brief §2, issue 7): every built remote shares the singletons
+ * Shared-dependency policy: every built remote shares the singletons
  * with the shell's majors (read from each `<remote>/dist/<version>/mf-manifest.json`), and the
  * check (scripts/check-shared.mjs) reports a remote built against another major instead of
  * letting it load a second copy.

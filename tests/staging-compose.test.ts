@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * docker-compose.staging.yml (issue 7): one shell build, two environments (production, staging)
+ * docker-compose.staging.yml: one shell build, two environments (production, staging)
  * composing different versions of one remote from a static host holding every published version,
  * plus the API on PostgreSQL. No Docker engine runs here: the structure is checked so a broken
  * edit fails `npm test`.

@@ -35,7 +35,7 @@ export function readJson(file, fallback) {
  * Writes `data` as JSON atomically: a temporary file in the same folder is written and fsynced,
  * then renamed over `file` (rename is atomic on POSIX file systems).
  */
-export function writeJsonAtomic(file, data) {
+function writeJsonAtomic(file, data) {
   const tmp = `${file}.${process.pid}.${Date.now()}.${Math.random().toString(36).slice(2)}.tmp`;
   const fd = openSync(tmp, 'w');
   try {
@@ -58,7 +58,7 @@ export function writeJsonAtomic(file, data) {
  * @template T
  * @throws Error when the lock is not obtained within about 30 s, or is lost while held
  */
-export async function withLock(lockFile, fn) {
+async function withLock(lockFile, fn) {
   let release;
   try {
     release = await lockfile.lock(dirname(lockFile), {

@@ -10,22 +10,15 @@
  * A {@link LocalStack} owns what it started and stops all of it on shutdown.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, watch, writeFileSync } from 'node:fs';
+import { existsSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import sirv from 'sirv';
-import { HOST, REMOTES } from '../../shared/apps.mjs';
 import { ports } from '../ports.mjs';
-import { packageVersion, pinLocalBuilds, repoRoot } from './remotes.mjs';
-
-/** Host name every local server listens on and every local URL uses (HOST, default localhost). */
-export const host = process.env.HOST ?? 'localhost';
-/** Folder of local state: the API's PGlite database, local environments (DATA_DIR, default .data). */
-export const dataDir = process.env.DATA_DIR ?? join(repoRoot, '.data');
-/** Origin of a local port. */
-export const originOf = (port) => `http://${host}:${port}`;
-const apiOrigin = originOf(ports.api);
+import { devManifestUrl, host, originOf } from './local-environment.mjs';
+import { repoRoot } from './remotes.mjs';
+import { ssrShellArgs } from './ssr-shell.mjs';
 
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
@@ -49,73 +42,6 @@ export async function waitForUrl(url, timeoutMs, failed = () => null) {
     await sleep(250);
   }
   throw new Error(`${url} did not answer within ${Math.round(timeoutMs / 1000)} s`);
-}
-
-/**
- * config.json of a local environment. Outside production, testers may pin remotes from the
- * remotes' own local origins (`trustedRemoteOrigins`, issue 10) — that is also how one remote runs
- * in development inside the production composition (`npm run dev -- mf-news`).
- * LANDING_PRODUCTION=1 is the environment guard: production, and no override origin at all.
- * @param {{ environment?: string, production?: boolean }} [o]
- */
-export function localConfig({
-  environment = process.env.LANDING_ENV ?? 'local',
-  production = process.env.LANDING_PRODUCTION === '1',
-} = {}) {
-  return {
-    environment,
-    production,
-    trustedRemoteOrigins: production ? [] : REMOTES.map((r) => originOf(ports[r.name])),
-    apiBaseTemplate: process.env.API_BASE_TEMPLATE ?? `${apiOrigin}/{server}`,
-    gameUrlTemplate: process.env.GAME_URL_TEMPLATE ?? 'https://{server}.game.example/',
-    cdnBase: process.env.CDN_BASE ?? `${originOf(ports.shell)}/cdn`,
-  };
-}
-
-/**
- * remotes.json of the built remotes: each remote built in `<remote>/dist/<version>/` (version
- * from its package.json) at `http://host:<its port>/<version>/mf-manifest.json`; REMOTES_FILE
- * (an environment's remotes.json, see scripts/deploy.mjs) replaces it.
- * @returns {Record<string, string>}
- */
-export function builtRemotesMap() {
-  if (process.env.REMOTES_FILE) return JSON.parse(readFileSync(process.env.REMOTES_FILE, 'utf8'));
-  const map = {};
-  for (const r of REMOTES) {
-    const dir = join(repoRoot, r.folder);
-    if (!existsSync(join(dir, 'package.json'))) continue;
-    const version = packageVersion(dir);
-    if (existsSync(join(dir, 'dist', version, 'mf-manifest.json'))) map[r.name] = `${originOf(ports[r.name])}/${version}/mf-manifest.json`;
-  }
-  return map;
-}
-
-/** The development build's manifest URL of a remote (its dev server serves it at the root). */
-export const devManifestUrl = (remote) => `${originOf(ports[remote.name])}/mf-manifest.json`;
-
-/**
- * Writes a file when its content changed (servers that re-read it see only real changes).
- * @returns {boolean} whether it was written
- */
-export function writeIfChanged(file, text) {
-  if (existsSync(file) && readFileSync(file, 'utf8') === text) return false;
-  writeFileSync(file, text);
-  return true;
-}
-
-/**
- * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
- * on every request; remotes served from their local build are pinned (scripts/lib/remotes.mjs
- * pinLocalBuilds).
- * @param {string} dir
- * @param {{ remotes: Record<string, string>, config: object }} env
- */
-export function writeEnvironment(dir, { remotes, config }) {
-  mkdirSync(dir, { recursive: true });
-  // With the SHA-256 pins of the local builds' server code, as scripts/deploy.mjs writes them.
-  const pinned = pinLocalBuilds(remotes, (r, version) => `${originOf(ports[r.name])}/${version}/mf-manifest.json`);
-  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(pinned, null, 2));
-  writeIfChanged(join(dir, 'config.json'), JSON.stringify(config));
 }
 
 function cacheHeaders(res, pathname) {
@@ -299,21 +225,7 @@ export class LocalStack {
    * @param {string} envDir
    */
   async startSsrShell(envDir) {
-    const entry = join(repoRoot, HOST.folder, 'dist', 'server', 'index.cjs');
-    if (!existsSync(entry)) throw new Error('shell/dist/server is missing: run `pnpm run build` first');
-    const args = [
-      entry,
-      '--port',
-      String(ports.shell),
-      '--host',
-      host,
-      '--remotes',
-      join(envDir, 'remotes.json'),
-      '--config',
-      join(envDir, 'config.json'),
-      '--api-internal',
-      `http://127.0.0.1:${ports.api}/{server}`,
-    ];
+    const args = [...ssrShellArgs({ port: ports.shell, host, envDir }), '--api-internal', `http://127.0.0.1:${ports.api}/{server}`];
     const shell = this.spawn('shell', process.execPath, args, {
       env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) },
     });

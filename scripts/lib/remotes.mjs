@@ -42,7 +42,7 @@ export function packageVersion(dir) {
 
 /**
  * The `exposes` map a remote's rspack config gives its ModuleFederationPlugin
- * (`./NewsList` → `./src/exposes/NewsList.tsx`). Loads the config module itself, so what is
+ * (in mf-news: `./NewsList` → mf-news/src/exposes/NewsList.tsx). Loads the config module itself, so what is
  * checked is exactly what is built.
  * @param {string} dir remote folder (absolute) containing rspack.config.mjs
  */
@@ -58,7 +58,7 @@ export async function exposesOf(dir) {
 }
 
 /** Key of the pins in remotes.json, beside the remote names (shell/src/server/remoteTrust.ts). */
-export const INTEGRITY_KEY = 'integrity';
+const INTEGRITY_KEY = 'integrity';
 
 /**
  * SHA-256 pins of a remote build's server code, the shape of remotes.json `integrity.<remote>`

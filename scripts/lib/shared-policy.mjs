@@ -1,5 +1,5 @@
 /**
- * Shared-dependency policy (design brief §2): every app shares the same singletons
+ * Shared-dependency policy: every app shares the same singletons
  * (shared/build/rspack.mjs `sharedSingletons`), and a remote built against another major of one
  * of them is an error to report, never a second copy to load silently. Used by
  * `scripts/deploy.mjs publish` (refuses such a build) and tests/shared-deps.test.ts.
@@ -9,10 +9,10 @@ import { sharedSingletons } from '../../shared/build/rspack.mjs';
 import { repoRoot } from './remotes.mjs';
 
 /** Singletons a remote must share (never bundle its own copy of). */
-export const REQUIRED_SHARED = ['react', 'react-dom', 'react/jsx-runtime', '@landing/shared'];
+const REQUIRED_SHARED = ['react', 'react-dom', 'react/jsx-runtime', '@landing/shared'];
 
 /** `19.3.1` → `19`, `0.17.1` → `0.17` (caret-range compatibility); null when unparsable. */
-export function compatMajor(version) {
+function compatMajor(version) {
   const m = /^\D*(\d+)\.(\d+)/.exec(String(version));
   if (!m) return null;
   return m[1] === '0' ? `0.${m[2]}` : m[1];

@@ -1,9 +1,9 @@
 /**
- * Typed contracts of what each remote exposes (design brief §2). The shell renders remotes only
+ * Typed contracts of what each remote exposes. The shell renders remotes only
  * through these types; a remote's exposed module must satisfy them (checked by `tsc` in the
  * remote: each `src/exposes/*.tsx` is typed against its contract). Each exposed module exports
  * `default` (the component) and `contractMajor`; the shell refuses a module whose major differs
- * from {@link CONTRACT_MAJOR} and shows the fallback instead (issue 7).
+ * from {@link CONTRACT_MAJOR} and shows the fallback instead.
  */
 import type { ComponentType } from 'react';
 import { REMOTES, exposedModuleIds } from '../apps.mjs';

@@ -1,11 +1,11 @@
 /**
  * Cookie helpers over js-cookie (spec §3, §9). Cookies are host-only unless the environment's
- * config.json names a `cookieDomain` (runtimeConfig.ts): then the auth and language cookies are
+ * config.json names a `cookieDomain` (runtime-config.ts): then the auth and language cookies are
  * shared with that domain's subdomains (the game's). They are `Secure` on an https page, so a
  * plain-HTTP request never carries a session token, and `SameSite=Lax`.
  */
 import Cookies from 'js-cookie';
-import { getRuntimeConfig, type RuntimeConfig } from './runtimeConfig';
+import { getRuntimeConfig, type RuntimeConfig } from './runtime-config';
 
 /**
  * Domain attribute for cookies shared across subdomains (`.example.com.br`): the runtime config's

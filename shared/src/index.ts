@@ -3,7 +3,7 @@
  * Import only by this package name: a relative import would split the store singleton.
  */
 export * from './config';
-export * from './runtimeConfig';
+export * from './runtime-config';
 export * from './cookies';
 export * from './store';
 export * from './auth';
@@ -20,7 +20,7 @@ export * from './pwa';
 export * from './pixel';
 export * from './data';
 export { Modal, type ModalProps } from './ui/Modal';
-export { Tabs, type TabsProps, type TabItem } from './ui/Tabs';
+export { Tabs, useTabIds, type TabIds, type TabsProps, type TabItem } from './ui/Tabs';
 export { NumberCounter, formatCounter, type NumberCounterProps } from './ui/NumberCounter';
 export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';

@@ -5,7 +5,7 @@
  */
 import { COOKIES } from './config';
 import { getCookie } from './cookies';
-import { getRuntimeConfig } from './runtimeConfig';
+import { getRuntimeConfig } from './runtime-config';
 
 /** The Meta pixel function as the snippet installs it. */
 export type PixelFn = (command: 'track' | 'trackCustom', event: string, params?: Record<string, unknown>) => void;

@@ -14,7 +14,7 @@
  */
 import type { Howl } from 'howler';
 import { SOUND, TIMINGS } from './config';
-import { getRuntimeConfig } from './runtimeConfig';
+import { getRuntimeConfig } from './runtime-config';
 import { i18n } from './i18n';
 import { notifyError } from './ui/toast';
 
@@ -88,8 +88,8 @@ function writeFlag(key: string, value: boolean): void {
 let settings: SoundSettings = { muted: readFlag(SOUND_STORAGE_KEYS.muted, false), music: readFlag(SOUND_STORAGE_KEYS.music, false) };
 const listeners = new Set<() => void>();
 /**
- * howler.js, loaded on first use (sound is never needed for the first paint: issue 11 "sound
- * starts after load"). Null until {@link loadSoundEngine} has resolved.
+ * howler.js, loaded on first use (sound is never needed for the first paint: sound starts after
+ * load). Null until {@link loadSoundEngine} has resolved.
  */
 let engine: typeof import('howler') | null = null;
 let engineLoading: Promise<typeof import('howler')> | null = null;

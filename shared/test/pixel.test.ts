@@ -1,5 +1,5 @@
 import Cookies from 'js-cookie';
-import { setRuntimeConfig } from '../src/runtimeConfig';
+import { setRuntimeConfig } from '../src/runtime-config';
 import { trackPixelEvent } from '../src/pixel';
 
 const g = globalThis as { fbq?: unknown };

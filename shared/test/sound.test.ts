@@ -47,7 +47,7 @@ const notifyError = jest.fn();
 jest.mock('../src/ui/toast', () => ({ notifyError: (m: string) => notifyError(m) }));
 
 import { changeLocale, initI18n } from '../src/i18n';
-import { setRuntimeConfig } from '../src/runtimeConfig';
+import { setRuntimeConfig } from '../src/runtime-config';
 import {
   SOUND_STORAGE_KEYS,
   audioExtension,

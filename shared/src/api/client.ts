@@ -2,14 +2,14 @@
  * The shared HTTP client (spec §7, §8). One axios instance for every app:
  * - base URL per selected server from the runtime `apiBaseTemplate`;
  * - headers `X-Lang` (default en), `X-Server-Id`, and the session's `X-Auth-Token` / `X-Auth-Id`
- *   sent only to the configured API origin (issue 10: never to a third party);
+ *   sent only to the configured API origin (never to a third party);
  * - XSRF: cookie `XSRF-TOKEN` (`__Host-XSRF-TOKEN` in production) → header `X-XSRF-TOKEN`, sent
  *   only to the API's own origin;
  * - the error catalogue of spec §8 in {@link handleApiError}.
  */
 import axios, { AxiosError, type AxiosInstance, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { ALL_SERVERS, COOKIES } from '../config';
-import { apiBaseFor } from '../runtimeConfig';
+import { apiBaseFor } from '../runtime-config';
 import { landingStore } from '../store';
 import { logout, storedSession } from '../auth';
 import { i18n } from '../i18n';

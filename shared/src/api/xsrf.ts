@@ -1,10 +1,10 @@
 import { COOKIES } from '../config';
 
 /** The API's readable XSRF token cookie in production (HTTPS): `Secure`, `__Host-` prefixed. */
-export const XSRF_HOST_COOKIE = '__Host-XSRF-TOKEN';
+const XSRF_HOST_COOKIE = '__Host-XSRF-TOKEN';
 
 /**
- * Which cookie holds the API's XSRF token (issue 10 item 8): `__Host-XSRF-TOKEN` when the API
+ * Which cookie holds the API's XSRF token: `__Host-XSRF-TOKEN` when the API
  * set it (production), else `XSRF-TOKEN` (development on http://localhost, where `__Host-`
  * cookies cannot be set). The client copies it into `X-XSRF-TOKEN` on requests to the API.
  * @param cookies the page's cookies (default `document.cookie`; empty outside a browser)

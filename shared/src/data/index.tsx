@@ -1,5 +1,5 @@
 /**
- * Server data of every app (design brief §7, issue 11): one TanStack Query cache, a shared
+ * Server data of every app: one TanStack Query cache, a shared
  * singleton like react, filled on the server during SSR, dehydrated into the HTML and hydrated in
  * the browser, so a page's data is fetched once. The zustand store keeps client state only.
  *
@@ -8,7 +8,7 @@
  * module-level singleton, because one server process renders many requests at once. In the
  * browser the contexts default to the app-wide singletons (`landingStore`, `apiClient`).
  */
-import { createContext, useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import {
   QueryClient,
   QueryClientProvider,
@@ -24,8 +24,14 @@ import type { AxiosInstance } from 'axios';
 import { apiClient } from '../api/client';
 import { onLogout } from '../auth';
 import type { LocaleCode, ServerCode } from '../config';
-import { apiBaseFor } from '../runtimeConfig';
+import { apiBaseFor } from '../runtime-config';
 import { landingStore, type LandingState, type LandingStore } from '../store';
+import { ApiClientContext, ResponseContext, StoreContext } from './contexts';
+
+import type { ServerResponseInfo } from './contexts';
+
+export type { ServerResponseInfo };
+export { SITE_NAME, documentTitle, usePageMeta, type PageMeta } from './page-meta';
 
 /** True in Node (SSR), false in a browser or jsdom. Constant for the life of a process. */
 export const IS_SERVER = typeof window === 'undefined';
@@ -97,78 +103,6 @@ export function DataProvider({ client, children }: { client?: QueryClient; child
   const [own] = useState(() => client ?? createQueryClient('browser'));
   useEffect(() => onLogout(() => forgetViewerData(own)), [own]);
   return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
-}
-
-const StoreContext = createContext<LandingStore | null>(null);
-const ApiClientContext = createContext<AxiosInstance | null>(null);
-const ResponseContext = createContext<ServerResponseInfo | null>(null);
-
-/**
- * Metadata of a page for search engines and link previews (issue 11 "SEO of a public site"):
- * `<title>`, meta description, Open Graph. The canonical URL is the page's own address without
- * its query.
- */
-export interface PageMeta {
-  /** Page title without the site name (the site name is appended). */
-  title: string;
-  /** Meta and Open Graph description, plain text (about 160 characters shown). */
-  description?: string;
-  /** Absolute URL of the Open Graph image. */
-  image?: string;
-  /** Open Graph type (default `website`). */
-  type?: 'website' | 'article';
-}
-
-/** What the page tells the SSR server about its HTTP answer while it renders. */
-export interface ServerResponseInfo {
-  /** HTTP status of the page (200 unless a component says otherwise, e.g. 404 for an unknown article). */
-  status: number;
-  /** Metadata the page declared ({@link usePageMeta}); the last declaration wins. */
-  meta?: PageMeta;
-}
-
-/** Name appended to every page title. */
-export const SITE_NAME = 'Football Team';
-
-/** The full `<title>` of a page: `{title} · Football Team`. */
-export function documentTitle(meta: Pick<PageMeta, 'title'>): string {
-  return meta.title ? `${meta.title} · ${SITE_NAME}` : SITE_NAME;
-}
-
-function setMetaTag(attr: 'name' | 'property', key: string, content: string | undefined): void {
-  let el = document.head.querySelector<HTMLMetaElement>(`meta[${attr}="${key}"]`);
-  if (content === undefined) return void el?.remove();
-  if (!el) {
-    el = document.createElement('meta');
-    el.setAttribute(attr, key);
-    document.head.append(el);
-  }
-  el.content = content;
-}
-
-/**
- * Declares the page's metadata. On the server it goes into the response (the HTML head is
- * written from it); in the browser, after a client-side navigation, `document.title`, the meta
- * description, the canonical link and the Open Graph tags follow. Call it from page components
- * only (not layouts), once the page knows its content.
- */
-export function usePageMeta(meta: PageMeta | null): void {
-  const response = useContext(ResponseContext);
-  if (response && meta) response.meta = meta;
-  const key = meta ? JSON.stringify(meta) : '';
-  useEffect(() => {
-    if (!meta) return;
-    document.title = documentTitle(meta);
-    setMetaTag('name', 'description', meta.description);
-    setMetaTag('property', 'og:title', meta.title);
-    setMetaTag('property', 'og:description', meta.description);
-    setMetaTag('property', 'og:type', meta.type ?? 'website');
-    setMetaTag('property', 'og:image', meta.image);
-    setMetaTag('property', 'og:url', location.origin + location.pathname);
-    const canonical = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
-    if (canonical) canonical.href = location.origin + location.pathname;
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is the content of `meta`
-  }, [key]);
 }
 
 /**

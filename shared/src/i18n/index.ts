@@ -1,8 +1,8 @@
 /**
- * The one i18next instance of the site (spec §1, design brief §4). English is the default, there
+ * The one i18next instance of the site (spec §1). English is the default, there
  * is no route prefix and no browser detection. Each package owns its namespaces and registers
  * them with {@link registerTranslationLoaders} when it loads: one loader per locale (a JSON chunk),
- * so the browser fetches only the language it shows (issue 11: eight of nine languages are no
+ * so the browser fetches only the language it shows (eight of nine languages are no
  * part of the first load). A server-rendered page carries the translations it used (page data),
  * so nothing is fetched before hydration; a language switch loads every registered namespace of
  * the new language first, then re-renders every mounted app (react-i18next is a shared
@@ -12,7 +12,7 @@
  */
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { COOKIE_MAX_AGE_S, COOKIES, DEFAULT_LOCALE, LOCALES, findLocale, type LocaleCode } from '../config';
+import { COOKIE_MAX_AGE_S, COOKIES, DEFAULT_LOCALE, LOCALE_CODES, LOCALES, findLocale, type LocaleCode } from '../config';
 import { getCookie, setCookie } from '../cookies';
 import { landingStore } from '../store';
 
@@ -30,18 +30,18 @@ export interface TranslationOptions {
   also?: (resources: Record<string, unknown>) => Array<[ns: string, resources: Record<string, unknown>]>;
 }
 
+/**
+ * One loader per locale from one import function: `localeLoaders((code) => import(`./locales/${code}.json`))`.
+ * The bundler makes each locale file its own chunk (a dynamic import with a template is a context
+ * of every matching file), so a page still fetches only the language it shows.
+ * @param load imports the resources of one locale (product code, e.g. `br`)
+ */
+export function localeLoaders(load: (code: LocaleCode) => ReturnType<LocaleLoader>): LocaleLoaders {
+  return Object.fromEntries(LOCALE_CODES.map((code) => [code, () => load(code)])) as LocaleLoaders;
+}
+
 /** Translations of the shared `common` namespace (errors of spec §8, generic words). */
-export const commonLoaders: LocaleLoaders = {
-  en: () => import('../locales/en.json'),
-  ru: () => import('../locales/ru.json'),
-  pl: () => import('../locales/pl.json'),
-  br: () => import('../locales/br.json'),
-  es: () => import('../locales/es.json'),
-  it: () => import('../locales/it.json'),
-  de: () => import('../locales/de.json'),
-  fr: () => import('../locales/fr.json'),
-  tr: () => import('../locales/tr.json'),
-};
+export const commonLoaders: LocaleLoaders = localeLoaders((code) => import(`../locales/${code}.json`));
 
 const registered = new Map<string, { loaders: LocaleLoaders; options: TranslationOptions }>();
 /** `ns|code` of the loads done or under way (each file is fetched once). */

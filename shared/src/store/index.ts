@@ -1,5 +1,5 @@
 /**
- * The one zustand store of the site (design brief §3), in slices of spec §3: client state only
+ * The one zustand store of the site, in slices of spec §3: client state only
  * (session, choices, modals, register params, PWA flags). Server data (stats, leaderboard, news,
  * landing config) lives in the TanStack Query cache (../data), fetched once on the server and
  * hydrated in the browser. Every app must import it by package name (`@landing/shared`) so

@@ -1,6 +1,6 @@
 /**
  * The part of @tanstack/react-query that this site's apps use, provided in the browser as the
- * shared `@tanstack/react-query` (issue 11; how and why: ./README.md). Not provided: infinite
+ * shared `@tanstack/react-query` (how and why: ./README.md). Not provided: infinite
  * queries, `useQueries`, `useIsMutating`/`useMutationState`, prefetch hooks, `HydrationBoundary`, the error-reset
  * boundary and the core's managers and observers.
  */

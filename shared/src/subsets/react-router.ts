@@ -1,6 +1,6 @@
 /**
  * The part of react-router that this site's apps use, provided in the browser as the shared
- * `react-router` (issue 11, "JavaScript diet"; how and why: ./README.md). The whole package is
+ * `react-router` (how and why: ./README.md). The whole package is
  * about 60 KiB gzip, with framework-mode, RSC, cookie and session code no app here uses; this
  * subset is about half. `@landing/impl/react-router` is react-router's production ESM build.
  */

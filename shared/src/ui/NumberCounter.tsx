@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { COUNTER } from '../config';
 
 /**
- * react-countup loads when a number first animates (issue 11): a server-rendered page shows its
+ * react-countup loads when a number first animates: a server-rendered page shows its
  * numbers as text, so the first paint does not need it. Until it is there the start value shows.
  */
 const CountUp = lazy(() => import('react-countup'));

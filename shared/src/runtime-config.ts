@@ -17,7 +17,7 @@ export interface RuntimeConfig {
   cdnBase: string;
   /**
    * Origins (`scheme://host:port`) whose manifests a tester may pin with `?mf_override=` outside
-   * production (issue 10). Empty: no override is accepted. Ignored in production.
+   * production. Empty: no override is accepted. Ignored in production.
    */
   trustedRemoteOrigins: string[];
   /**

@@ -1,0 +1,93 @@
+/**
+ * The shared-singleton policy of every app build (shared/build/rspack.mjs, scripts/lib/shared-policy.mjs):
+ * which packages are singletons, at which installed version, and the subset entries of the big ones.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+
+/** Reads the version of a dependency as installed for `dir` (for `requiredVersion`). */
+function installedVersion(dir, name) {
+  const req = createRequire(join(dir, 'package.json'));
+  const pkgPath = req.resolve(`${name}/package.json`);
+  return JSON.parse(readFileSync(pkgPath, 'utf8')).version;
+}
+
+/**
+ * Shared packages that browsers get as a subset (shared/src/subsets/README.md): shared key →
+ * `file`, the subset's name in shared/src/subsets/ (also the alias `@landing/impl/<file>` it
+ * imports the package through), and `esm(production)`, the package's ESM build (path inside the
+ * package). react-router's package `exports` always point to its development build, hence file paths.
+ */
+export const SHARED_SUBSETS = {
+  'react-router': { file: 'react-router', esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs` },
+  'react-i18next': { file: 'react-i18next', esm: () => 'dist/es/index.js' },
+  '@tanstack/react-query': { file: 'react-query', esm: () => 'build/modern/index.js' },
+};
+
+/** `resolve.alias` entries `@landing/impl/<file>` → the ESM file of each SHARED_SUBSETS package, as installed for `dir`. */
+export function subsetAliases(dir, production) {
+  const req = createRequire(join(dir, 'package.json'));
+  const aliases = {};
+  for (const [name, { file, esm }] of Object.entries(SHARED_SUBSETS)) {
+    aliases[`@landing/impl/${file}$`] = join(dirname(req.resolve(`${name}/package.json`)), esm(production));
+  }
+  return aliases;
+}
+
+/** Major range of an installed version, e.g. 19.3.1 → ^19.3.1 */
+const caret = (v) => `^${v}`;
+
+/**
+ * Singletons every app shares. `requiredVersion` is the caret range of what this
+ * app was built with; an incompatible major at run time is reported by the federation runtime
+ * (console warning) and by the contract test, never silently duplicated.
+ */
+export function sharedSingletons(dir, { server = false } = {}) {
+  const shared = {};
+  for (const name of SHARED_PACKAGES) {
+    const version = installedVersion(dir, name);
+    // Server builds never bundle a copy: the shell's Node server provides every singleton.
+    shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
+  }
+  // The browser provides only the part of these packages that the apps use (shared/src/subsets/).
+  if (!server) {
+    const req = createRequire(join(dir, 'package.json'));
+    for (const [name, { file }] of Object.entries(SHARED_SUBSETS)) shared[name].import = req.resolve(`@landing/shared/subsets/${file}`);
+  }
+  return withSubpaths(shared, server);
+}
+
+/** Adds the SHARED_SUBPATHS entries to `shared` (same singleton and version as their package). */
+function withSubpaths(shared, server) {
+  // Sub-path entry points of the same packages must share the same singleton.
+  for (const [sub, pkg] of SHARED_SUBPATHS) {
+    if (server && sub === 'react-dom/client') continue; // never used on the server
+    shared[sub] = {
+      singleton: true,
+      requiredVersion: shared[pkg].requiredVersion,
+      version: shared[pkg].version,
+      ...(server ? { import: false } : {}),
+    };
+  }
+  return shared;
+}
+
+/** Packages shared as singletons by every app, in the browser and on the server. */
+export const SHARED_PACKAGES = [
+  'react',
+  'react-dom',
+  'react-router',
+  'zustand',
+  'i18next',
+  'react-i18next',
+  'axios',
+  'react-toastify',
+  '@tanstack/react-query',
+  '@landing/shared',
+];
+/** Sub-path entries shared with their package's singleton: [entry, package]. */
+export const SHARED_SUBPATHS = [
+  ['react/jsx-runtime', 'react'],
+  ['react-dom/client', 'react-dom'],
+];
