@@ -61,16 +61,9 @@ export default tseslint.config(
   },
   // File names: React component files are PascalCase `.tsx` (shared/src/ui/Modal.tsx), every other
   // file is kebab-case (shared/src/runtime-config.ts); a dotted role suffix is allowed
-  // (outbox.plugin.ts, Modal.server.test.tsx). Jest's __mocks__ folders are left out.
+  // (outbox.plugin.ts, Modal.server.test.tsx).
   {
     files: ['**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}'],
-    ignores: [
-      // Renamed in their own branches; listed here until those are merged.
-      'shell/src/**',
-      'shell/test/**',
-      'mf-*/**',
-      '**/__mocks__/**',
-    ],
     plugins: { 'check-file': checkFile },
     rules: {
       'check-file/filename-naming-convention': [

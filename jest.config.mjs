@@ -33,8 +33,8 @@ export default {
   ],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
-    '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mfRuntime.ts',
-    '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retryPlugin.ts',
+    '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
+    '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retry-plugin.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
 };
