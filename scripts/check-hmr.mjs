@@ -3,7 +3,7 @@
  * Proof that `npm run dev` updates the open page without a reload: in
  * Chromium it opens the home page of the development composition, switches the leaderboard to its
  * Teams tab (component state), marks the window, then edits a component of a remote
- * (mf-leaderboard/src/Leaderboard.tsx) and one of the shell (shell/src/layout/Footer.tsx). Each
+ * (mf-leaderboard/src/components/Leaderboard.tsx) and one of the shell (shell/src/layout/Footer.tsx). Each
  * edit must appear in the page while the window mark is still there (no full reload) and the Teams
  * tab is still chosen (React Fast Refresh kept the state). The files are restored afterwards, also
  * on failure.
@@ -35,8 +35,8 @@ import { repoRoot } from './lib/remotes.mjs';
 const EDITS = [
   {
     app: 'mf-leaderboard (remote)',
-    file: join(repoRoot, 'mf-leaderboard', 'src', 'Leaderboard.tsx'),
-    anchor: '<section className="lb" aria-labelledby="lb-title" data-testid="leaderboard">',
+    file: join(repoRoot, 'mf-leaderboard', 'src', 'components', 'Leaderboard.tsx'),
+    anchor: '<section className="lb" aria-labelledby={ids.title} data-testid="leaderboard">',
     probe: '<p data-testid="hmr-probe-remote">hot edit of a remote</p>',
     testId: 'hmr-probe-remote',
   },

@@ -15,7 +15,7 @@
  *       Points the environment's remotes.json at that version (it must be published unless
  *       --no-verify) and appends the change to the environment's history.json. The SHA-256 of
  *       every file of the published server build goes to remotes.json `integrity.<remote>`: the
- *       page server runs no other server code for it (shell/src/server/remoteTrust.ts). With
+ *       page server runs no other server code for it (shell/src/server/remote-trust.ts). With
  *       --no-verify nothing is read, and the remote is left unpinned.
  *   node scripts/deploy.mjs rollback <env> <remote> [--to V]
  *       Points the remote back to the version it had before the current one was deployed (or V).

@@ -1,6 +1,6 @@
 /**
  * The account rules (player name, e-mail, password: spec §5, §8) are written once, in
- * `@landing/domain` (rules/account.ts). The registration form (mf-auth/src/lib/form-resolver.ts)
+ * `@landing/domain` (domain/src/rules/account.ts). The registration form (mf-auth/src/lib/form-resolver.ts)
  * calls those functions before sending; the API calls them on every request. This test sends
  * real registrations and requires the API's verdict to be the rule's verdict, input by input
  * (an overlong name is never cut, a password of 8 spaces does not pass), plus what

@@ -78,7 +78,7 @@ describe('bets API', () => {
     });
   /**
    * The matches as the page shows them: the public list, and with a session the viewer's own
-   * predictions (a separate private answer) merged in, as mf-bets' api.ts does.
+   * predictions (a separate private answer) merged in, as mf-bets/src/api/fetch-matches.ts does.
    */
   const matches = async (server: string, code: string, headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/${server}/bets/tournaments/${code}/matches`, headers });

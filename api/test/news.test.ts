@@ -93,7 +93,7 @@ describe('news', () => {
   /**
    * An article as the page shows it: the public answer, and with a session the viewer's own
    * ballot (a separate private answer) put into `poll.voted_options`, as
-   * mf-news' api.ts does.
+   * mf-news/src/api/fetch-article.ts does.
    */
   const article = async (server: string, slug: string, headers: Record<string, string> = {}) => {
     const res = await get(`/${server}/news/${slug}`, headers);

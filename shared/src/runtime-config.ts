@@ -25,7 +25,7 @@ export interface RuntimeConfig {
    * cookies, which no other subdomain receives. A deployment whose game subdomains must read them
    * (spec §3, §9) sets it in config.json: a domain (`.example.com.br`), or `"auto"`, which the
    * shell's server turns into the registrable domain of each request's public host with the
-   * Public Suffix List (shell/src/server/cookieDomain.ts; none for localhost and IP addresses).
+   * Public Suffix List (shell/src/server/cookie-domain.ts; none for localhost and IP addresses).
    * docs/SECURITY.md says why host-only is the default.
    */
   cookieDomain?: string;
