@@ -149,11 +149,11 @@ test.describe('accessibility: axe, WCAG 2.2 AA', () => {
         const modal = page.getByTestId('auth-modal');
         await page.getByTestId('login-button').click();
         await expect(modal).toBeVisible();
-        await modal.locator('#tab-register').click();
+        await modal.locator('[role="tab"][id$="tab-register"]').click();
         await modal.getByTestId('register-submit').click(); // every field's message shows
         await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
         expect(await seriousViolations(page), 'register').toEqual([]);
-        await modal.locator('#tab-login').click();
+        await modal.locator('[role="tab"][id$="tab-login"]').click();
         await modal.getByTestId('login-submit').click();
         await expect(modal.locator('[aria-invalid="true"]').first()).toBeVisible();
         expect(await seriousViolations(page), 'login').toEqual([]);
@@ -168,7 +168,7 @@ test.describe('accessibility: axe, WCAG 2.2 AA', () => {
         await openPage(page, '/royal');
         const modal = page.getByTestId('auth-modal');
         await page.getByTestId('login-button').click();
-        await modal.locator('#tab-login').click();
+        await modal.locator('[role="tab"][id$="tab-login"]').click();
         await modal.getByTestId('login-name').fill('demo');
         await modal.getByTestId('login-password').fill(DEMO_PASSWORD);
         await modal.getByTestId('login-submit').click();

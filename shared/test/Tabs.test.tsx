@@ -52,9 +52,3 @@ test('ArrowRight selects and focuses the next tab; the panel follows', () => {
   expect(screen.getByRole('tabpanel', { name: 'Beta' })).toHaveTextContent('panel b');
   expect(beta).toHaveAttribute('aria-controls', screen.getByRole('tabpanel').id);
 });
-
-test('without ids a tab keeps the id tab-<key> and names no panel', () => {
-  render(<Tabs<K> items={items} active="a" onChange={() => undefined} label="plain" />);
-  expect(screen.getByRole('tab', { name: 'Alpha' })).toHaveAttribute('id', 'tab-a');
-  expect(screen.getByRole('tab', { name: 'Alpha' })).not.toHaveAttribute('aria-controls');
-});

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal, Tabs, useLandingStore, type AuthModalProps, type AuthTab } from '@landing/shared';
+import { Modal, Tabs, useLandingStore, useTabIds, type AuthModalProps, type AuthTab } from '@landing/shared';
 import '../i18n';
 import { LoginForm } from './LoginForm';
 import { RecoveryForm } from './RecoveryForm';
@@ -36,6 +36,7 @@ export function AuthModal({ server }: AuthModalProps) {
     setStoredTab(next === 'recovery' ? 'login' : next);
   };
   const shown: AuthTab = recovery ? 'recovery' : tab === 'register' ? 'register' : 'login';
+  const tabIds = useTabIds<'login' | 'register'>();
 
   return (
     <Modal open onClose={close} title={t(TITLES[shown])} size="sm" testId="auth-modal">
@@ -47,6 +48,7 @@ export function AuthModal({ server }: AuthModalProps) {
             <Tabs<'login' | 'register'>
               className="ma-tabs"
               label={t('modal.tabsLabel')}
+              ids={tabIds}
               active={shown === 'register' ? 'register' : 'login'}
               onChange={setTab}
               items={[
@@ -54,7 +56,7 @@ export function AuthModal({ server }: AuthModalProps) {
                 { key: 'register', label: t('tabs.register') },
               ]}
             />
-            <div role="tabpanel" aria-labelledby={`tab-${shown}`} className="ma-panel">
+            <div role="tabpanel" id={tabIds.panel(shown)} aria-labelledby={tabIds.tab(shown)} className="ma-panel">
               {shown === 'login' ? (
                 <LoginForm server={server} onForgot={() => setTab('recovery')} />
               ) : (

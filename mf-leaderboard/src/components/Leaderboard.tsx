@@ -4,6 +4,7 @@ import {
   EmptyState,
   Spinner,
   Tabs,
+  useTabIds,
   formatNumber,
   registerTranslationLoaders,
   useApiClient,
@@ -34,9 +35,8 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
   const [tab, setTab] = useState<Tab>('players');
   // Ids of this instance (React `useId`): unique on the page whatever else the shell composes.
   const uid = useId();
-  const ids = { title: `${uid}title`, prizes: `${uid}prizes`, panel: `${uid}panel` };
-  // The shared Tabs name each tab `tab-<key>`: the keys carry this instance's id.
-  const tabKey = (key: Tab) => `${uid}${key}`;
+  const ids = { title: `${uid}title`, prizes: `${uid}prizes` };
+  const tabIds = useTabIds<Tab>();
   const query = usePageQuery(leaderboardQuery(useApiClient(), useReadScope(server), limit));
   const status = query.isPending ? 'loading' : query.isError && !query.data ? 'error' : 'ready';
   const players = query.data?.leaderboardPlayers ?? [];
@@ -54,19 +54,20 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           </h2>
           <p className="lb__subtitle">{t('subtitle')}</p>
         </div>
-        <Tabs<string>
+        <Tabs<Tab>
           label={t('title')}
-          active={tabKey(tab)}
-          onChange={(key) => setTab(key === tabKey('teams') ? 'teams' : 'players')}
+          ids={tabIds}
+          active={tab}
+          onChange={setTab}
           items={[
-            { key: tabKey('players'), label: t('tabs.players') },
-            { key: tabKey('teams'), label: t('tabs.teams') },
+            { key: 'players', label: t('tabs.players') },
+            { key: 'teams', label: t('tabs.teams') },
           ]}
         />
       </header>
 
       <div className="lb__grid">
-        <div className="lb__table ui-card" role="tabpanel" id={ids.panel} aria-labelledby={`tab-${tabKey(tab)}`}>
+        <div className="lb__table ui-card" role="tabpanel" id={tabIds.panel(tab)} aria-labelledby={tabIds.tab(tab)}>
           {status === 'loading' && rows.length === 0 ? (
             <div className="lb__center">
               <Spinner />

@@ -31,11 +31,8 @@ export interface TabsProps<K extends string> {
   /** Accessible label of the tab list. */
   label: string;
   className?: string;
-  /**
-   * Ids of the tabs and panels ({@link useTabIds}); the tabs then name their panel in
-   * `aria-controls`. Without them a tab's id is `tab-<key>` and it names no panel.
-   */
-  ids?: TabIds<K>;
+  /** Ids of the tabs and panels ({@link useTabIds}): the active tab names its panel in `aria-controls`. */
+  ids: TabIds<K>;
 }
 
 /**
@@ -61,8 +58,8 @@ export function Tabs<K extends string>({ items, active, onChange, label, classNa
           ref={(el) => {
             refs.current[i] = el;
           }}
-          id={ids ? ids.tab(item.key) : `tab-${item.key}`}
-          aria-controls={ids && item.key === active ? ids.panel(item.key) : undefined}
+          id={ids.tab(item.key)}
+          aria-controls={item.key === active ? ids.panel(item.key) : undefined}
           type="button"
           role="tab"
           aria-selected={item.key === active}
