@@ -3,20 +3,10 @@
  * API's error codes, merged into the shared `common:errors` so the shared client's toasts (spec §8)
  * show them translated.
  */
-import { registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
+import { localeLoaders, registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
 
 /** One loader per locale: each language is its own chunk, fetched when shown. */
-export const loaders: LocaleLoaders = {
-  en: () => import('./locales/en.json'),
-  ru: () => import('./locales/ru.json'),
-  pl: () => import('./locales/pl.json'),
-  br: () => import('./locales/br.json'),
-  es: () => import('./locales/es.json'),
-  it: () => import('./locales/it.json'),
-  de: () => import('./locales/de.json'),
-  fr: () => import('./locales/fr.json'),
-  tr: () => import('./locales/tr.json'),
-};
+export const loaders: LocaleLoaders = localeLoaders((code) => import(`./locales/${code}.json`));
 
 /** Registers `news` and the news API error codes (`common:errors.<CODE>`); idempotent. */
 export function registerNewsTranslations(): void {
