@@ -13,7 +13,7 @@
  *   global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
- * - `test`: builds, then typecheck, formatting (Prettier), lint, unit/component tests, the API tests twice — on PGlite,
+ * - `test`: builds, then typecheck, formatting (Prettier), lint, the comment-path check, knip, unit/component tests, the API tests twice — on PGlite,
  *   then on a PostgreSQL server started (and stopped) by scripts/pg-local.mjs — and e2e (Debian
  *   chromium and postgresql are installed with apt-get when missing and we are root).
  * - any other word: `pnpm run <word> [args…]` on the project's Node and pnpm.
@@ -173,7 +173,9 @@ if (task === 'start') {
   must(pnpm, ['run', 'build']);
   must(pnpm, ['run', 'typecheck']);
   must(pnpm, ['run', 'format:check']); // Prettier (.prettierrc.json); `pnpm run format` fixes it
-  must(pnpm, ['run', 'lint']);
+  must(pnpm, ['run', 'lint']); // also file names, import cycles and the API's layering
+  must(pnpm, ['run', 'check:comments']); // comments name files that exist, no foreign references
+  must(pnpm, ['run', 'knip']); // no unused file, export or dependency
   must(pnpm, ['run', 'test:unit']);
   must(pnpm, ['run', 'test:api']); // PGlite
   ensurePostgres();

@@ -30,7 +30,6 @@ import requestContext from './plugins/request-context.js';
 import security from './plugins/security.js';
 import xsrf from './plugins/xsrf.js';
 
-export { XSRF_HEADER, xsrfCookieNames } from './lib/xsrf.js';
 export { CORS_ALLOWED_HEADERS } from './plugins/security.js';
 
 /** Options of {@link buildApp}; everything defaults to {@link loadConfig}(process.env). */

@@ -6,7 +6,7 @@
 import { localeLoaders, registerTranslationLoaders, type LocaleLoaders } from '@landing/shared';
 
 /** One loader per locale: each language is its own chunk, fetched when shown. */
-export const loaders: LocaleLoaders = localeLoaders((code) => import(`./locales/${code}.json`));
+const loaders: LocaleLoaders = localeLoaders((code) => import(`./locales/${code}.json`));
 
 /** Registers `news` and the news API error codes (`common:errors.<CODE>`); idempotent. */
 export function registerNewsTranslations(): void {

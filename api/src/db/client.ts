@@ -14,7 +14,7 @@ import { acquireLock, type DataDirLockOptions } from './data-dir-lock.js';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 /** A single connection for raw, multi-statement SQL (migrations, advisory locks). */
-export interface SqlSession {
+interface SqlSession {
   /** Runs one or more statements without parameters (simple query protocol). */
   exec(sql: string): Promise<void>;
   /** Runs one parameterised statement and returns its rows. */

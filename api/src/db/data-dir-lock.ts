@@ -51,7 +51,7 @@ export function lockInfoPathFor(dataDir: string): string {
  * Longer than PGlite's initdb on a first start (~5–10 s) blocks the event loop, and so the
  * heartbeat; also how long a start right after a SIGKILL waits for the dead holder's lock.
  */
-export const DATA_DIR_LOCK_STALE_MS = 30_000;
+const DATA_DIR_LOCK_STALE_MS = 30_000;
 
 /** Options of the data-directory lock (tests shorten the stale time). */
 export interface DataDirLockOptions {

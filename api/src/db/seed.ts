@@ -9,7 +9,7 @@ import { createRng, type Rng } from '../lib/random.js';
 import type { Db } from './client.js';
 
 /** What a seeder gets for one server. */
-export interface SeedContext {
+interface SeedContext {
   server: ServerCode;
   /** Deterministic random numbers for this (domain, server): the same seed data every time. */
   rng: Rng;
@@ -49,7 +49,7 @@ function isSeeder(v: unknown): v is Seeder {
  *
  * @throws Error naming the file whose default export is not a seeder (or a list of them)
  */
-export async function loadSeeders(): Promise<Seeder[]> {
+async function loadSeeders(): Promise<Seeder[]> {
   const seeders: Seeder[] = [];
   for (const domain of readdirSync(DOMAINS_DIR, { withFileTypes: true })
     .filter((d) => d.isDirectory())

@@ -21,7 +21,7 @@ const LOGGED_RESULT_MAX = 2000;
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Constant-time check of a given `X-Admin-Secret` header against `expected`. */
-export function adminSecretMatches(given: unknown, expected: string): boolean {
+function adminSecretMatches(given: unknown, expected: string): boolean {
   if (typeof given !== 'string') return false;
   const a = Buffer.from(given);
   const b = Buffer.from(expected);

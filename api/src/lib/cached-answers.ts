@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import type { z } from 'zod';
 
 /** `Cache-Control` of an answer that is the same for every viewer: shared caches may keep it, revalidating with its ETag. */
-export const PUBLIC_CACHE_CONTROL = 'public, no-cache';
+const PUBLIC_CACHE_CONTROL = 'public, no-cache';
 /** `Cache-Control` of a per-viewer answer. */
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
@@ -19,7 +19,7 @@ export interface CachedBody {
 }
 
 /** Strong entity tag of a body: base64url SHA-1, quoted. */
-export function etagOf(body: string): string {
+function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
@@ -63,10 +63,7 @@ export function msUntilNext(now: Date, instants: ReadonlyArray<Date | null | und
  * `Origin` first), so a shared cache keeps answers per language / per session apart.
  * @param reply any object with Fastify's `getHeader` / `header`
  */
-export function addVary(
-  reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown },
-  ...names: string[]
-): void {
+function addVary(reply: { getHeader(name: string): unknown; header(name: string, value: string): unknown }, ...names: string[]): void {
   const current = reply.getHeader('vary');
   const list = current
     ? String(current)

@@ -14,7 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { DbHandle, DedicatedConnection } from '../db/client.js';
 
 /** Advisory-lock key of the tickers (any constant bigint; "landing tickers"). */
-export const TICKERS_LOCK_KEY = 4_411_120_012;
+const TICKERS_LOCK_KEY = 4_411_120_012;
 
 /** A job: starts, and returns a function that stops it and waits for a running tick. */
 export type Job = () => () => Promise<void>;

@@ -12,7 +12,7 @@
  */
 
 /** What the log keeps of a database error. */
-export interface LoggedDbError {
+interface LoggedDbError {
   type: string;
   /** SQLSTATE, e.g. `23505` (unique violation); `unknown` when the driver gave none. */
   code: string;
@@ -27,7 +27,7 @@ export interface LoggedDbError {
 }
 
 /** What the log keeps of any other error (pino's standard fields). */
-export interface LoggedError {
+interface LoggedError {
   type: string;
   message: string;
   stack?: string;

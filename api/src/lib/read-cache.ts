@@ -31,14 +31,14 @@ import type { DbHandle, DedicatedConnection } from '../db/client.js';
 import { sendCached, toCachedBody, type CachedBody } from './cached-answers.js';
 
 /** NOTIFY channel of the invalidation triggers. */
-export const CACHE_CHANNEL = 'landing_cache';
+const CACHE_CHANNEL = 'landing_cache';
 
 /**
  * What a write can change; the triggers name one per table:
  * `core` servers, settings, landing texts; `leaderboard` players, teams, weekly points, prizes;
  * `news` articles, comments, polls, ballots; `bets` tournaments, matches, predictions, standings.
  */
-export const TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;
+const TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;
 export type Topic = (typeof TOPICS)[number];
 
 /** What a loader returns: the value, and how long it stays true by itself (ms), if not for ever. */

@@ -29,10 +29,10 @@ export const PERMISSIONS_POLICY =
   'sync-xhr=(), usb=(), xr-spatial-tracking=()';
 
 /** One year in seconds: the HSTS max-age of production answers. */
-export const HSTS_MAX_AGE_S = 31_536_000;
+const HSTS_MAX_AGE_S = 31_536_000;
 
 /** CSP of the API's JSON answers: nothing may load, nothing may frame it. */
-export const API_CSP_DIRECTIVES = {
+const API_CSP_DIRECTIVES = {
   defaultSrc: ["'none'"],
   frameAncestors: ["'none'"],
   baseUri: ["'none'"],

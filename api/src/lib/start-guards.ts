@@ -12,7 +12,7 @@
  */
 
 /** Shortest accepted ADMIN_SECRET: 32 characters (≥ 128 bits from a password generator or `openssl rand -hex 16`). */
-export const ADMIN_SECRET_MIN_LENGTH = 32;
+const ADMIN_SECRET_MIN_LENGTH = 32;
 
 /**
  * Whether the development features are on: `DEV_FEATURES=1` (or `true`) and not

@@ -12,10 +12,8 @@
 import { ID_MESSAGE, INT32_MAX } from '@landing/domain';
 import { ApiError } from './errors.js';
 
-export { dbId, dbIdParam } from '@landing/domain/schemas/common';
-
 /** 400 VALIDATION_ERROR in the shape the app's error handler gives schema failures. */
-export function validationError(message: string): ApiError {
+function validationError(message: string): ApiError {
   return new ApiError(400, 'VALIDATION_ERROR', message);
 }
 
@@ -35,7 +33,7 @@ export function parseAuthId(value: string | null): string | null {
  * `params.0.name`; `''` for a top-level string; null when there is none. Depth-first, stops at
  * depth 64 (deeper input is refused by Fastify's JSON parser limits long before).
  */
-export function nulPath(value: unknown, path = '', depth = 0): string | null {
+function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);

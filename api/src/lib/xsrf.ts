@@ -27,10 +27,9 @@ import Tokens from '@fastify/csrf';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DbHandle } from '../db/client.js';
-import { xsrfMismatch } from './errors.js';
 
 /** Lifetime of both XSRF cookies: 400 days (the longest browsers keep a cookie). */
-export const XSRF_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
+const XSRF_COOKIE_MAX_AGE_S = 400 * 24 * 3600;
 
 /** The request's XSRF secret (the HttpOnly cookie), to bind a new session to it. */
 export function xsrfSecretOf(request: FastifyRequest): string | undefined {
@@ -39,21 +38,21 @@ export function xsrfSecretOf(request: FastifyRequest): string | undefined {
 }
 
 /** Header that must carry the token on POST/PUT/PATCH/DELETE. */
-export const XSRF_HEADER = 'x-xsrf-token';
+const XSRF_HEADER = 'x-xsrf-token';
 
 /** Cookie names: `token` is readable by the page, `secret` is HttpOnly. */
-export interface XsrfCookieNames {
+interface XsrfCookieNames {
   token: string;
   secret: string;
 }
 
 /** The cookie names of an environment (`__Host-` prefixed in production). */
-export function xsrfCookieNames(production: boolean): XsrfCookieNames {
+function xsrfCookieNames(production: boolean): XsrfCookieNames {
   return production ? { token: '__Host-XSRF-TOKEN', secret: '__Host-XSRF-SECRET' } : { token: 'XSRF-TOKEN', secret: 'XSRF-SECRET' };
 }
 
 /** `settings` key of the shared HMAC key. */
-export const XSRF_KEY_SETTING = 'xsrf_hmac_key';
+const XSRF_KEY_SETTING = 'xsrf_hmac_key';
 
 const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -157,5 +156,3 @@ export async function registerXsrf(
 export function isXsrfError(error: { code?: string }): boolean {
   return error.code === 'FST_CSRF_INVALID_TOKEN' || error.code === 'FST_CSRF_MISSING_SECRET';
 }
-
-export { xsrfMismatch };

@@ -12,7 +12,7 @@ import { runMigrations } from '../db/migrate.js';
 import { runSeeds } from '../db/seed.js';
 
 /** Options of the `database` plugin. */
-export interface DatabaseOptions {
+interface DatabaseOptions {
   handle: DbHandle;
   /** Close the handle with the app. */
   ownsDb: boolean;

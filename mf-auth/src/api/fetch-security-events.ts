@@ -5,7 +5,7 @@ import { atServer } from '../lib/api-base';
 import { accountKey } from '../lib/account-key';
 
 /** `GET /{server}/auth/security-events?limit=50`: the account's security events, newest first. */
-export const fetchSecurityEvents = (server: ServerCode, signal?: AbortSignal): Promise<SecurityEventsAnswer> =>
+const fetchSecurityEvents = (server: ServerCode, signal?: AbortSignal): Promise<SecurityEventsAnswer> =>
   apiClient.get<SecurityEventsAnswer>('/auth/security-events', { ...atServer(server), params: { limit: 50 }, signal }).then((r) => r.data);
 
 /** The security events of the logged-in `user` on `server`, keyed per viewer. */

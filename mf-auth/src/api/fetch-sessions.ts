@@ -5,7 +5,7 @@ import { atServer } from '../lib/api-base';
 import { accountKey } from '../lib/account-key';
 
 /** `GET /{server}/auth/sessions`: the player's live sessions, this one first, and how to re-authenticate. */
-export const fetchSessions = (server: ServerCode, signal?: AbortSignal): Promise<SessionsAnswer> =>
+const fetchSessions = (server: ServerCode, signal?: AbortSignal): Promise<SessionsAnswer> =>
   apiClient.get<SessionsAnswer>('/auth/sessions', { ...atServer(server), signal }).then((r) => r.data);
 
 /** The sessions of the logged-in `user` on `server`, keyed per viewer. */

@@ -21,7 +21,7 @@ import {
 } from '@landing/shared';
 
 /** Lifetime of the tracking cookies (an affiliate attribution window), seconds. */
-export const TRACKING_COOKIE_MAX_AGE_S = 30 * 86_400;
+const TRACKING_COOKIE_MAX_AGE_S = 30 * 86_400;
 
 /** Referral cookie of a server (spec §9: `ref_id_{server}`, `_dev` suffix outside production). */
 export function referralCookieName(server: ServerCode, production = getRuntimeConfig().production): string {

@@ -12,7 +12,7 @@ import type { TournamentsResponse } from '@landing/domain/schemas/bets';
  * @param api the client of the render (`useApiClient`)
  * @throws the AxiosError of the shared client
  */
-export function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsResponse> {
+function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsResponse> {
   return apiGet<TournamentsResponse>(api, scope, '/bets/tournaments', undefined, signal);
 }
 

@@ -20,12 +20,7 @@ export interface LeaderboardData {
  * @param limit rows per list the API returns
  * @throws the AxiosError of the shared client
  */
-export async function fetchLeaderboard(
-  api: AxiosInstance,
-  scope: ReadScope,
-  limit: number,
-  signal?: AbortSignal,
-): Promise<LeaderboardData> {
+async function fetchLeaderboard(api: AxiosInstance, scope: ReadScope, limit: number, signal?: AbortSignal): Promise<LeaderboardData> {
   const a = await apiGet<LeaderboardResponse>(api, scope, '/leaderboard', { limit }, signal);
   return { leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [], week: a.week };
 }

@@ -4,7 +4,7 @@ import { formatNumber } from '@landing/shared';
 import { medal } from '../lib/medal';
 
 /** One row of a leaderboard list: what every list has, plus its own name cell and number. */
-export interface RankRow {
+interface RankRow {
   id: number;
   position: number;
   points: number;

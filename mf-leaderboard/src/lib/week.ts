@@ -10,7 +10,7 @@ import type { Week } from '@landing/domain/schemas/leaderboard';
 export type WeekBounds = Omit<Week, 'time_zone'> & Partial<Pick<Week, 'time_zone'>>;
 
 /** Day-month-year, the date part of the default format of spec §9 (`dd-MM-yyyy HH:mm:ss`). */
-export const WEEK_DATE_FORMAT = 'dd-MM-yyyy';
+const WEEK_DATE_FORMAT = 'dd-MM-yyyy';
 
 /**
  * First and last calendar day of the leaderboard week, in the server's time zone (spec §9), so

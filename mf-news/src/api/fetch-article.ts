@@ -16,7 +16,7 @@ import { fetchBallot } from './fetch-ballot';
  * shared client shows the toast and resolves with the 404 response, spec §8); rejects on other
  * errors of the article.
  */
-export async function fetchArticle(
+async function fetchArticle(
   api: AxiosInstance,
   scope: ReadScope,
   slug: string,

@@ -11,13 +11,7 @@ import type { NewsPage } from '@landing/domain/schemas/news';
  * Fetches page `page` (1-based) of `perPage` cards in the interface language (the API falls back
  * to English per article). Rejects on any API error (in the browser the client has shown its toast).
  */
-export function fetchNewsPage(
-  api: AxiosInstance,
-  scope: ReadScope,
-  page: number,
-  perPage: number,
-  signal?: AbortSignal,
-): Promise<NewsPage> {
+function fetchNewsPage(api: AxiosInstance, scope: ReadScope, page: number, perPage: number, signal?: AbortSignal): Promise<NewsPage> {
   return apiGet<NewsPage>(api, scope, '/news', { page, per_page: perPage }, signal);
 }
 

@@ -7,7 +7,7 @@
 import { playSound } from '@landing/shared';
 
 /** Name of the lock effect on the content host. */
-export const LOCK_SOUND = 'FX_Lock';
+const LOCK_SOUND = 'FX_Lock';
 
 /** Plays the lock effect; never throws. */
 export function playLockSound(): void {

@@ -83,7 +83,7 @@ function Notice({
  * Cookie banner (spec §1, §2): shown once; the choice ("all" or "necessary only") is remembered
  * for 365 days in the `cookie_consent` cookie. "Necessary only" also stops ad-pixel events.
  */
-export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }) {
+function CookieBanner({ onChoice }: { onChoice: (value: string) => void }) {
   const { t } = useTranslation('shell');
   const lang = useLandingStore((s) => s.serverLangLocale);
   const choose = (value: string) => {
@@ -113,7 +113,7 @@ export function CookieBanner({ onChoice }: { onChoice: (value: string) => void }
 }
 
 /** Age / language warning (spec §1 "the copy warns of mild profanity", §2): acknowledged once. */
-export function AgeNotice({ onOk }: { onOk: () => void }) {
+function AgeNotice({ onOk }: { onOk: () => void }) {
   const { t } = useTranslation('shell');
   const acknowledge = () => {
     try {
@@ -141,7 +141,7 @@ export function AgeNotice({ onOk }: { onOk: () => void }) {
 }
 
 /** Install offer (spec §1): shown while the browser's install prompt is captured. */
-export function InstallOffer() {
+function InstallOffer() {
   const { t } = useTranslation('shell');
   return (
     <Notice

@@ -15,7 +15,7 @@ export interface FooterLink {
  * Footer links of spec §2 (documents are the PDFs under /documents/ in the language `lang`; the
  * affiliate link is the environment's or the site's page for `server`).
  */
-export function footerLinks(lang: string = 'en', server: string = 'royal'): { main: FooterLink[]; social: FooterLink[] } {
+function footerLinks(lang: string = 'en', server: string = 'royal'): { main: FooterLink[]; social: FooterLink[] } {
   const { links } = getRuntimeConfig();
   const ext = 'noopener noreferrer';
   return {

@@ -42,7 +42,7 @@ export function headerLinks(server: ServerCode): HeaderLink[] {
 }
 
 /** True when `pathname` is inside the link's section (the link is highlighted). */
-export function isLinkActive(link: HeaderLink, pathname: string): boolean {
+function isLinkActive(link: HeaderLink, pathname: string): boolean {
   if (!link.isInternal) return false;
   const paths = [link.path, ...(link.section ?? [])];
   const home = link.name === 'home';

@@ -7,7 +7,7 @@ import { usePopover } from './use-popover';
  * React view of the shared sound settings (muted, music on). The server, and the browser while it
  * hydrates, see the defaults (the stored choice is the browser's alone); the stored one follows.
  */
-export function useSoundSettings() {
+function useSoundSettings() {
   return useSyncExternalStore(subscribeSound, getSoundSettings, () => DEFAULT_SOUND_SETTINGS);
 }
 

@@ -39,7 +39,7 @@ const resolver = lazyZodResolver<NewsletterBody>(
  * query keeps its last answer) with what the player typed; with no answer at all the section is
  * hidden. On the server a failure leaves the section to the browser (its Suspense boundary).
  */
-export function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
+function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
   return queryOptions({
     queryKey: ['newsletter', scope.server] as const,
     queryFn: ({ signal }) => apiGet<NewsletterConfig>(api, scope, '/newsletter', undefined, signal),

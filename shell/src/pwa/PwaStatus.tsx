@@ -4,7 +4,7 @@ import { notifyInfo, showToast, useLandingStore } from '@landing/shared';
 import { currentBottomNotice, useBottomNotice } from '../layout/bottom-notice-state';
 
 /** Toast id of the refresh-available notice (one at a time). */
-export const REFRESH_TOAST_ID = 'sw-refresh';
+const REFRESH_TOAST_ID = 'sw-refresh';
 
 function RefreshToast() {
   const { t } = useTranslation('shell');
@@ -24,7 +24,7 @@ function RefreshToast() {
 }
 
 /** True while the browser reports no network. */
-export function useOnline(): boolean {
+function useOnline(): boolean {
   // Online until the browser says otherwise (the server renders online; hydration matches).
   const [online, setOnline] = useState(true);
   useEffect(() => {

@@ -6,7 +6,7 @@
 import { STANDALONE_QUERY, isStandaloneApp, landingStore } from '@landing/shared';
 
 /** The non-standard event Chromium fires when the site can be installed. */
-export interface BeforeInstallPromptEvent extends Event {
+interface BeforeInstallPromptEvent extends Event {
   prompt(): Promise<void>;
   readonly userChoice: Promise<{ outcome: 'accepted' | 'dismissed'; platform: string }>;
 }
@@ -14,7 +14,7 @@ export interface BeforeInstallPromptEvent extends Event {
 /** localStorage key: when the visitor last said "not now" (ms). */
 export const INSTALL_DISMISSED_KEY = 'landing-install-dismissed-at';
 /** The offer stays hidden this long after "not now" (7 days, ms). */
-export const INSTALL_SNOOZE_MS = 7 * 86_400_000;
+const INSTALL_SNOOZE_MS = 7 * 86_400_000;
 
 let deferred: BeforeInstallPromptEvent | null = null;
 

@@ -16,13 +16,13 @@ import { TIMINGS, allowGuardedReload, landingStore } from '@landing/shared';
 import { isOfflineApiGet } from '../sw/routes';
 
 /** Interval of the background update check while a page stays open (ms). */
-export const UPDATE_CHECK_MS = 30 * 60 * 1000;
+const UPDATE_CHECK_MS = 30 * 60 * 1000;
 
 let workbox: Workbox | null = null;
 /** Set by the Refresh action: the next worker takeover reloads even inside the guard window. */
 let userAskedForUpdate = false;
 /** Reload fallback after Refresh when the takeover event never reaches this page (ms). */
-export const REFRESH_FALLBACK_MS = 4000;
+const REFRESH_FALLBACK_MS = 4000;
 
 /** Whether to register: production builds in browsers with service-worker support. */
 export function shouldRegister(nav: Navigator = navigator): boolean {
@@ -101,9 +101,9 @@ export function wireWorkbox(
  * sessionStorage key of what this tab read while no worker controlled it: `{ pages, assets }`,
  * page URLs and the URLs of what they loaded ({@link loadedAssets}).
  */
-export const READ_BEFORE_WORKER_KEY = 'landing-read-before-worker';
+const READ_BEFORE_WORKER_KEY = 'landing-read-before-worker';
 /** Most pages and assets remembered under {@link READ_BEFORE_WORKER_KEY} (the latest ones). */
-export const READ_BEFORE_WORKER_MAX = { pages: 20, assets: 400 } as const;
+const READ_BEFORE_WORKER_MAX = { pages: 20, assets: 400 } as const;
 
 /** What a tab read before a worker controlled it (see {@link READ_BEFORE_WORKER_KEY}). */
 export interface ReadBeforeWorker {
@@ -187,7 +187,7 @@ export interface RegisterOptions {
 }
 
 /** Longest wait for the worker to answer that the pages are kept before the rest is sent (ms). */
-export const KEEP_PAGES_WAIT_MS = 10_000;
+const KEEP_PAGES_WAIT_MS = 10_000;
 
 /**
  * The first worker took control of this page: asks it to keep what this tab has read

@@ -30,7 +30,7 @@ function originOf(url: string): string {
   }
 }
 
-export function useBottomNoticesHeight(active: boolean): number {
+function useBottomNoticesHeight(active: boolean): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {
     if (!active) return undefined;

@@ -10,7 +10,7 @@ import type { RemotesMap } from '@landing/shared';
 import { sharedMajorMismatches, type ManifestShared } from './versions';
 
 /** One shared package of a remote's build next to the shell's. */
-export interface SharedStatus {
+interface SharedStatus {
   /** Package name, e.g. `react`. */
   name: string;
   /** Version the remote was built with (its mf-manifest.json). */

@@ -15,7 +15,7 @@ import {
 import { registeredRemotes } from './registry';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
-export class ContractMismatchError extends Error {
+class ContractMismatchError extends Error {
   constructor(id: string, expected: number, got: unknown) {
     super(`Remote module ${id} has contract major ${String(got)}, the shell needs ${expected}`);
     this.name = 'ContractMismatchError';
@@ -23,7 +23,7 @@ export class ContractMismatchError extends Error {
 }
 
 /** Thrown when the environment's remotes.json does not list the remote. */
-export class RemoteNotDeployedError extends Error {
+class RemoteNotDeployedError extends Error {
   constructor(id: string) {
     super(`Remote of ${id} is not deployed in this environment`);
     this.name = 'RemoteNotDeployedError';

@@ -108,7 +108,7 @@ function subscribeVersions(listener: () => void): () => void {
 }
 
 /** The browser's loader: loaded modules render at once, others through `React.lazy`. */
-export const browserLoader: RemoteLoader = {
+const browserLoader: RemoteLoader = {
   side: 'browser',
   componentFor<Id extends ExposedModuleId>(id: Id, attempt: number, hydration: SlotHydration) {
     const key = keyOf(id);

@@ -37,7 +37,7 @@ function releaseWaitingSlots(): void {
  * Distance below the viewport (px) at which a below-the-fold slot starts loading its code: about
  * a phone screen, so the code is in before the reader scrolls there.
  */
-export const SLOT_LOAD_MARGIN_PX = 800;
+const SLOT_LOAD_MARGIN_PX = 800;
 
 /**
  * Resolves when the slot of `id` comes within {@link SLOT_LOAD_MARGIN_PX} of the viewport, or
@@ -76,7 +76,7 @@ export function whenSlotVisible(id: string): Promise<void> {
  * A slot whose remote answers later (slow, or down and being retried) is rendered afresh in the
  * new language instead (see `SlotSettled` in RemoteSlot.tsx); the switch never waits for a remote's retries.
  */
-export const SLOT_CODE_WAIT_MS = 1000;
+const SLOT_CODE_WAIT_MS = 1000;
 
 /**
  * Starts loading the code of every slot still waiting for it (hydration `visible`) and resolves

@@ -15,7 +15,7 @@ const NO_CACHE_FILES = /(^|\/)(sw\.js|manifest\.webmanifest|index\.html)$/;
 const HASHED = /\.[0-9a-f]{10}\./;
 
 /** The static file handler of the build (a connect-style middleware). */
-export type StaticFiles = ReturnType<typeof sirv>;
+type StaticFiles = ReturnType<typeof sirv>;
 
 /** What {@link buildReader} gives: both read the build again when it changed. */
 export interface BuildReader {

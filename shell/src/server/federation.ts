@@ -43,7 +43,7 @@ function provide(lib: unknown, version: string) {
 }
 
 /** A failed load, newest last (logged, and the reason a slot was sent as its fallback). */
-export interface LoadFailure {
+interface LoadFailure {
   id: string;
   message: string;
   at: number;

@@ -20,9 +20,9 @@ import { escapeHtml, type UserData } from '@landing/shared';
 import { nicknameInitial } from '../layout/nickname';
 
 /** The stand-in's nickname: three private-use characters no real nickname contains (domain/src/rules/account.ts). */
-export const NICKNAME_MARK = '\uE000\uE001\uE002';
+const NICKNAME_MARK = '\uE000\uE001\uE002';
 /** What the header's avatar shows for the stand-in ({@link nicknameInitial} of {@link NICKNAME_MARK}). */
-export const INITIAL_MARK = nicknameInitial(NICKNAME_MARK);
+const INITIAL_MARK = nicknameInitial(NICKNAME_MARK);
 /** The page data's `user` of a shared page: a JSON string replaced by the player's user object. */
 export const USER_DATA_MARK = '\uE003user\uE003';
 

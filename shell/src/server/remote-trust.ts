@@ -31,12 +31,12 @@ import { createHash } from 'node:crypto';
 import { REMOTE_NAMES, type RemoteName } from '@landing/shared';
 
 /** Pins of one remote: path relative to its manifest's folder (`server/remoteEntry.js`) → `sha256-<base64>`. */
-export type FilePins = Readonly<Record<string, string>>;
+type FilePins = Readonly<Record<string, string>>;
 /** remotes.json `integrity`: remote name → its pins. */
 export type RemotePins = Partial<Record<RemoteName, FilePins>>;
 
 /** Key of the pins in remotes.json (beside the remote names). */
-export const INTEGRITY_KEY = 'integrity';
+const INTEGRITY_KEY = 'integrity';
 
 const SRI_SHA256 = /^sha256-[A-Za-z0-9+/]{43}=$/;
 const PIN_PATH = /^(?!\/)(?!.*(?:^|\/)\.\.?(?:\/|$))[A-Za-z0-9._/-]+$/;

@@ -11,9 +11,9 @@ import { busyPage } from './busy-page';
 import type { CacheStatus, CachedPage } from './page-cache';
 
 /** `Cache-Control` of an anonymous page: shared caches may keep it 5 s and serve it 30 s more while they refresh it. */
-export const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
+const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
 /** `Cache-Control` of a player's own page. */
-export const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
+const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 
 /** Response headers by name (the environment's security headers, environment.ts). */
 export type Headers = Readonly<Record<string, string>>;

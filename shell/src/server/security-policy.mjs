@@ -22,7 +22,7 @@
  * @param {Array<string | undefined>} urls
  * @returns {string[]}
  */
-export function originsOf(urls) {
+function originsOf(urls) {
   const out = new Set();
   for (const u of urls) {
     try {
@@ -38,7 +38,7 @@ export function originsOf(urls) {
  * The WebSocket origin of an http(s) origin (`http://localhost:3002` → `ws://localhost:3002`).
  * @param {string} origin
  */
-export function webSocketOrigin(origin) {
+function webSocketOrigin(origin) {
   return origin.replace(/^http(s?):/, 'ws$1:');
 }
 

@@ -12,7 +12,7 @@ import { authCookieNames, type UserData } from '@landing/shared';
 import { cookieOf } from './page-route';
 
 /** How long an answer of the API about one session is kept (ms). */
-export const SESSION_CHECK_TTL_MS = 5000;
+const SESSION_CHECK_TTL_MS = 5000;
 
 /** The session of a request that the API confirmed. */
 export interface Viewer {

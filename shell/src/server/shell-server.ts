@@ -71,7 +71,7 @@ export interface ShellServer {
 }
 
 /** What `/health` answers (JSON). */
-export interface ShellHealth {
+interface ShellHealth {
   ok: true;
   pid: number;
   /** Renders in flight and waiting in this process. */

@@ -11,7 +11,7 @@ import { PASSWORD_MIN_LENGTH, passwordProblem, type PasswordProblem } from '@lan
  * OWASP Password Storage Cheat Sheet, argon2id: m = 19 MiB, t = 2, p = 1.
  * (`Algorithm.Argon2id` is a const enum that isolated modules cannot read: its value is 2.)
  */
-export const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
+const ARGON2_OPTIONS = { algorithm: 2 as Algorithm, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
 /** Hashes a password with argon2id; returns the PHC string (salt and parameters included). */
 export function hashPassword(password: string): Promise<string> {

@@ -17,7 +17,7 @@ import { failuresOf, type Counter } from './throttle.js';
 export const SECURITY_EVENT_RETENTION_DAYS = 180;
 
 /** Longest User-Agent kept (characters); longer ones are cut. */
-export const USER_AGENT_MAX_LENGTH = 512;
+const USER_AGENT_MAX_LENGTH = 512;
 
 /** Where a request came from, as sessions and events keep it. */
 export interface ClientContext {

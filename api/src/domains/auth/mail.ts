@@ -30,7 +30,7 @@ export interface MailboxEntry {
 }
 
 /** Messages kept by the dev mailbox (oldest are dropped). */
-export const MAILBOX_SIZE = 500;
+const MAILBOX_SIZE = 500;
 
 export interface Mailer {
   /** Queues a message; resolves once it is in the mailbox (not when the transport is done). */
@@ -48,7 +48,7 @@ export interface Mailer {
  * @param db when given (and the dev mailbox is on), every message is also stored in table
  *   `dev_mailbox`, which the `/dev/mailbox` routes of every API process read (migration 0120)
  */
-export function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMailbox'>, log: FastifyBaseLogger, db?: Db): Mailer {
+function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMailbox'>, log: FastifyBaseLogger, db?: Db): Mailer {
   const transport: Transporter = config.smtpUrl
     ? nodemailer.createTransport(config.smtpUrl)
     : nodemailer.createTransport({ jsonTransport: true });

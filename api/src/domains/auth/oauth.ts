@@ -47,7 +47,7 @@ export interface ProviderUser {
   name: string | null;
 }
 
-export class OAuthError extends Error {
+class OAuthError extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'OAuthError';

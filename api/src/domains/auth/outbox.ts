@@ -73,7 +73,7 @@ export const deviceCodeHash = (key: string | null, accountId: number, fingerprin
  * the URL fragment, which browsers never send to a server (nor put in a Referer), so it is not
  * in the page server's, a proxy's or an analytics log; mf-auth's ActivationPage reads it there.
  */
-export function tokenLink(server: ServerCode, kind: 'account' | 'email' | 'password', token: string): string {
+function tokenLink(server: ServerCode, kind: 'account' | 'email' | 'password', token: string): string {
   return `/${server}/${kind}-activation#token=${encodeURIComponent(token)}`;
 }
 
@@ -83,9 +83,9 @@ export async function enqueueMail(db: Db, context: MailJobContext, job: MailJob)
 }
 
 /** Attempts before a job is dropped (logged as an error). */
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 /** Lease of a claimed job: after this, a job whose worker died is claimed again. */
-export const LEASE_S = 60;
+const LEASE_S = 60;
 
 type JobRow = typeof authMailOutbox.$inferSelect;
 

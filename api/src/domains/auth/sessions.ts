@@ -39,7 +39,7 @@ export const SESSION_IDLE_TIMEOUT_S = 30 * 60;
 export const REAUTH_WINDOW_S = 10 * 60;
 
 /** Reads the user of an account (spec §3 User, the domain's `User`: with the footballer's OVR); null when the account does not exist. */
-export async function userOf(db: Db, accountId: number): Promise<User | null> {
+async function userOf(db: Db, accountId: number): Promise<User | null> {
   const [row] = await db
     .select({
       id: authAccounts.id,

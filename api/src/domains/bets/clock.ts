@@ -11,10 +11,10 @@ import type { Db } from '../../db/client.js';
 import { GLOBAL_SCOPE, settings } from '../core/tables.js';
 
 /** Settings key of the clock offset (milliseconds added to the machine clock). */
-export const CLOCK_OFFSET_KEY = 'bets_clock_offset_ms';
+const CLOCK_OFFSET_KEY = 'bets_clock_offset_ms';
 
 /** Largest offset accepted, in ms (10 years either way). */
-export const MAX_CLOCK_OFFSET_MS = 10 * 365 * 86_400_000;
+const MAX_CLOCK_OFFSET_MS = 10 * 365 * 86_400_000;
 
 /** Is the fake clock honoured in this environment? Never in production. */
 export function clockFakeable(nodeEnv: string): boolean {

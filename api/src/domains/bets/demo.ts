@@ -29,7 +29,7 @@ function poisson(rng: Rng, lambda: number): number {
 }
 
 /** Expected goals of both teams from their strengths (about 1.3 each for equal teams). */
-export function expectedGoals(homeCode: string, awayCode: string): Score {
+function expectedGoals(homeCode: string, awayCode: string): Score {
   const diff = strengthOf(homeCode) - strengthOf(awayCode);
   const clamp = (x: number) => Math.max(0.25, Math.min(3.6, x));
   return { home: clamp(1.3 * 10 ** (diff / 900)), away: clamp(1.3 * 10 ** (-diff / 900)) };

@@ -11,7 +11,7 @@ import type { StageBlock } from '@landing/domain/schemas/bets';
 import type { MatchOut } from './service.js';
 
 /** Status of a match at `now`. */
-export function matchStatus(kickoffAt: Date, hasResult: boolean, now: Date): MatchOut['status'] {
+function matchStatus(kickoffAt: Date, hasResult: boolean, now: Date): MatchOut['status'] {
   return hasResult ? 'finished' : kickoffAt.getTime() <= now.getTime() ? 'locked' : 'open';
 }
 

@@ -52,7 +52,7 @@ export async function refreshStandings(db: Db, tournamentId: number, playerIds?:
 }
 
 /** One ranking row as the API answers it (spec §3). */
-export interface RankingRow {
+interface RankingRow {
   position: number;
   player_id: number;
   name: string;

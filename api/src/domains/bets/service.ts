@@ -6,7 +6,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { betMatches, betPredictions, betTournaments } from './tables.js';
 import type { ServerCode } from '@landing/domain';
-import type { Match, StageBlock, Team, Tournament } from '@landing/domain/schemas/bets';
+import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import type { FastifyInstance } from 'fastify';
 import { ApiError } from '../../lib/errors.js';
 import { msUntilNext } from '../../lib/cached-answers.js';
@@ -14,9 +14,8 @@ import { currentUser, type CurrentUser } from '../auth/current-user.js';
 import { clockFakeable, storedClockOffset } from './clock.js';
 import { MAX_PREDICTED_GOALS, parseScoring, scorePrediction, type Score, type ScoringRules } from './scoring.js';
 
-/** A team, a tournament, a match as answered: the shapes of `@landing/domain/schemas/bets`. */
-export type TeamOut = Team;
-export type TournamentOut = Tournament;
+/** A tournament and a match as answered: the shapes of `@landing/domain/schemas/bets`. */
+type TournamentOut = Tournament;
 
 /** The predictions the Rules tab explains, against a 2-1 win and a 1-1 draw: one per tier. */
 const EXAMPLES: ReadonlyArray<[Score, Score]> = [
@@ -51,12 +50,11 @@ const EXAMPLES: ReadonlyArray<[Score, Score]> = [
 ];
 
 /** {@link EXAMPLES} scored with `rules`. */
-export function scoringExamples(rules: ScoringRules): TournamentOut['examples'] {
+function scoringExamples(rules: ScoringRules): TournamentOut['examples'] {
   return EXAMPLES.map(([result, prediction]) => ({ result, prediction, ...scorePrediction(prediction, result, rules) }));
 }
 
 export type MatchOut = Match;
-export type { StageBlock };
 
 interface TournamentRow {
   id: number;

@@ -10,7 +10,7 @@ import type { Db } from '../../db/client.js';
 import { GLOBAL_SCOPE, landingHeaderTexts, servers, settings } from './tables.js';
 
 /** Settings key of the technical-break switch (spec §4 "The site may be in a technical-break state"). */
-export const TECHNICAL_BREAK_KEY = 'technical_break';
+const TECHNICAL_BREAK_KEY = 'technical_break';
 
 /**
  * Is the technical break on for `server`? True when it is on globally (scope `*`) or for that

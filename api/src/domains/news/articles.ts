@@ -17,7 +17,7 @@ export const newsNotFound = (): ApiError => new ApiError(404, 'NEWS NOT FOUND', 
 // ---- helpers --------------------------------------------------------------------------------
 
 /** Image path of an article relative to its server's API base, cache-busted by `updated_at`. */
-export function imagePath(id: number, updatedAt: Date): string {
+function imagePath(id: number, updatedAt: Date): string {
   return `news-images/${id}.svg?v=${updatedAt.getTime().toString(36)}`;
 }
 export const articleText = alias(newsTranslations, 'article_text');

@@ -15,7 +15,7 @@ import { newsComments } from './tables.js';
 import { findArticleId, newsNotFound } from './articles.js';
 
 /** `settings` keys overriding {@link COMMENT_RULE_DEFAULTS} (JSON number values). */
-export const COMMENT_SETTING_KEYS = {
+const COMMENT_SETTING_KEYS = {
   minLength: 'news_comment_min_length',
   minOvr: 'news_comment_min_ovr',
 } as const;
@@ -86,7 +86,7 @@ export async function loadComments(db: Db, articleId: number): Promise<NewsComme
 }
 
 /** Number of comments (including replies) of an article. */
-export async function countComments(db: Db, articleId: number): Promise<number> {
+async function countComments(db: Db, articleId: number): Promise<number> {
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })
     .from(newsComments)
@@ -95,7 +95,7 @@ export async function countComments(db: Db, articleId: number): Promise<number> 
 }
 
 /** spec §8 "Users must be logged in to comment". */
-export const COMMENT_LOGIN_MESSAGE = 'Users must be logged in to comment';
+const COMMENT_LOGIN_MESSAGE = 'Users must be logged in to comment';
 
 /**
  * Posts a comment (or a reply: a reply to a reply joins the same top-level thread) by `user` on

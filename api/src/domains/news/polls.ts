@@ -127,10 +127,10 @@ export async function ballotOf(db: Db, pollId: number, playerId: number): Promis
 }
 
 /** 401 message for a visitor (spec §8 wording pattern, the client shows its own translation first). */
-export const VOTE_LOGIN_MESSAGE = 'Users must be logged in to vote';
+const VOTE_LOGIN_MESSAGE = 'Users must be logged in to vote';
 
 /** 422 INVALID_VOTE with a reason (spec §8: the client swallows it after the toast). */
-export const invalidVote = (message: string): ApiError => new ApiError(422, 'INVALID_VOTE', message);
+const invalidVote = (message: string): ApiError => new ApiError(422, 'INVALID_VOTE', message);
 
 /**
  * Casts `user`'s ballot in poll `body.questionnaire_id` of `server` (spec §3 vote payload, §4

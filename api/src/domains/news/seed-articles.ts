@@ -8,14 +8,14 @@ import type { LocaleCode } from '@landing/domain';
 import type { NewsImageTheme } from './seed-images.js';
 
 /** Title, excerpt (plain text) and body (trusted HTML) of an article in one language. */
-export interface SeedArticleText {
+interface SeedArticleText {
   title: string;
   excerpt: string;
   body: string;
 }
 
 /** A poll of a seed article. Texts exist in all nine languages. */
-export interface SeedPoll {
+interface SeedPoll {
   type: 'single' | 'multiple';
   limitOvr: number;
   /** Days from the seed time to finish_at; negative = already ended. */

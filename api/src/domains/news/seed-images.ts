@@ -5,7 +5,7 @@
  */
 
 /** Emblems available for an article. */
-export type NewsIcon =
+type NewsIcon =
   'ball' | 'trophy' | 'gear' | 'poll' | 'pack' | 'star' | 'whistle' | 'friends' | 'wrench' | 'phone' | 'clipboard' | 'tactics';
 
 /** Look of one article's image. Colours are `#rrggbb`. */

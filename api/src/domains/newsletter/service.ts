@@ -10,9 +10,9 @@ import { ApiError } from '../../lib/errors.js';
 import { newsletterCampaigns, newsletterSignups } from './tables.js';
 
 /** 409 when the (case-insensitive) e-mail address already signed up on this server. */
-export const alreadySignedUp = (): ApiError => new ApiError(409, 'ALREADY_SIGNED_UP', 'This e-mail address is already signed up');
+const alreadySignedUp = (): ApiError => new ApiError(409, 'ALREADY_SIGNED_UP', 'This e-mail address is already signed up');
 /** 409 when the server has no open sign-up. */
-export const signupClosed = (): ApiError => new ApiError(409, 'SIGNUP_CLOSED', 'The sign-up is closed on this server');
+const signupClosed = (): ApiError => new ApiError(409, 'SIGNUP_CLOSED', 'The sign-up is closed on this server');
 
 /** The sign-up offer of `server` (inactive when it has no campaign row or the row is switched off). */
 export async function newsletterConfig(db: Db, server: ServerCode): Promise<NewsletterConfig> {
