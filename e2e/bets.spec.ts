@@ -70,7 +70,7 @@ test('a visitor sees the matches grouped with flags and is told to log in to pre
   await expect(page.getByRole('heading', { level: 2, name: 'Group A' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: 'Group H' })).toBeVisible();
   await expect(page.getByRole('article')).toHaveCount(all.length);
-  await expect(page.locator('svg.bt-flag').first()).toBeVisible();
+  await expect(page.locator('.bt-flag--img').first()).toBeVisible();
 
   const card = page.getByTestId(`match-${open.id}`);
   await expect(card.getByRole('textbox', { name: /^Goals of / })).toHaveCount(2);

@@ -62,7 +62,7 @@ test('an open match shows both teams with flags, kick-off in server time and the
   expect(within(article).getByText('23-11-2026')).toBeInTheDocument();
   expect(within(article).getByLabelText('Goals of Germany')).toBeInTheDocument();
   expect(within(article).getByLabelText('Goals of England')).toBeInTheDocument();
-  expect(article.querySelectorAll('svg.bt-flag')).toHaveLength(2);
+  expect(article.querySelectorAll('.bt-flag--img')).toHaveLength(2);
   expect(within(article).getByText('Predictions close at kick-off')).toBeInTheDocument();
 });
 
