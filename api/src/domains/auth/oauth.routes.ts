@@ -71,6 +71,22 @@ async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Pro
     .slice(0, 8)}`;
 }
 
+/** The account a provider identity (`provider`, `subject`) is linked to on `server`, if any. */
+async function identityOf(
+  db: Db,
+  server: ServerCode,
+  provider: OAuthProviderId,
+  subject: string,
+): Promise<{ accountId: number } | undefined> {
+  const [identity] = await db
+    .select({ accountId: authOauthIdentities.accountId })
+    .from(authOauthIdentities)
+    .where(
+      and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, subject)),
+    );
+  return identity;
+}
+
 /**
  * The account of a provider user on a server: the one of its identity, or a new one; or
  * `{ link }`: the existing account whose address the provider vouches for, to be linked after
@@ -83,16 +99,7 @@ async function accountFor(
   user: ProviderUser,
   lang: LocaleCode,
 ): Promise<{ accountId: number } | { link: number }> {
-  const [identity] = await db
-    .select({ accountId: authOauthIdentities.accountId })
-    .from(authOauthIdentities)
-    .where(
-      and(
-        eq(authOauthIdentities.server, server),
-        eq(authOauthIdentities.provider, provider),
-        eq(authOauthIdentities.subject, user.subject),
-      ),
-    );
+  const identity = await identityOf(db, server, provider, user.subject);
   if (identity) return { accountId: identity.accountId };
 
   if (user.email) {
@@ -123,16 +130,7 @@ async function accountFor(
     .insert(authOauthIdentities)
     .values({ server, provider, subject: user.subject, accountId, email: user.email })
     .onConflictDoNothing();
-  const [linked] = await db
-    .select({ accountId: authOauthIdentities.accountId })
-    .from(authOauthIdentities)
-    .where(
-      and(
-        eq(authOauthIdentities.server, server),
-        eq(authOauthIdentities.provider, provider),
-        eq(authOauthIdentities.subject, user.subject),
-      ),
-    );
+  const linked = await identityOf(db, server, provider, user.subject);
   return { accountId: linked?.accountId ?? accountId };
 }
 
