@@ -6,18 +6,12 @@
  */
 import { z } from 'zod';
 import { CONTACT_LIMITS as L } from '../rules/forms.ts';
-
-const EMAIL_MESSAGE = 'must be a valid e-mail address';
+import { nameEmailFields } from './form-fields.ts';
 
 /** Body of `POST /{server}/contact`: name 2–80, e-mail, message 10–4000 characters. */
 export const ContactBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`)
-      .max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
-    email: z.string().trim().max(L.emailMax, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
+    ...nameEmailFields(L),
     message: z
       .string()
       .trim()

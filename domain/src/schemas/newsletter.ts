@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { NEWSLETTER_KINDS, SIGNUP_LIMITS as L } from '../rules/forms.ts';
+import { nameEmailFields } from './form-fields.ts';
 
 /** Founder-pack rewards (spec §3: euro, energy, free keys amounts). */
 export const Rewards = z
@@ -34,17 +35,10 @@ export const NewsletterConfig = z
   .meta({ id: 'NewsletterConfig' });
 export type NewsletterConfig = z.infer<typeof NewsletterConfig>;
 
-const EMAIL_MESSAGE = 'must be a valid e-mail address';
-
 /** Body of `POST /{server}/newsletter` (spec §5 "Founder sign-up inputs: name, e-mail"). */
 export const NewsletterBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(L.nameMin, `must be ${L.nameMin} to ${L.nameMax} characters long`)
-      .max(L.nameMax, `must be ${L.nameMin} to ${L.nameMax} characters long`),
-    email: z.string().trim().max(L.emailMax, EMAIL_MESSAGE).email(EMAIL_MESSAGE),
+    ...nameEmailFields(L),
   })
   .meta({ id: 'NewsletterSignup' });
 export type NewsletterBody = z.infer<typeof NewsletterBody>;

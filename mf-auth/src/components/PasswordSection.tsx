@@ -6,8 +6,8 @@ import type { ServerCode, UserData } from '@landing/shared';
 import { changePassword } from '../api/change-password';
 import { sessionsQuery } from '../api/fetch-sessions';
 import { ACCOUNT_KEY } from '../lib/account-key';
-import { errorCode } from '../lib/api-errors';
-import { domainResolver, issueKey } from '../lib/form-resolver';
+import { showFieldError } from '../lib/api-errors';
+import { domainResolver } from '../lib/form-resolver';
 import { AccountCard } from './AccountCard';
 import { NewPasswordFields } from './NewPasswordFields';
 import { PasswordField, SubmitButton } from './fields';
@@ -66,9 +66,7 @@ export function PasswordSection({ server, user }: { server: ServerCode; user: Us
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (err) => {
-      const code = errorCode(err);
-      const field = code ? FIELD_OF_CODE[code] : undefined;
-      if (code && field) setError(field, { type: 'server', message: issueKey(code) });
+      showFieldError(err, FIELD_OF_CODE, setError);
     },
   });
   const submit = handleSubmit((v) => change.mutate(v));

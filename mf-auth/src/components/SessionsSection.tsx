@@ -8,8 +8,8 @@ import { sessionsQuery } from '../api/fetch-sessions';
 import { revokeSessions } from '../api/revoke-sessions';
 import { useClientLabel, useDateTime, useMethodLabel } from '../hooks/use-account-labels';
 import { ACCOUNT_KEY } from '../lib/account-key';
-import { errorCode } from '../lib/api-errors';
-import { domainResolver, issueKey } from '../lib/form-resolver';
+import { showFieldError } from '../lib/api-errors';
+import { domainResolver } from '../lib/form-resolver';
 import { AccountCard } from './AccountCard';
 import { ListState } from './ListState';
 import { PasswordField, SubmitButton } from './fields';
@@ -56,9 +56,7 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
       else void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (err) => {
-      const code = errorCode(err);
-      if (code === 'WRONG_PASSWORD') setError('password', { type: 'server', message: issueKey(code) });
-      else if (code === 'SESSION_NOT_FOUND') {
+      if (showFieldError(err, { WRONG_PASSWORD: 'password' }, setError) === 'SESSION_NOT_FOUND') {
         setAsk(null);
         void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       }

@@ -3,12 +3,30 @@
  * translated message; these tell a form which field or step an error is about.
  */
 import { AxiosError } from 'axios';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import type { DeviceChallengeBody } from '@landing/domain/schemas/auth';
+import { issueKey } from './form-resolver';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
 
 /** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */
 export function errorCode(err: unknown): string | undefined {
   return err instanceof AxiosError ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
+}
+
+/**
+ * Shows an API error answer on the form field it is about, `fieldOf[code]`, with the code's
+ * translation key ({@link issueKey}) as the message. Returns the code (undefined for an answer
+ * without one), so the caller can handle the codes no field shows.
+ */
+export function showFieldError<V extends FieldValues>(
+  err: unknown,
+  fieldOf: Partial<Record<string, Path<V>>>,
+  setError: UseFormSetError<V>,
+): string | undefined {
+  const code = errorCode(err);
+  const field = code ? fieldOf[code] : undefined;
+  if (code && field) setError(field, { type: 'server', message: issueKey(code) });
+  return code;
 }
 
 /**

@@ -29,11 +29,10 @@ import {
 import { MessageAnswer } from '@landing/domain/schemas/auth';
 import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
-import { defineRoutes } from '../../lib/domain-routes.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { apiPasswordProblem, hashPassword, verifyPassword } from './crypto.js';
 import { clientOf, describeClient, recordSecurityEvent, SECURITY_EVENT_RETENTION_DAYS, type ClientContext } from './events.js';
-import { authErrorResponses, floodGuard } from './route-helpers.js';
+import { authErrorResponses, defineAuthRoutes, floodGuard } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
 import { enqueueMail } from './outbox.js';
 import { authAccounts, authSecurityEvents, authSessions, authTokens } from './tables.js';
@@ -97,177 +96,173 @@ const liveSession = () =>
     sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt}) > now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_S})`,
   );
 
-export default defineRoutes({
-  async server(app) {
-    const { auth } = app.apiConfig;
-    const tags = ['auth'];
-    const guard = floodGuard(auth.limits.tokenRequestsPerIp);
+export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+  const guard = floodGuard(L.tokenRequestsPerIp);
 
-    app.post(
-      '/auth/password/change',
-      {
-        config: guard,
-        schema: {
-          tags,
-          summary: 'Change the password while logged in (current password required)',
-          description:
-            'Checks the current password (5 wrong ones per account in 15 min, then 429) and the new one (the registration policy; ' +
-            'not the current one), ends every other session of the account and its unused reset links, records a ' +
-            '`password_changed` event and mails a notice. 409 PASSWORD_NOT_SET for an account without a password (social login).',
-          params: ServerParams,
-          body: PasswordChangeBody,
-          response: { 200: MessageAnswer, 403: ErrorBody, ...authErrorResponses },
-        },
+  app.post(
+    '/auth/password/change',
+    {
+      config: guard,
+      schema: {
+        tags,
+        summary: 'Change the password while logged in (current password required)',
+        description:
+          'Checks the current password (5 wrong ones per account in 15 min, then 429) and the new one (the registration policy; ' +
+          'not the current one), ends every other session of the account and its unused reset links, records a ' +
+          '`password_changed` event and mails a notice. 409 PASSWORD_NOT_SET for an account without a password (social login).',
+        params: ServerParams,
+        body: PasswordChangeBody,
+        response: { 200: MessageAnswer, 403: ErrorBody, ...authErrorResponses },
       },
-      async (request, reply) => {
-        privateAnswer(reply);
-        const { lang } = request.ctx;
-        const who = await requireSession(app.db, request.ctx);
-        const { account, session } = who;
-        if (!account.passwordHash) throw authError(409, lang, 'PASSWORD_NOT_SET');
-        const client = clientOf(request);
-        await reauthenticate(app.db, auth, lang, client, who, request.body.currentPassword);
-        const password = request.body.password ?? '';
-        if (!password) throw authError(400, lang, 'NEW_PASSWORD_REQUIRED');
-        const problem = apiPasswordProblem(password, { nickname: account.nickname, email: account.email });
-        if (problem) throw authError(400, lang, problem);
-        if (password === request.body.currentPassword) throw authError(400, lang, 'PASSWORD_SAME');
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { lang } = request.ctx;
+      const who = await requireSession(app.db, request.ctx);
+      const { account, session } = who;
+      if (!account.passwordHash) throw authError(409, lang, 'PASSWORD_NOT_SET');
+      const client = clientOf(request);
+      await reauthenticate(app.db, auth, lang, client, who, request.body.currentPassword);
+      const password = request.body.password ?? '';
+      if (!password) throw authError(400, lang, 'NEW_PASSWORD_REQUIRED');
+      const problem = apiPasswordProblem(password, { nickname: account.nickname, email: account.email });
+      if (problem) throw authError(400, lang, problem);
+      if (password === request.body.currentPassword) throw authError(400, lang, 'PASSWORD_SAME');
 
-        const passwordHash = await hashPassword(password);
-        const revoked = await app.db.transaction(async (tx) => {
-          await tx.update(authAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(authAccounts.id, account.id));
-          const ended = await tx
-            .update(authSessions)
-            .set({ revokedAt: new Date() })
-            .where(and(eq(authSessions.accountId, account.id), isNull(authSessions.revokedAt), ne(authSessions.id, session.id)))
-            .returning({ id: authSessions.id });
-          // A reset link mailed before the change must not undo it.
-          await tx
-            .update(authTokens)
-            .set({ usedAt: new Date() })
-            .where(and(eq(authTokens.accountId, account.id), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
-          await recordSecurityEvent(tx, account.id, 'password_changed', client, { count: ended.length });
-          await enqueueMail(
-            tx,
-            { server: request.params.server, lang, siteBase: siteBase(request, auth) },
-            { kind: 'passwordChanged', accountId: account.id },
-          );
-          return ended.length;
-        });
-        request.log.info({ account: account.id, revoked }, 'password changed');
-        return { ok: true as const, message: authMessage(lang, 'PASSWORD_UPDATED') };
-      },
-    );
-
-    app.get(
-      '/auth/sessions',
-      {
-        schema: {
-          tags,
-          summary: "The logged-in player's live sessions (this one first)",
-          params: ServerParams,
-          response: { 200: SessionsAnswer, ...authErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        const { session, account } = await requireSession(app.db, request.ctx);
-        const rows = await app.db
-          .select()
-          .from(authSessions)
-          .where(and(eq(authSessions.accountId, account.id), liveSession()))
-          .orderBy(desc(sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt})`), desc(authSessions.id));
-        const sessions = rows.map((r) => ({
-          ...describeClient(r.ip, r.userAgent),
-          id: r.id,
-          current: r.id === session.id,
-          method: r.method,
-          createdAt: new Date(r.createdAt).toISOString(),
-          lastUsedAt: new Date(r.lastUsedAt ?? r.createdAt).toISOString(),
-        }));
-        sessions.sort((a, b) => Number(b.current) - Number(a.current));
-        return { sessions, reauth: account.passwordHash ? ('password' as const) : ('social' as const) };
-      },
-    );
-
-    app.post(
-      '/auth/sessions/revoke',
-      {
-        config: guard,
-        schema: {
-          tags,
-          summary: 'End one session, or every session of the account ("log out everywhere")',
-          description:
-            'Authenticate again first: `password` (accounts with a password; 5 wrong ones per account in 15 min, then 429), or, ' +
-            `without a password, a social login of the last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED_SESSIONS). ` +
-            'Without `session` every session ends, this one too (`current: true`: the client logs out). 404 SESSION_NOT_FOUND ' +
-            'for a session that is not a live one of this account.',
-          params: ServerParams,
-          body: RevokeSessionsBody,
-          response: { 200: RevokeSessionsAnswer, 403: ErrorBody, ...authErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        privateAnswer(reply);
-        const { lang } = request.ctx;
-        const who = await requireSession(app.db, request.ctx);
-        const client = clientOf(request);
-        await reauthenticate(app.db, auth, lang, client, who, request.body.password);
-        const one = request.body.session;
-        const ended = await app.db
+      const passwordHash = await hashPassword(password);
+      const revoked = await app.db.transaction(async (tx) => {
+        await tx.update(authAccounts).set({ passwordHash, updatedAt: new Date() }).where(eq(authAccounts.id, account.id));
+        const ended = await tx
           .update(authSessions)
           .set({ revokedAt: new Date() })
-          .where(and(eq(authSessions.accountId, who.account.id), liveSession(), one === undefined ? undefined : eq(authSessions.id, one)))
+          .where(and(eq(authSessions.accountId, account.id), isNull(authSessions.revokedAt), ne(authSessions.id, session.id)))
           .returning({ id: authSessions.id });
-        if (one !== undefined && !ended.length) throw authError(404, lang, 'SESSION_NOT_FOUND');
-        await recordSecurityEvent(app.db, who.account.id, 'sessions_revoked', client, { count: ended.length });
-        const current = ended.some((e) => e.id === who.session.id);
-        return {
-          ok: true as const,
-          message: authMessage(lang, one === undefined ? 'SESSIONS_REVOKED_ALL' : 'SESSION_REVOKED'),
-          revoked: ended.length,
-          current,
-        };
-      },
-    );
+        // A reset link mailed before the change must not undo it.
+        await tx
+          .update(authTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(authTokens.accountId, account.id), eq(authTokens.kind, 'password_reset'), isNull(authTokens.usedAt)));
+        await recordSecurityEvent(tx, account.id, 'password_changed', client, { count: ended.length });
+        await enqueueMail(
+          tx,
+          { server: request.params.server, lang, siteBase: siteBase(request, auth) },
+          { kind: 'passwordChanged', accountId: account.id },
+        );
+        return ended.length;
+      });
+      request.log.info({ account: account.id, revoked }, 'password changed');
+      return { ok: true as const, message: authMessage(lang, 'PASSWORD_UPDATED') };
+    },
+  );
 
-    app.get(
-      '/auth/security-events',
-      {
-        schema: {
-          tags,
-          summary: "The logged-in player's security events, newest first",
-          description: `Logins, failed logins, lockouts, password resets and changes, e-mail changes, new devices, sessions ended; the last ${SECURITY_EVENT_RETENTION_DAYS} days.`,
-          params: ServerParams,
-          querystring: SecurityEventsQuery,
-          response: { 200: SecurityEventsAnswer, ...authErrorResponses },
-        },
+  app.get(
+    '/auth/sessions',
+    {
+      schema: {
+        tags,
+        summary: "The logged-in player's live sessions (this one first)",
+        params: ServerParams,
+        response: { 200: SessionsAnswer, ...authErrorResponses },
       },
-      async (request, reply) => {
-        privateAnswer(reply);
-        const { account } = await requireSession(app.db, request.ctx);
-        const rows = await app.db
-          .select()
-          .from(authSecurityEvents)
-          .where(
-            and(
-              eq(authSecurityEvents.accountId, account.id),
-              gt(authSecurityEvents.createdAt, sql`now() - make_interval(days => ${SECURITY_EVENT_RETENTION_DAYS})`),
-            ),
-          )
-          .orderBy(desc(authSecurityEvents.createdAt), desc(authSecurityEvents.id))
-          .limit(request.query.limit);
-        const events: SecurityEvent[] = rows.map((r) => ({
-          ...describeClient(r.ip, r.userAgent),
-          id: r.id,
-          kind: r.kind,
-          createdAt: new Date(r.createdAt).toISOString(),
-          detail: pickDetail(r.detail),
-        }));
-        return { events };
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { session, account } = await requireSession(app.db, request.ctx);
+      const rows = await app.db
+        .select()
+        .from(authSessions)
+        .where(and(eq(authSessions.accountId, account.id), liveSession()))
+        .orderBy(desc(sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt})`), desc(authSessions.id));
+      const sessions = rows.map((r) => ({
+        ...describeClient(r.ip, r.userAgent),
+        id: r.id,
+        current: r.id === session.id,
+        method: r.method,
+        createdAt: new Date(r.createdAt).toISOString(),
+        lastUsedAt: new Date(r.lastUsedAt ?? r.createdAt).toISOString(),
+      }));
+      sessions.sort((a, b) => Number(b.current) - Number(a.current));
+      return { sessions, reauth: account.passwordHash ? ('password' as const) : ('social' as const) };
+    },
+  );
+
+  app.post(
+    '/auth/sessions/revoke',
+    {
+      config: guard,
+      schema: {
+        tags,
+        summary: 'End one session, or every session of the account ("log out everywhere")',
+        description:
+          'Authenticate again first: `password` (accounts with a password; 5 wrong ones per account in 15 min, then 429), or, ' +
+          `without a password, a social login of the last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED_SESSIONS). ` +
+          'Without `session` every session ends, this one too (`current: true`: the client logs out). 404 SESSION_NOT_FOUND ' +
+          'for a session that is not a live one of this account.',
+        params: ServerParams,
+        body: RevokeSessionsBody,
+        response: { 200: RevokeSessionsAnswer, 403: ErrorBody, ...authErrorResponses },
       },
-    );
-  },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { lang } = request.ctx;
+      const who = await requireSession(app.db, request.ctx);
+      const client = clientOf(request);
+      await reauthenticate(app.db, auth, lang, client, who, request.body.password);
+      const one = request.body.session;
+      const ended = await app.db
+        .update(authSessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(authSessions.accountId, who.account.id), liveSession(), one === undefined ? undefined : eq(authSessions.id, one)))
+        .returning({ id: authSessions.id });
+      if (one !== undefined && !ended.length) throw authError(404, lang, 'SESSION_NOT_FOUND');
+      await recordSecurityEvent(app.db, who.account.id, 'sessions_revoked', client, { count: ended.length });
+      const current = ended.some((e) => e.id === who.session.id);
+      return {
+        ok: true as const,
+        message: authMessage(lang, one === undefined ? 'SESSIONS_REVOKED_ALL' : 'SESSION_REVOKED'),
+        revoked: ended.length,
+        current,
+      };
+    },
+  );
+
+  app.get(
+    '/auth/security-events',
+    {
+      schema: {
+        tags,
+        summary: "The logged-in player's security events, newest first",
+        description: `Logins, failed logins, lockouts, password resets and changes, e-mail changes, new devices, sessions ended; the last ${SECURITY_EVENT_RETENTION_DAYS} days.`,
+        params: ServerParams,
+        querystring: SecurityEventsQuery,
+        response: { 200: SecurityEventsAnswer, ...authErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      privateAnswer(reply);
+      const { account } = await requireSession(app.db, request.ctx);
+      const rows = await app.db
+        .select()
+        .from(authSecurityEvents)
+        .where(
+          and(
+            eq(authSecurityEvents.accountId, account.id),
+            gt(authSecurityEvents.createdAt, sql`now() - make_interval(days => ${SECURITY_EVENT_RETENTION_DAYS})`),
+          ),
+        )
+        .orderBy(desc(authSecurityEvents.createdAt), desc(authSecurityEvents.id))
+        .limit(request.query.limit);
+      const events: SecurityEvent[] = rows.map((r) => ({
+        ...describeClient(r.ip, r.userAgent),
+        id: r.id,
+        kind: r.kind,
+        createdAt: new Date(r.createdAt).toISOString(),
+        detail: pickDetail(r.detail),
+      }));
+      return { events };
+    },
+  );
 });
 
 /** The documented detail fields of an event (anything else stored is not shown). */

@@ -26,11 +26,10 @@ import {
 } from '@landing/domain/schemas/auth';
 import { ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
-import { defineRoutes } from '../../lib/domain-routes.js';
 import { authAccounts, authOauthIdentities, authOauthStates } from './tables.js';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
-import { authErrorResponses, DeviceChallengeError, floodGuard, maskEmail } from './route-helpers.js';
+import { authErrorResponses, defineAuthRoutes, DeviceChallengeError, floodGuard, maskEmail } from './route-helpers.js';
 import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
@@ -72,6 +71,22 @@ async function freeNickname(db: Db, server: ServerCode, user: ProviderUser): Pro
     .slice(0, 8)}`;
 }
 
+/** The account a provider identity (`provider`, `subject`) is linked to on `server`, if any. */
+async function identityOf(
+  db: Db,
+  server: ServerCode,
+  provider: OAuthProviderId,
+  subject: string,
+): Promise<{ accountId: number } | undefined> {
+  const [identity] = await db
+    .select({ accountId: authOauthIdentities.accountId })
+    .from(authOauthIdentities)
+    .where(
+      and(eq(authOauthIdentities.server, server), eq(authOauthIdentities.provider, provider), eq(authOauthIdentities.subject, subject)),
+    );
+  return identity;
+}
+
 /**
  * The account of a provider user on a server: the one of its identity, or a new one; or
  * `{ link }`: the existing account whose address the provider vouches for, to be linked after
@@ -84,16 +99,7 @@ async function accountFor(
   user: ProviderUser,
   lang: LocaleCode,
 ): Promise<{ accountId: number } | { link: number }> {
-  const [identity] = await db
-    .select({ accountId: authOauthIdentities.accountId })
-    .from(authOauthIdentities)
-    .where(
-      and(
-        eq(authOauthIdentities.server, server),
-        eq(authOauthIdentities.provider, provider),
-        eq(authOauthIdentities.subject, user.subject),
-      ),
-    );
+  const identity = await identityOf(db, server, provider, user.subject);
   if (identity) return { accountId: identity.accountId };
 
   if (user.email) {
@@ -124,151 +130,138 @@ async function accountFor(
     .insert(authOauthIdentities)
     .values({ server, provider, subject: user.subject, accountId, email: user.email })
     .onConflictDoNothing();
-  const [linked] = await db
-    .select({ accountId: authOauthIdentities.accountId })
-    .from(authOauthIdentities)
-    .where(
-      and(
-        eq(authOauthIdentities.server, server),
-        eq(authOauthIdentities.provider, provider),
-        eq(authOauthIdentities.subject, user.subject),
-      ),
-    );
+  const linked = await identityOf(db, server, provider, user.subject);
   return { accountId: linked?.accountId ?? accountId };
 }
 
-export default defineRoutes({
-  async server(app) {
-    const { auth } = app.apiConfig;
-    const tags = ['auth'];
-    const enabled = (id: OAuthProviderId, lang: LocaleCode): OAuthProviderConfig => {
-      const p = auth.oauth[id];
-      if (!p) throw authError(404, lang, 'OAUTH_PROVIDER_DISABLED');
-      return p;
-    };
+export default defineAuthRoutes(async (app, { auth, tags }) => {
+  const enabled = (id: OAuthProviderId, lang: LocaleCode): OAuthProviderConfig => {
+    const p = auth.oauth[id];
+    if (!p) throw authError(404, lang, 'OAUTH_PROVIDER_DISABLED');
+    return p;
+  };
 
-    app.get(
-      '/auth/providers',
-      {
-        schema: {
-          tags,
-          summary: 'Social login providers and whether they are available',
-          params: ServerParams,
-          response: { 200: ProvidersAnswer, ...authErrorResponses },
-        },
+  app.get(
+    '/auth/providers',
+    {
+      schema: {
+        tags,
+        summary: 'Social login providers and whether they are available',
+        params: ServerParams,
+        response: { 200: ProvidersAnswer, ...authErrorResponses },
       },
-      async () => ({ providers: OAUTH_PROVIDERS.map((id) => ({ id, enabled: !!auth.oauth[id] })) }),
-    );
+    },
+    async () => ({ providers: OAUTH_PROVIDERS.map((id) => ({ id, enabled: !!auth.oauth[id] })) }),
+  );
 
+  app.post(
+    '/auth/oauth/:provider/start',
+    {
+      config: floodGuard(auth.limits.loginRequestsPerIp),
+      schema: {
+        tags,
+        summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
+        params: ProviderParams,
+        body: OAuthStartBody,
+        response: { 200: OAuthStartAnswer, ...authErrorResponses },
+      },
+    },
+    async (request) => {
+      const { lang } = request.ctx;
+      const { server, provider } = request.params;
+      const p = enabled(provider, lang);
+      if (!isAllowedRedirect(request.body.redirectUri, provider, auth.allowedOrigins)) throw authError(400, lang, 'REDIRECT_URI_INVALID');
+      const state = randomToken(32);
+      const pkce = p.pkce ? pkcePair() : null;
+      await app.db.insert(authOauthStates).values({
+        stateHash: sha256(state),
+        server,
+        provider,
+        redirectUri: request.body.redirectUri,
+        codeVerifier: pkce?.verifier ?? null,
+        expiresAt: new Date(Date.now() + auth.oauthStateTtlS * 1000),
+      });
+      return { authorizeUrl: authorizeUrl(p, { state, redirectUri: request.body.redirectUri, codeChallenge: pkce?.challenge }), state };
+    },
+  );
+
+  for (const provider of OAUTH_PROVIDERS) {
     app.post(
-      '/auth/oauth/:provider/start',
+      `/auth/${provider}`,
       {
         config: floodGuard(auth.limits.loginRequestsPerIp),
         schema: {
           tags,
-          summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
-          params: ProviderParams,
-          body: OAuthStartBody,
-          response: { 200: OAuthStartAnswer, ...authErrorResponses },
+          summary: `Exchange the ${provider} authorization code (popup login) for a session`,
+          description:
+            '403 UNAUTHORIZED_DEVICE with `challenge` and `link` when the provider vouches for an e-mail of an existing ' +
+            'account without this identity: the code mailed to the account (`/auth/device/send`, `/auth/device/confirm` ' +
+            'with the same `fingerprint`) links it and logs in.',
+          params: ServerParams,
+          body: OAuthExchangeBody,
+          response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
         },
       },
       async (request) => {
         const { lang } = request.ctx;
-        const { server, provider } = request.params;
+        const server = request.params.server;
         const p = enabled(provider, lang);
-        if (!isAllowedRedirect(request.body.redirectUri, provider, auth.allowedOrigins)) throw authError(400, lang, 'REDIRECT_URI_INVALID');
-        const state = randomToken(32);
-        const pkce = p.pkce ? pkcePair() : null;
-        await app.db.insert(authOauthStates).values({
-          stateHash: sha256(state),
-          server,
-          provider,
-          redirectUri: request.body.redirectUri,
-          codeVerifier: pkce?.verifier ?? null,
-          expiresAt: new Date(Date.now() + auth.oauthStateTtlS * 1000),
+        // Single use: the state is spent by the first exchange, valid or not.
+        const [state] = await app.db
+          .update(authOauthStates)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(authOauthStates.stateHash, sha256(request.body.state)),
+              eq(authOauthStates.provider, provider),
+              eq(authOauthStates.server, server),
+              isNull(authOauthStates.usedAt),
+              gt(authOauthStates.expiresAt, sql`now()`),
+            ),
+          )
+          .returning();
+        if (!state) throw authError(400, lang, 'OAUTH_STATE_INVALID');
+        let user: ProviderUser;
+        try {
+          const accessToken = await exchangeCode(p, {
+            code: request.body.code,
+            redirectUri: state.redirectUri,
+            codeVerifier: state.codeVerifier,
+          });
+          user = await fetchUser(p, accessToken);
+        } catch (err) {
+          request.log.warn({ err, provider }, 'social login failed');
+          throw authError(400, lang, 'OAUTH_FAILED');
+        }
+        const found = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
+        const accountId = 'link' in found ? found.link : found.accountId;
+        const [acc] = await app.db
+          .select({ status: authAccounts.status, email: authAccounts.email })
+          .from(authAccounts)
+          .where(eq(authAccounts.id, accountId));
+        if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
+        if ('link' in found) {
+          // Proof of control first: the code mailed to the account links the identity (social-link.ts).
+          const challenge = await startLinkChallenge(app.db, {
+            accountId,
+            fingerprint: request.body.fingerprint ?? '',
+            ip: request.ip,
+            ttlS: auth.deviceChallengeTtlS,
+            link: { provider, subject: user.subject, email: user.email },
+          });
+          throw new DeviceChallengeError(lang, challenge, maskEmail(acc?.email ?? null), {
+            provider,
+            providerName: PROVIDER_NAMES[provider],
+          });
+        }
+        return createSession(app.db, accountId, {
+          method: `social:${provider}`,
+          ip: request.ip,
+          ttlS: auth.sessionTtlS,
+          xsrfSecret: xsrfSecretOf(request),
+          userAgent: userAgentOf(request),
         });
-        return { authorizeUrl: authorizeUrl(p, { state, redirectUri: request.body.redirectUri, codeChallenge: pkce?.challenge }), state };
       },
     );
-
-    for (const provider of OAUTH_PROVIDERS) {
-      app.post(
-        `/auth/${provider}`,
-        {
-          config: floodGuard(auth.limits.loginRequestsPerIp),
-          schema: {
-            tags,
-            summary: `Exchange the ${provider} authorization code (popup login) for a session`,
-            description:
-              '403 UNAUTHORIZED_DEVICE with `challenge` and `link` when the provider vouches for an e-mail of an existing ' +
-              'account without this identity: the code mailed to the account (`/auth/device/send`, `/auth/device/confirm` ' +
-              'with the same `fingerprint`) links it and logs in.',
-            params: ServerParams,
-            body: OAuthExchangeBody,
-            response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
-          },
-        },
-        async (request) => {
-          const { lang } = request.ctx;
-          const server = request.params.server;
-          const p = enabled(provider, lang);
-          // Single use: the state is spent by the first exchange, valid or not.
-          const [state] = await app.db
-            .update(authOauthStates)
-            .set({ usedAt: new Date() })
-            .where(
-              and(
-                eq(authOauthStates.stateHash, sha256(request.body.state)),
-                eq(authOauthStates.provider, provider),
-                eq(authOauthStates.server, server),
-                isNull(authOauthStates.usedAt),
-                gt(authOauthStates.expiresAt, sql`now()`),
-              ),
-            )
-            .returning();
-          if (!state) throw authError(400, lang, 'OAUTH_STATE_INVALID');
-          let user: ProviderUser;
-          try {
-            const accessToken = await exchangeCode(p, {
-              code: request.body.code,
-              redirectUri: state.redirectUri,
-              codeVerifier: state.codeVerifier,
-            });
-            user = await fetchUser(p, accessToken);
-          } catch (err) {
-            request.log.warn({ err, provider }, 'social login failed');
-            throw authError(400, lang, 'OAUTH_FAILED');
-          }
-          const found = await app.db.transaction((tx) => accountFor(tx, server, provider, user, lang));
-          const accountId = 'link' in found ? found.link : found.accountId;
-          const [acc] = await app.db
-            .select({ status: authAccounts.status, email: authAccounts.email })
-            .from(authAccounts)
-            .where(eq(authAccounts.id, accountId));
-          if (acc?.status === 'disabled') throw authError(403, lang, 'ACCOUNT_DISABLED');
-          if ('link' in found) {
-            // Proof of control first: the code mailed to the account links the identity (social-link.ts).
-            const challenge = await startLinkChallenge(app.db, {
-              accountId,
-              fingerprint: request.body.fingerprint ?? '',
-              ip: request.ip,
-              ttlS: auth.deviceChallengeTtlS,
-              link: { provider, subject: user.subject, email: user.email },
-            });
-            throw new DeviceChallengeError(lang, challenge, maskEmail(acc?.email ?? null), {
-              provider,
-              providerName: PROVIDER_NAMES[provider],
-            });
-          }
-          return createSession(app.db, accountId, {
-            method: `social:${provider}`,
-            ip: request.ip,
-            ttlS: auth.sessionTtlS,
-            xsrfSecret: xsrfSecretOf(request),
-            userAgent: userAgentOf(request),
-          });
-        },
-      );
-    }
-  },
+  }
 });

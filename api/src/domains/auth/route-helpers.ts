@@ -1,13 +1,15 @@
 /**
- * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): the error responses, the flood-guard rate limits,
+ * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): their plugin, the error responses, the flood-guard rate limits,
  * the new-device error, the site base for links in e-mails, the checks of a new password and
  * an e-mail address, and queueing a mail.
  */
-import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { emailProblem, passwordProblem, type LocaleCode, type OAuthProviderId } from '@landing/domain';
 import type { Db } from '../../db/client.js';
+import { defineRoutes } from '../../lib/domain-routes.js';
 import { ApiError, ErrorBody, type ErrorBody as ErrorBodyType } from '../../lib/errors.js';
-import type { AuthConfig, WindowLimit } from './config.js';
+import type { AuthConfig, AuthLimits, WindowLimit } from './config.js';
 import { isCommonPassword } from './crypto.js';
 import { authError, authMessage } from './messages.js';
 import { enqueueMail, type MailJob } from './outbox.js';
@@ -33,6 +35,31 @@ export class DeviceChallengeError extends ApiError {
   override toBody(): ErrorBodyType & { challenge: string; email: string; link?: OAuthProviderId } {
     return { ...super.toBody(), challenge: this.challenge, email: this.maskedEmail, ...(this.link ? { link: this.link.provider } : {}) };
   }
+}
+
+/** What an auth routes file's `/:server` routes start from. */
+export interface AuthRouteKit {
+  /** The auth configuration (./config.ts). */
+  auth: AuthConfig;
+  /** Its rate limits, `auth.limits`. */
+  L: AuthLimits;
+  /** OpenAPI tags of every auth route: `['auth']`. */
+  tags: string[];
+}
+
+/**
+ * The plugin an auth routes file default-exports (src/lib/domain-routes.ts): `register` declares
+ * its `/:server` routes on `app`, given the auth configuration, its rate limits and the OpenAPI tags.
+ */
+export function defineAuthRoutes(
+  register: (app: Parameters<FastifyPluginAsyncZod>[0], kit: AuthRouteKit) => Promise<void>,
+): FastifyPluginAsync {
+  return defineRoutes({
+    async server(app) {
+      const { auth } = app.apiConfig;
+      await register(app, { auth, L: auth.limits, tags: ['auth'] });
+    },
+  });
 }
 
 /** Error responses of the auth routes for the OpenAPI document. */

@@ -32,13 +32,12 @@ import {
   ForgotBody,
 } from '@landing/domain/schemas/auth';
 import { ServerParams } from '@landing/domain/schemas/common';
-import { defineRoutes } from '../../lib/domain-routes.js';
 import { xsrfSecretOf } from '../../lib/xsrf.js';
 import { hashPassword } from './crypto.js';
 import { clientOf, recordSecurityEvent, userAgentOf } from './events.js';
 import { authError, authMessage } from './messages.js';
 import { registerAccount } from './registration.js';
-import { assertEmail, assertPassword, authErrorResponses, floodGuard, queueMail } from './route-helpers.js';
+import { assertEmail, assertPassword, authErrorResponses, defineAuthRoutes, floodGuard, queueMail } from './route-helpers.js';
 import {
   activateAccount,
   consumeToken,
@@ -53,193 +52,187 @@ import { createSession, requireSessionUser, revokeAllSessions, revokeSession } f
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
-export default defineRoutes({
-  async server(app) {
-    const { auth } = app.apiConfig;
-    const L = auth.limits;
-    const tags = ['auth'];
+export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+  // ---- registration ---------------------------------------------------------------------
+  app.post(
+    '/auth/register',
+    {
+      config: floodGuard(L.registerPerIp),
+      schema: {
+        tags,
+        summary: 'Register an account (sends the activation e-mail)',
+        description:
+          'Validates (spec §8 messages, translated by X-Lang), then answers 201 with the same message whether the e-mail was new or already registered (the owner of a known e-mail gets a notice instead of an activation link).',
+        params: ServerParams,
+        body: RegisterBody,
+        response: { 201: MessageAnswer, ...authErrorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { lang } = request.ctx;
+      const server = request.params.server;
+      const body = request.body;
+      const nickname = (body.nickname ?? '').trim();
+      const email = normaliseEmail(body.email);
+      // The registration form's rules (@landing/domain); the API's messages cover the length in NICKNAME_INVALID.
+      const nicknameIssue = nicknameProblem(nickname);
+      if (nicknameIssue) throw authError(400, lang, nicknameIssue === 'NICKNAME_REQUIRED' ? 'NICKNAME_REQUIRED' : 'NICKNAME_INVALID');
+      assertEmail(lang, email);
+      if (!body.password) throw authError(400, lang, 'PASSWORD_REQUIRED');
+      const password = assertPassword(lang, body.password, { nickname, email });
+      if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
+      if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
 
-    // ---- registration ---------------------------------------------------------------------
-    app.post(
-      '/auth/register',
-      {
-        config: floodGuard(L.registerPerIp),
-        schema: {
-          tags,
-          summary: 'Register an account (sends the activation e-mail)',
-          description:
-            'Validates (spec §8 messages, translated by X-Lang), then answers 201 with the same message whether the e-mail was new or already registered (the owner of a known e-mail gets a notice instead of an activation link).',
-          params: ServerParams,
-          body: RegisterBody,
-          response: { 201: MessageAnswer, ...authErrorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { lang } = request.ctx;
-        const server = request.params.server;
-        const body = request.body;
-        const nickname = (body.nickname ?? '').trim();
-        const email = normaliseEmail(body.email);
-        // The registration form's rules (@landing/domain); the API's messages cover the length in NICKNAME_INVALID.
-        const nicknameIssue = nicknameProblem(nickname);
-        if (nicknameIssue) throw authError(400, lang, nicknameIssue === 'NICKNAME_REQUIRED' ? 'NICKNAME_REQUIRED' : 'NICKNAME_INVALID');
-        assertEmail(lang, email);
-        if (!body.password) throw authError(400, lang, 'PASSWORD_REQUIRED');
-        const password = assertPassword(lang, body.password, { nickname, email });
-        if (body.terms !== true) throw authError(400, lang, 'TERMS_REQUIRED');
-        if (await nicknameTaken(app.db, server, nickname)) throw authError(409, lang, 'NICKNAME_TAKEN');
+      // The same work for a new and a known e-mail (no enumeration by timing, ./outbox.ts) — one hash, one insert that
+      // does nothing on a known e-mail, the same name check, one queued job — and no mail on
+      // the request path (the worker sends the activation link or the notice to the owner).
+      const passwordHash = await hashPassword(password);
+      const params = Object.fromEntries(
+        Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0),
+      ) as Record<string, string>;
+      const registered = await registerAccount(
+        app.db,
+        { server, nickname, email, passwordHash, lang, newsletter: body.newsletter === true, params },
+        (tx, accountId) => queueMail(request, tx, { kind: 'register', email, accountId }),
+      );
+      // A concurrent registration took the name (the e-mail being known is not told).
+      if (!registered) throw authError(409, lang, 'NICKNAME_TAKEN');
+      reply.code(201);
+      return { ok: true as const, message: authMessage(lang, 'REGISTERED', { email }) };
+    },
+  );
 
-        // The same work for a new and a known e-mail (no enumeration by timing, ./outbox.ts) — one hash, one insert that
-        // does nothing on a known e-mail, the same name check, one queued job — and no mail on
-        // the request path (the worker sends the activation link or the notice to the owner).
-        const passwordHash = await hashPassword(password);
-        const params = Object.fromEntries(
-          Object.entries(body.params ?? {}).filter(([, v]) => typeof v === 'string' && v.length > 0),
-        ) as Record<string, string>;
-        const registered = await registerAccount(
-          app.db,
-          { server, nickname, email, passwordHash, lang, newsletter: body.newsletter === true, params },
-          (tx, accountId) => queueMail(request, tx, { kind: 'register', email, accountId }),
-        );
-        // A concurrent registration took the name (the e-mail being known is not told).
-        if (!registered) throw authError(409, lang, 'NICKNAME_TAKEN');
-        reply.code(201);
-        return { ok: true as const, message: authMessage(lang, 'REGISTERED', { email }) };
+  app.post(
+    '/auth/activate',
+    {
+      config: floodGuard(L.tokenRequestsPerIp),
+      schema: {
+        tags,
+        summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
+        params: ServerParams,
+        body: TokenBody,
+        response: { 200: LoginAnswer, ...authErrorResponses },
       },
-    );
+    },
+    async (request) => {
+      const { lang } = request.ctx;
+      const row = await consumeToken(app.db, request.body.token, 'activation', request.params.server);
+      if (!row) throw authError(400, lang, 'TOKEN_INVALID');
+      await activateAccount(app.db, row.accountId);
+      // The link proved the e-mail from this browser: it is a trusted device from now on.
+      if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
+      const answer = await createSession(app.db, row.accountId, {
+        method: 'activation',
+        ip: request.ip,
+        ttlS: auth.sessionTtlS,
+        xsrfSecret: xsrfSecretOf(request),
+        userAgent: userAgentOf(request),
+      });
+      return { ...answer, message: authMessage(lang, 'ACTIVATED') };
+    },
+  );
 
-    app.post(
-      '/auth/activate',
-      {
-        config: floodGuard(L.tokenRequestsPerIp),
-        schema: {
-          tags,
-          summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
-          params: ServerParams,
-          body: TokenBody,
-          response: { 200: LoginAnswer, ...authErrorResponses },
-        },
+  app.post(
+    '/auth/token/check',
+    {
+      config: floodGuard(L.tokenRequestsPerIp),
+      schema: {
+        tags,
+        summary: 'Whether an e-mailed token is still usable (does not use it)',
+        params: ServerParams,
+        body: TokenCheckBody,
+        response: { 200: TokenCheckAnswer, ...authErrorResponses },
       },
-      async (request) => {
-        const { lang } = request.ctx;
-        const row = await consumeToken(app.db, request.body.token, 'activation', request.params.server);
-        if (!row) throw authError(400, lang, 'TOKEN_INVALID');
-        await activateAccount(app.db, row.accountId);
-        // The link proved the e-mail from this browser: it is a trusted device from now on.
-        if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
-        const answer = await createSession(app.db, row.accountId, {
-          method: 'activation',
-          ip: request.ip,
-          ttlS: auth.sessionTtlS,
-          xsrfSecret: xsrfSecretOf(request),
-          userAgent: userAgentOf(request),
-        });
-        return { ...answer, message: authMessage(lang, 'ACTIVATED') };
-      },
-    );
+    },
+    async (request) => ({ valid: await tokenUsable(app.db, request.body.token, TOKEN_KIND[request.body.kind], request.params.server) }),
+  );
 
-    app.post(
-      '/auth/token/check',
-      {
-        config: floodGuard(L.tokenRequestsPerIp),
-        schema: {
-          tags,
-          summary: 'Whether an e-mailed token is still usable (does not use it)',
-          params: ServerParams,
-          body: TokenCheckBody,
-          response: { 200: TokenCheckAnswer, ...authErrorResponses },
-        },
+  // ---- session ----------------------------------------------------------------------------
+  app.get(
+    '/auth/me',
+    {
+      schema: {
+        tags,
+        summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)',
+        params: ServerParams,
+        response: { 200: MeAnswer, ...authErrorResponses },
       },
-      async (request) => ({ valid: await tokenUsable(app.db, request.body.token, TOKEN_KIND[request.body.kind], request.params.server) }),
-    );
+    },
+    async (request) => ({ user: await requireSessionUser(app.db, request.ctx) }),
+  );
 
-    // ---- session ----------------------------------------------------------------------------
-    app.get(
-      '/auth/me',
-      {
-        schema: {
-          tags,
-          summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)',
-          params: ServerParams,
-          response: { 200: MeAnswer, ...authErrorResponses },
-        },
+  app.post(
+    '/auth/logout',
+    {
+      schema: {
+        tags,
+        summary: 'Log out: revokes the session token',
+        params: ServerParams,
+        response: { 200: MessageAnswer, ...authErrorResponses },
       },
-      async (request) => ({ user: await requireSessionUser(app.db, request.ctx) }),
-    );
+    },
+    async (request) => {
+      await revokeSession(app.db, request.ctx);
+      return { ok: true as const, message: authMessage(request.ctx.lang, 'LOGGED_OUT') };
+    },
+  );
 
-    app.post(
-      '/auth/logout',
-      {
-        schema: {
-          tags,
-          summary: 'Log out: revokes the session token',
-          params: ServerParams,
-          response: { 200: MessageAnswer, ...authErrorResponses },
-        },
+  // ---- password reset ---------------------------------------------------------------------
+  app.post(
+    '/auth/password/forgot',
+    {
+      config: floodGuard(L.forgotPerIp),
+      schema: {
+        tags,
+        summary: 'Ask for a password-reset e-mail (same answer whether the e-mail is known or not)',
+        params: ServerParams,
+        body: ForgotBody,
+        response: { 200: MessageAnswer, ...authErrorResponses },
       },
-      async (request) => {
-        await revokeSession(app.db, request.ctx);
-        return { ok: true as const, message: authMessage(request.ctx.lang, 'LOGGED_OUT') };
-      },
-    );
+    },
+    async (request) => {
+      const { lang } = request.ctx;
+      const email = normaliseEmail(request.body.email);
+      assertEmail(lang, email);
+      // One insert whatever the e-mail (./outbox.ts); the worker looks the account up, keeps
+      // to its hourly limit, makes the token and mails it.
+      await queueMail(request, app.db, { kind: 'passwordReset', email });
+      return { ok: true as const, message: authMessage(lang, 'RESET_SENT') };
+    },
+  );
 
-    // ---- password reset ---------------------------------------------------------------------
-    app.post(
-      '/auth/password/forgot',
-      {
-        config: floodGuard(L.forgotPerIp),
-        schema: {
-          tags,
-          summary: 'Ask for a password-reset e-mail (same answer whether the e-mail is known or not)',
-          params: ServerParams,
-          body: ForgotBody,
-          response: { 200: MessageAnswer, ...authErrorResponses },
-        },
+  app.post(
+    '/auth/password/reset',
+    {
+      config: floodGuard(L.tokenRequestsPerIp),
+      schema: {
+        tags,
+        summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
+        params: ServerParams,
+        body: ResetBody,
+        response: { 200: MessageAnswer, ...authErrorResponses },
       },
-      async (request) => {
-        const { lang } = request.ctx;
-        const email = normaliseEmail(request.body.email);
-        assertEmail(lang, email);
-        // One insert whatever the e-mail (./outbox.ts); the worker looks the account up, keeps
-        // to its hourly limit, makes the token and mails it.
-        await queueMail(request, app.db, { kind: 'passwordReset', email });
-        return { ok: true as const, message: authMessage(lang, 'RESET_SENT') };
-      },
-    );
-
-    app.post(
-      '/auth/password/reset',
-      {
-        config: floodGuard(L.tokenRequestsPerIp),
-        schema: {
-          tags,
-          summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
-          params: ServerParams,
-          body: ResetBody,
-          response: { 200: MessageAnswer, ...authErrorResponses },
-        },
-      },
-      async (request) => {
-        const { lang } = request.ctx;
-        const server = request.params.server;
-        if (!(await tokenUsable(app.db, request.body.token, 'password_reset', server))) throw authError(400, lang, 'TOKEN_INVALID');
-        const owner = await tokenOwner(app.db, request.body.token);
-        const password = assertPassword(lang, request.body.password, { nickname: owner?.nickname, email: owner?.email });
-        const passwordHash = await hashPassword(password);
-        const row = await consumeToken(app.db, request.body.token, 'password_reset', server);
-        if (!row) throw authError(400, lang, 'TOKEN_INVALID');
-        // Other reset links of the account die with this one; every session ends.
-        await setPassword(app.db, row.accountId, passwordHash);
-        await revokeAllSessions(app.db, row.accountId);
-        // Every trusted device must prove itself again; the browser that used the link has.
-        await forgetTrustedDevices(app.db, row.accountId);
-        await recordSecurityEvent(app.db, row.accountId, 'password_reset', clientOf(request));
-        await queueMail(request, app.db, { kind: 'passwordResetDone', accountId: row.accountId });
-        // The link proved the e-mail: a pending account becomes active, this browser trusted.
-        await activateAccount(app.db, row.accountId);
-        if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
-        return { ok: true as const, message: authMessage(lang, 'PASSWORD_CHANGED') };
-      },
-    );
-  },
+    },
+    async (request) => {
+      const { lang } = request.ctx;
+      const server = request.params.server;
+      if (!(await tokenUsable(app.db, request.body.token, 'password_reset', server))) throw authError(400, lang, 'TOKEN_INVALID');
+      const owner = await tokenOwner(app.db, request.body.token);
+      const password = assertPassword(lang, request.body.password, { nickname: owner?.nickname, email: owner?.email });
+      const passwordHash = await hashPassword(password);
+      const row = await consumeToken(app.db, request.body.token, 'password_reset', server);
+      if (!row) throw authError(400, lang, 'TOKEN_INVALID');
+      // Other reset links of the account die with this one; every session ends.
+      await setPassword(app.db, row.accountId, passwordHash);
+      await revokeAllSessions(app.db, row.accountId);
+      // Every trusted device must prove itself again; the browser that used the link has.
+      await forgetTrustedDevices(app.db, row.accountId);
+      await recordSecurityEvent(app.db, row.accountId, 'password_reset', clientOf(request));
+      await queueMail(request, app.db, { kind: 'passwordResetDone', accountId: row.accountId });
+      // The link proved the e-mail: a pending account becomes active, this browser trusted.
+      await activateAccount(app.db, row.accountId);
+      if (request.body.fingerprint) await trustDevice(app.db, row.accountId, request.body.fingerprint);
+      return { ok: true as const, message: authMessage(lang, 'PASSWORD_CHANGED') };
+    },
+  );
 });

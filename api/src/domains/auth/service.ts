@@ -61,6 +61,16 @@ export async function issueToken(db: Db, accountId: number, kind: AuthTokenKind,
   return token;
 }
 
+/** The conditions on `auth_tokens` of a token of `kind` that is known, unused and not expired. */
+function usableToken(token: string, kind: AuthTokenKind) {
+  return [
+    eq(authTokens.tokenHash, sha256(token)),
+    eq(authTokens.kind, kind),
+    isNull(authTokens.usedAt),
+    gt(authTokens.expiresAt, sql`now()`),
+  ];
+}
+
 /**
  * Consumes a single-use e-mail token of `kind`: marks it used and returns its row, or null when
  * it is unknown, of another kind, already used, expired, or of another server's account.
@@ -70,15 +80,7 @@ export async function consumeToken(db: Db, token: string, kind: AuthTokenKind, s
   const [row] = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(authTokens.tokenHash, sha256(token)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-        sql`${authTokens.accountId} IN (SELECT id FROM auth_accounts WHERE server = ${server})`,
-      ),
-    )
+    .where(and(...usableToken(token, kind), sql`${authTokens.accountId} IN (SELECT id FROM auth_accounts WHERE server = ${server})`))
     .returning();
   return row ?? null;
 }
@@ -89,15 +91,7 @@ export async function tokenUsable(db: Db, token: string, kind: AuthTokenKind, se
     .select({ a: authTokens.accountId })
     .from(authTokens)
     .innerJoin(authAccounts, eq(authAccounts.id, authTokens.accountId))
-    .where(
-      and(
-        eq(authTokens.tokenHash, sha256(token)),
-        eq(authTokens.kind, kind),
-        isNull(authTokens.usedAt),
-        gt(authTokens.expiresAt, sql`now()`),
-        eq(authAccounts.server, server),
-      ),
-    );
+    .where(and(...usableToken(token, kind), eq(authAccounts.server, server)));
   return rows.length > 0;
 }
 

@@ -8,7 +8,7 @@ import type { Db } from '../../db/client.js';
 import { betMatches, betPredictions, betTeams, STAGES } from './tables.js';
 import type { ServerCode } from '@landing/domain';
 import type { StageBlock } from '@landing/domain/schemas/bets';
-import type { MatchOut } from './service.js';
+import { PREDICTION_COLUMNS, predictionOut, type MatchOut } from './service.js';
 
 /** Status of a match at `now`. */
 function matchStatus(kickoffAt: Date, hasResult: boolean, now: Date): MatchOut['status'] {
@@ -62,18 +62,11 @@ export async function tournamentMatches(
   const mine = new Map<number, MatchOut['prediction']>();
   if (playerId !== null) {
     const preds = await db
-      .select({
-        matchId: betPredictions.matchId,
-        home: betPredictions.homeScore,
-        away: betPredictions.awayScore,
-        points: betPredictions.points,
-        hit: betPredictions.hit,
-        updatedAt: betPredictions.updatedAt,
-      })
+      .select(PREDICTION_COLUMNS)
       .from(betPredictions)
       .where(and(eq(betPredictions.playerId, playerId), inArray(betPredictions.matchId, ids)));
     for (const p of preds) {
-      mine.set(p.matchId, { home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() });
+      mine.set(p.matchId, predictionOut(p));
     }
   }
 

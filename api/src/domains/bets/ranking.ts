@@ -74,15 +74,9 @@ export interface RankingPage {
   updated_at: string | null;
 }
 
-interface RawRow extends Record<string, unknown> {
+/** A ranking row as the database returns it: `position` (a window function's bigint) may come as a string. */
+interface RawRow extends Omit<RankingRow, 'position'>, Record<string, unknown> {
   position: string | number;
-  player_id: number;
-  name: string;
-  server: ServerCode;
-  total_bets: number;
-  total_points: number;
-  exact_scores: number;
-  correct_outcomes: number;
 }
 
 function toRow(r: RawRow): RankingRow {

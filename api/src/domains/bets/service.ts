@@ -4,7 +4,7 @@
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { betMatches, betPredictions, betTournaments } from './tables.js';
+import { betMatches, betPredictions, betTournaments, type Hit } from './tables.js';
 import type { ServerCode } from '@landing/domain';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import type { FastifyInstance } from 'fastify';
@@ -142,6 +142,27 @@ export async function nextKickoff(db: Db, now: Date, tournamentId?: number): Pro
   return row?.at ? new Date(row.at) : null;
 }
 
+/** The columns of a prediction that {@link predictionOut} answers, with its match id. */
+export const PREDICTION_COLUMNS = {
+  matchId: betPredictions.matchId,
+  home: betPredictions.homeScore,
+  away: betPredictions.awayScore,
+  points: betPredictions.points,
+  hit: betPredictions.hit,
+  updatedAt: betPredictions.updatedAt,
+};
+
+/** A prediction row (selected with {@link PREDICTION_COLUMNS}) as the API answers it (spec §3 prediction). */
+export function predictionOut(p: {
+  home: number;
+  away: number;
+  points: number | null;
+  hit: Hit | null;
+  updatedAt: Date;
+}): NonNullable<MatchOut['prediction']> {
+  return { home: p.home, away: p.away, points: p.points, hit: p.hit, updated_at: p.updatedAt.toISOString() };
+}
+
 /** The viewer's predictions of a tournament's matches (spec §3 prediction), by match id. */
 export async function predictionsOf(
   db: Db,
@@ -149,26 +170,12 @@ export async function predictionsOf(
   playerId: number,
 ): Promise<Array<{ match_id: number } & NonNullable<MatchOut['prediction']>>> {
   const rows = await db
-    .select({
-      matchId: betPredictions.matchId,
-      home: betPredictions.homeScore,
-      away: betPredictions.awayScore,
-      points: betPredictions.points,
-      hit: betPredictions.hit,
-      updatedAt: betPredictions.updatedAt,
-    })
+    .select(PREDICTION_COLUMNS)
     .from(betPredictions)
     .innerJoin(betMatches, eq(betMatches.id, betPredictions.matchId))
     .where(and(eq(betPredictions.playerId, playerId), eq(betMatches.tournamentId, tournamentId)))
     .orderBy(asc(betMatches.kickoffAt), asc(betMatches.id));
-  return rows.map((p) => ({
-    match_id: p.matchId,
-    home: p.home,
-    away: p.away,
-    points: p.points,
-    hit: p.hit,
-    updated_at: p.updatedAt.toISOString(),
-  }));
+  return rows.map((p) => ({ match_id: p.matchId, ...predictionOut(p) }));
 }
 
 /**
