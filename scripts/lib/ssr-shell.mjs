@@ -3,9 +3,13 @@
  * scripts/env-server.mjs and scripts/lib/local-stack.mjs start it.
  */
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { HOST } from '../../shared/apps.mjs';
-import { repoRoot } from './remotes.mjs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// No import of shared/apps.mjs here (the host's folder is `HOST.folder` there): the e2e specs load
+// this module through scripts/env-server.mjs inside Playwright's runner, where playwright.config.ts
+// has already loaded shared/apps.mjs as CommonJS and a named import of it fails.
+const shellFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shell');
 
 /**
  * Node arguments that start the SSR server over an environment folder (remotes.json and
@@ -16,7 +20,7 @@ import { repoRoot } from './remotes.mjs';
  * @throws Error when the shell's server build is missing
  */
 export function ssrShellArgs({ port, host, envDir }) {
-  const entry = join(repoRoot, HOST.folder, 'dist', 'server', 'index.cjs');
+  const entry = join(shellFolder, 'dist', 'server', 'index.cjs');
   if (!existsSync(entry)) throw new Error(`${entry} is missing: run \`pnpm run build\` first`);
   return [
     entry,
