@@ -45,6 +45,20 @@ test('every built remote shares react, react-dom and @landing/shared as singleto
   expect(r.code).toBe(0);
 });
 
+
+test('the remotes with a form share react-hook-form with the shell: a page with forms in two apps loads one copy', () => {
+  const withForms = builtManifests.filter((f) => !f.includes('mf-leaderboard'));
+  expect(withForms.length).toBeGreaterThan(0);
+  for (const file of withForms) {
+    const shared = JSON.parse(readFileSync(file, 'utf8')).shared as Array<{ name: string; singleton: boolean }>;
+    expect(shared.find((s) => s.name === 'react-hook-form')).toMatchObject({ singleton: true });
+  }
+  // The remote without a form neither provides nor asks for it.
+  for (const file of builtManifests.filter((f) => f.includes('mf-leaderboard'))) {
+    const shared = JSON.parse(readFileSync(file, 'utf8')).shared as Array<{ name: string }>;
+    expect(shared.map((s) => s.name)).not.toContain('react-hook-form');
+  }
+});
 describe('a remote built against other majors is reported', () => {
   let tmp: string;
   beforeAll(() => (tmp = mkdtempSync(join(tmpdir(), 'shared-policy-'))));

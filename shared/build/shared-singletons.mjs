@@ -45,7 +45,9 @@ const caret = (v) => `^${v}`;
  */
 export function sharedSingletons(dir, { server = false } = {}) {
   const shared = {};
-  for (const name of SHARED_PACKAGES) {
+  const dependencies = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {};
+  const optional = OPTIONAL_SHARED_PACKAGES.filter((name) => name in dependencies);
+  for (const name of [...SHARED_PACKAGES, ...optional]) {
     const version = installedVersion(dir, name);
     // Server builds never bundle a copy: the shell's Node server provides every singleton.
     shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
@@ -86,6 +88,12 @@ export const SHARED_PACKAGES = [
   '@tanstack/react-query',
   '@landing/shared',
 ];
+/**
+ * Packages shared as singletons by the apps that list them in their `dependencies` (react-hook-form:
+ * the shell and the remotes with a form), so a page with forms in two apps loads one copy. An app
+ * without the package neither provides nor consumes it.
+ */
+export const OPTIONAL_SHARED_PACKAGES = ['react-hook-form'];
 /** Sub-path entries shared with their package's singleton: [entry, package]. */
 export const SHARED_SUBPATHS = [
   ['react/jsx-runtime', 'react'],

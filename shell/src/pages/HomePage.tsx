@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -16,9 +16,15 @@ import {
 } from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
 import { RemoteSlot } from '../remotes/RemoteSlot';
-import { FounderPack } from './FounderPack';
 import { Pitch } from './Pitch';
 import { Icon } from './icons';
+
+/**
+ * The founder-pack sign-up in its own chunk (with react-hook-form): only the home page loads it. The
+ * server renders it into the first HTML (it waits for every boundary); the browser hydrates it once
+ * its chunk is in, the rest of the page first.
+ */
+const FounderPack = lazy(() => import('./FounderPack').then((m) => ({ default: m.FounderPack })));
 
 const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
 /** The two ways to play, each with an icon, a title (`roles.<role>`) and a text (`roles.<role>Text`). */
@@ -164,7 +170,9 @@ export function HomePage({ server }: { server: ServerCode }) {
         </div>
       </section>
 
-      <FounderPack server={server} />
+      <Suspense fallback={null}>
+        <FounderPack server={server} />
+      </Suspense>
 
       <section className="home__news ui-container" aria-label={t('nav.news')}>
         <RemoteSlot id="mf_news/NewsTeaser" props={{ server, count: 3 }} compact hydration="visible" />

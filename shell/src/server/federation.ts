@@ -27,6 +27,7 @@ import * as ReactI18next from 'react-i18next';
 import * as Axios from 'axios';
 import * as ReactToastify from 'react-toastify';
 import * as ReactQuery from '@tanstack/react-query';
+import * as ReactHookForm from 'react-hook-form';
 import * as LandingShared from '@landing/shared';
 import sharedPackage from '@landing/shared/package.json';
 import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
@@ -156,6 +157,7 @@ export function createServerFederation({
       axios: provide(Axios, versionOf('axios')),
       'react-toastify': provide(ReactToastify, versionOf('react-toastify')),
       '@tanstack/react-query': provide(ReactQuery, versionOf('@tanstack/react-query')),
+      'react-hook-form': provide(ReactHookForm, versionOf('react-hook-form')),
       '@landing/shared': provide(LandingShared, sharedPackage.version),
     },
     plugins: [
