@@ -21,7 +21,7 @@ export function ActivitySection({ server, user }: { server: ServerCode; user: Us
     <AccountCard id="ma-account-activity" icon={ShieldIcon} title={t('account.activityTitle')} testId="account-activity" wide>
       <p className="ma-account__text">{t('account.activityText')}</p>
       <ListState query={events} empty={list.length === 0}>
-        <ul className="ma-list" data-testid="event-list">
+        <ul className="ma-list ui-list" data-testid="event-list">
           {list.map((e) => (
             <li
               key={e.id}

@@ -75,7 +75,7 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
     <AccountCard id="ma-account-sessions" icon={DevicesIcon} title={t('account.sessionsTitle')} testId="account-sessions">
       <p className="ma-account__text">{t('account.sessionsText')}</p>
       <ListState query={sessions} empty={false}>
-        <ul className="ma-list" data-testid="session-list">
+        <ul className="ma-list ui-list" data-testid="session-list">
           {(sessions.data?.sessions ?? []).map((s: AccountSession) => (
             <li key={s.id} className={`ma-list__item ${s.current ? 'is-current' : ''}`} data-testid="session" data-current={s.current}>
               <div className="ma-list__body">

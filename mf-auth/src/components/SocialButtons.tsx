@@ -54,7 +54,7 @@ export function SocialButtons({ server }: { server: ServerCode }) {
           <button
             key={id}
             type="button"
-            className={`ma-social__btn ma-social__btn--${id}`}
+            className={`ma-social__btn ui-well ma-social__btn--${id}`}
             onClick={() => start(id)}
             disabled={!enabled[id] || busy !== null}
             aria-busy={busy === id}

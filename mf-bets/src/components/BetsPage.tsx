@@ -43,7 +43,7 @@ const TABS: readonly Tab[] = ['matches', 'ranking', 'rules'];
 
 function StatusPill({ tournament }: { tournament: Tournament }) {
   const { t } = useTranslation('bets');
-  return <span className={`bt-pill bt-pill--${tournament.status}`}>{t(`page.status.${tournament.status}`)}</span>;
+  return <span className={`bt-pill ui-tint bt-pill--${tournament.status}`}>{t(`page.status.${tournament.status}`)}</span>;
 }
 
 /**
@@ -182,7 +182,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
               <p className="bt-me__none">{t('visitor.text')}</p>
               <ul className="bt-me__tiers" aria-label={t('rules.points.title')}>
                 {(['exact', 'goal_difference', 'outcome'] as const).map((hit) => (
-                  <li key={hit} className={`bt-points bt-points--${hit}`}>
+                  <li key={hit} className={`bt-points ui-tint bt-points--${hit}`}>
                     {t(`match.hit.${hit}`)} · {t('match.points', { count: tournament.scoring[hit] })}
                   </li>
                 ))}

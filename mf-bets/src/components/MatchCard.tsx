@@ -90,7 +90,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
           <span className="bt-match__time">{time}</span>
           {match.venue ? <span className="bt-match__venue">{match.venue}</span> : null}
         </span>
-        <span className={`bt-chip bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
+        <span className={`bt-chip ui-tint bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
       <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
@@ -140,7 +140,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         </div>
 
         {status === 'open' ? (
-          <div className="bt-match__foot">
+          <div className="bt-match__foot ui-spread">
             <span className="bt-match__note">
               {saved ? <span data-testid="saved-prediction">{t('match.saved', { score: scoreText(saved) })}</span> : t('match.closesAt')}
             </span>
@@ -149,18 +149,18 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
             </button>
           </div>
         ) : status === 'locked' ? (
-          <div className="bt-match__foot">
+          <div className="bt-match__foot ui-spread">
             <span className="bt-match__note">
               {saved ? <span data-testid="saved-prediction">{t('match.saved', { score: scoreText(saved) })} · </span> : null}
               <span>{t('match.waiting')}</span>
             </span>
           </div>
         ) : saved ? (
-          <div className="bt-match__foot">
+          <div className="bt-match__foot ui-spread">
             <span className="bt-match__note bt-outcome" data-testid="saved-prediction">
               {t('match.saved', { score: scoreText(saved) })}
               {saved.hit ? (
-                <span className={`bt-points bt-points--${saved.hit}`} data-testid="points">
+                <span className={`bt-points ui-tint bt-points--${saved.hit}`} data-testid="points">
                   {saved.hit === 'miss'
                     ? t('match.hit.miss')
                     : `${t('match.points', { count: saved.points ?? 0 })} · ${t(`match.hit.${saved.hit}`)}`}
@@ -169,13 +169,13 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
             </span>
           </div>
         ) : loggedIn ? (
-          <div className="bt-match__foot">
+          <div className="bt-match__foot ui-spread">
             <span className="bt-match__note">{t('match.noPrediction')}</span>
           </div>
         ) : null}
 
         {problem ? (
-          <div className="bt-problem" id={messageId} role="alert">
+          <div className="bt-problem ui-spread" id={messageId} role="alert">
             <span>{t(`errors.${problem}`, { max: maxGoals })}</span>
             {problem === 'login' ? (
               <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={openLogin}>

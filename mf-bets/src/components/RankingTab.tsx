@@ -102,7 +102,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
     body = (
       <>
         <div className="bt-table-wrap">
-          <table className="bt-rank" data-testid="ranking-table">
+          <table className="bt-rank ui-table" data-testid="ranking-table">
             <caption className="ui-visually-hidden">{t('ranking.caption', { tournament: name })}</caption>
             <thead>
               <tr>
@@ -157,7 +157,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
 
   return (
     <div className="bt-ranking">
-      <div className="bt-ranking__bar">
+      <div className="bt-ranking__bar ui-spread">
         <div className="bt-toolbar" role="group" aria-label={t('ranking.scope.label')}>
           {(['server', 'all'] as const).map((s) => (
             <button

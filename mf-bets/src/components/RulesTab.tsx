@@ -48,7 +48,7 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
           <ol className="bt-steps">
             {steps.map((s, i) => (
               <li key={s} className="bt-step">
-                <span className="bt-step__n" aria-hidden="true">
+                <span className="bt-step__n ui-disc" aria-hidden="true">
                   {i + 1}
                 </span>
                 <div>
@@ -87,7 +87,7 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
             {TIERS.map((hit) => (
               <tr key={hit} data-testid={`tier-${hit}`}>
                 <th scope="row">
-                  <span className={`bt-tier-name bt-points--${hit}`}>{t(`rules.tier.${hit}.name`)}</span>
+                  <span className={`bt-tier-name ui-tint bt-points--${hit}`}>{t(`rules.tier.${hit}.name`)}</span>
                   <span className="bt-tier-text">{t(`rules.tier.${hit}.text`)}</span>
                 </th>
                 <td className="bt-num bt-tiers__points" data-testid={`points-${hit}`}>
@@ -99,13 +99,13 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
         </table>
 
         <h3 className="bt-rules__sub">{t('rules.examples.title')}</h3>
-        <ul className="bt-examples">
+        <ul className="bt-examples ui-list">
           {tournament.examples.map((ex, i) => (
-            <li key={i} className="bt-example">
+            <li key={i} className="bt-example ui-spread">
               <span className="bt-example__line">
                 {t('rules.examples.line', { result: scoreText(ex.result), prediction: scoreText(ex.prediction) })}
               </span>
-              <span className={`bt-points bt-points--${ex.hit}`}>
+              <span className={`bt-points ui-tint bt-points--${ex.hit}`}>
                 {ex.hit === 'miss' ? t('match.hit.miss') : `${t(`match.hit.${ex.hit}`)} · ${t('match.points', { count: ex.points })}`}
               </span>
             </li>

@@ -47,12 +47,12 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
 
   return (
     <section className="lb" aria-labelledby={ids.title} data-testid="leaderboard">
-      <header className="lb__head">
+      <header className="lb__head ui-head">
         <div>
-          <h2 id={ids.title} className="lb__title">
+          <h2 id={ids.title} className="lb__title ui-head__title">
             {t('title')}
           </h2>
-          <p className="lb__subtitle">{t('subtitle')}</p>
+          <p className="lb__subtitle ui-head__lead">{t('subtitle')}</p>
         </div>
         <Tabs<Tab>
           label={t('title')}
@@ -129,7 +129,7 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
           <ol className="lb__podium">
             {prizes.map((p) => (
               <li key={p.place} className={`lb__prize lb__prize--${medal(p.place)}`}>
-                <span className="lb__medal" aria-hidden="true">
+                <span className="lb__medal ui-disc" aria-hidden="true">
                   {p.place}
                 </span>
                 <span className="lb__prize-place">{t('prizes.place', { place: p.place })}</span>

@@ -25,7 +25,7 @@ export interface RankTableProps {
 /** A leaderboard list (spec §3): position (medals for the podium), name, the list's number, points. */
 export function RankTable({ nameHeading, valueHeading, pointsHeading, rows }: RankTableProps) {
   return (
-    <table className="lb__rows">
+    <table className="lb__rows ui-table">
       <thead>
         <tr>
           <th scope="col">#</th>

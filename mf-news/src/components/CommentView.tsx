@@ -15,7 +15,7 @@ export function CommentView({ server, comment, onReply }: { server: string; comm
   const { t } = useTranslation('news');
   return (
     <article className="news-comment" id={`comment-${comment.id}`} data-testid="comment">
-      <span className="news-comment__avatar" aria-hidden="true">
+      <span className="news-comment__avatar ui-disc" aria-hidden="true">
         {initial(comment.author.nickname)}
       </span>
       <div className="news-comment__main">

@@ -46,7 +46,7 @@ export function NewsList({ server, page }: NewsListProps) {
       data-testid="news-list"
       aria-busy={status === 'loading' || query.isPlaceholderData || undefined}
     >
-      <header className="news-page__head">
+      <header className="news-page__head ui-spread">
         <div>
           <h1 id="news-title" className="news-page__title">
             {t('list.title')}

@@ -155,8 +155,8 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
                 />
                 <span className="news-poll__answer">
                   <span className="news-poll__answer-text">{option.answer}</span>
-                  {mine ? <span className="news-poll__tag">{t('poll.yourChoice')}</span> : null}
-                  {leading ? <span className="news-poll__tag news-poll__tag--gold">{t('poll.leading')}</span> : null}
+                  {mine ? <span className="news-poll__tag ui-tint">{t('poll.yourChoice')}</span> : null}
+                  {leading ? <span className="news-poll__tag ui-tint news-poll__tag--gold">{t('poll.leading')}</span> : null}
                   <span className="news-poll__bar" aria-hidden="true">
                     <span style={{ width: `${option.votes_percent}%` }} />
                   </span>

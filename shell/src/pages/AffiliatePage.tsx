@@ -47,7 +47,7 @@ function OwnReferralLink({ link }: { link: string }) {
       <div className="affiliate__copy">
         <input
           id="affiliate-own-link"
-          className="affiliate__input"
+          className="affiliate__input ui-well"
           readOnly
           value={link}
           onFocus={(e) => e.currentTarget.select()}

@@ -36,12 +36,12 @@ function Composition() {
   const mismatches = remotes?.reduce((n, r) => n + r.shared.filter((s) => s.mismatch).length, 0) ?? 0;
   return (
     <section className="composition ui-container" aria-labelledby="composition-title" data-testid="composition-page">
-      <header className="composition__head">
+      <header className="composition__head ui-head">
         <div>
-          <h1 id="composition-title" className="composition__title">
+          <h1 id="composition-title" className="composition__title ui-head__title">
             {t('composition.title')}
           </h1>
-          <p className="composition__lead">{t('composition.lead', { environment: getRuntimeConfig().environment })}</p>
+          <p className="composition__lead ui-head__lead">{t('composition.lead', { environment: getRuntimeConfig().environment })}</p>
         </div>
         <button type="button" className="ui-btn composition__reload" onClick={load}>
           {t('composition.reload')}

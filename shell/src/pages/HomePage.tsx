@@ -91,7 +91,7 @@ export function HomePage({ server }: { server: ServerCode }) {
         </div>
         <div className="hero__inner ui-container">
           {headerCode ? (
-            <p className="hero__banner" data-testid="landing-header-code">
+            <p className="hero__banner ui-tint" data-testid="landing-header-code">
               {headerCode}
             </p>
           ) : null}

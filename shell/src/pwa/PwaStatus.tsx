@@ -69,7 +69,7 @@ export function PwaStatus() {
 
   if (online) return null;
   return (
-    <p className="offline-badge" role="status" data-testid="offline-badge">
+    <p className="offline-badge ui-tint" role="status" data-testid="offline-badge">
       {t('pwa.offline')}
     </p>
   );
