@@ -4,6 +4,7 @@
  * migrations in migrations/ stay the source of truth, and test/migrations.test.ts compares them.
  */
 import type { LocaleCode } from '@landing/domain';
+import type { NotNull } from 'drizzle-orm';
 import {
   type AnyPgColumn,
   bigint,
@@ -62,18 +63,24 @@ export function ownedTable<
 }
 
 /**
- * A table of texts per (owner row, interface language): {@link ownedTable} keyed by
- * `lang text NOT NULL` (one of the nine codes of `LANGS`, checked by the SQL).
+ * A table of texts per (owner row, interface language): {@link ownedTable} keyed by the owner's id,
+ * a {@link cascadeRef} (the texts go with their owner), and `lang text NOT NULL` (one of the nine
+ * codes of `LANGS`, checked by the SQL).
  * @param name the SQL table name
- * @param owner the owning row's id, e.g. `{ articleId: cascadeRef(integer('article_id'), ...) }`
+ * @param owner the bare builder of the owner's id column, e.g. `{ articleId: integer('article_id') }`
+ * @param target the referenced column, e.g. `() => newsArticles.id`
  * @param texts the translated columns (and any other per-language column), in SQL order
  */
-export const translationTable = <
+export function translationTable<
   TName extends string,
-  TOwner extends Record<string, PgColumnBuilderBase>,
+  TOwner extends Record<string, PgColumnBuilder>,
   TTexts extends Record<string, PgColumnBuilderBase>,
->(
-  name: TName,
-  owner: TOwner,
-  texts: TTexts,
-) => ownedTable(name, owner, { lang: text('lang').$type<LocaleCode>().notNull() }, texts);
+>(name: TName, owner: TOwner, target: () => AnyPgColumn, texts: TTexts) {
+  const ownerRef = Object.fromEntries(Object.entries(owner).map(([key, column]) => [key, cascadeRef(column, target)]));
+  return ownedTable(
+    name,
+    ownerRef as { [K in keyof TOwner]: NotNull<TOwner[K]> },
+    { lang: text('lang').$type<LocaleCode>().notNull() },
+    texts,
+  );
+}

@@ -1,7 +1,7 @@
 /** Drizzle tables of the core domain: servers, settings, landing texts. */
 import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import type { ServerStatus } from '@landing/domain';
-import { cascadeRef, translationTable, updatedAt } from '../../db/columns.js';
+import { translationTable, updatedAt } from '../../db/columns.js';
 
 /** One row per game server (spec §1, §9). */
 export const servers = pgTable('servers', {
@@ -27,11 +27,10 @@ export const serverCode = () =>
  * Landing header promo per (server, interface language) — spec §3 landingHeaderCode. `text` is
  * plain text; `lang` is one of the nine codes of `LANGS` (checked by the SQL).
  */
-export const landingHeaderTexts = translationTable(
-  'landing_header_texts',
-  { server: cascadeRef(text('server'), () => servers.code) },
-  { text: text('text').notNull(), updatedAt: updatedAt() },
-);
+export const landingHeaderTexts = translationTable('landing_header_texts', { server: text('server') }, () => servers.code, {
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Key/value switches; `scope` is `'*'` (global) or a server code. */
 export const settings = pgTable(

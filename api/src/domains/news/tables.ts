@@ -22,16 +22,12 @@ export const newsArticles = pgTable('news_articles', {
 });
 
 /** Article text per language; `en` always exists and is the fallback. */
-export const newsTranslations = translationTable(
-  'news_translations',
-  { articleId: cascadeRef(integer('article_id'), () => newsArticles.id) },
-  {
-    title: text('title').notNull(),
-    excerpt: text('excerpt').notNull(),
-    /** Trusted editor HTML; clients sanitise before rendering. */
-    bodyHtml: text('body_html').notNull(),
-  },
-);
+export const newsTranslations = translationTable('news_translations', { articleId: integer('article_id') }, () => newsArticles.id, {
+  title: text('title').notNull(),
+  excerpt: text('excerpt').notNull(),
+  /** Trusted editor HTML; clients sanitise before rendering. */
+  bodyHtml: text('body_html').notNull(),
+});
 
 /** Comments, threaded one level (`parentId` = a top-level comment of the same article). */
 export const newsComments = pgTable('news_comments', {
@@ -56,11 +52,9 @@ export const newsPolls = pgTable('news_polls', {
 });
 
 /** The poll's question per language. */
-export const newsPollTranslations = translationTable(
-  'news_poll_translations',
-  { pollId: cascadeRef(integer('poll_id'), () => newsPolls.id) },
-  { question: text('question').notNull() },
-);
+export const newsPollTranslations = translationTable('news_poll_translations', { pollId: integer('poll_id') }, () => newsPolls.id, {
+  question: text('question').notNull(),
+});
 
 export const newsPollOptions = pgTable('news_poll_options', {
   id: identityId(),
@@ -71,7 +65,8 @@ export const newsPollOptions = pgTable('news_poll_options', {
 /** An option's answer text per language. */
 export const newsPollOptionTranslations = translationTable(
   'news_poll_option_translations',
-  { optionId: cascadeRef(integer('option_id'), () => newsPollOptions.id) },
+  { optionId: integer('option_id') },
+  () => newsPollOptions.id,
   { answer: text('answer').notNull() },
 );
 
