@@ -2,6 +2,7 @@
  * Drizzle schema of the auth domain. Mirrors migrations/0100_auth_accounts.sql and later 01xx files (the SQL is the
  * source of truth; keep both in step).
  */
+import type { SecurityEventKind } from '@landing/domain/schemas/account';
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigIdentityId, cascadeRef, createdAt, identityId, instant, updatedAt } from '../../db/columns.js';
 import { serverCode } from '../core/tables.js';
@@ -171,9 +172,8 @@ export const devMailbox = pgTable('dev_mailbox', {
   createdAt: createdAt(),
 });
 
-/** Kinds of {@link authSecurityEvents} (the CHECK of migration 0151). */
-export type SecurityEventKind =
-  'login' | 'login_failed' | 'lockout' | 'password_reset' | 'password_changed' | 'email_changed' | 'new_device' | 'sessions_revoked';
+/** Kinds of {@link authSecurityEvents} (the CHECK of migration 0151): the `SECURITY_EVENT_KINDS` the account page shows. */
+export type { SecurityEventKind };
 
 /** Security events of an account, shown to its owner (migrations/0151_auth_security_events_session_agent.sql). */
 export const authSecurityEvents = pgTable('auth_security_events', {
