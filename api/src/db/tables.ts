@@ -3,7 +3,8 @@
  * the seed markers of src/db/seed.ts (migrations/0001_core_servers_settings.sql) and the
  * rate-limit counters (migrations/0004_core_cache_invalidation.sql).
  */
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { instant } from './columns.js';
 
 /** Marks a (domain, server) as seeded; `server` is `'*'` for domain-wide data. */
 export const seedMarkers = pgTable(
@@ -11,7 +12,7 @@ export const seedMarkers = pgTable(
   {
     domain: text('domain').notNull(),
     server: text('server').notNull(),
-    seededAt: timestamp('seeded_at', { withTimezone: true }).notNull().defaultNow(),
+    seededAt: instant('seeded_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.domain, t.server] })],
 );
@@ -24,5 +25,5 @@ export const seedMarkers = pgTable(
 export const rateLimits = pgTable('rate_limits', {
   key: text('key').primaryKey(),
   points: integer('points').notNull().default(0),
-  expire: timestamp('expire', { withTimezone: true }),
+  expire: instant('expire'),
 });

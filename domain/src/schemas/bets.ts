@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { HITS, MAX_CLOCK_OFFSET_MS, MAX_PREDICTED_GOALS, RANKING_SCOPES, STAGES, TOURNAMENT_CODE_PATTERN } from '../rules/bets.ts';
-import { dbIdParam, ServerCodeSchema, ServerParams, wholeNumber } from './common.ts';
+import { dbIdParam, rankedRow, ServerCodeSchema, ServerParams, wholeNumber } from './common.ts';
 
 /** A score: goals of the home and the away team. */
 export const Score = z.object({ home: z.number().int(), away: z.number().int() });
@@ -145,18 +145,15 @@ export const PredictionResponse = z.object({ match: Match }).meta({ id: 'BetPred
 export type PredictionResponse = z.infer<typeof PredictionResponse>;
 
 /** A ranking row (spec §3: name, server, total bets, total points). */
-export const RankingRow = z
-  .object({
-    position: z.number().int().positive(),
-    player_id: z.number().int(),
-    name: z.string(),
-    server: ServerCodeSchema,
-    total_bets: z.number().int(),
-    total_points: z.number().int(),
-    exact_scores: z.number().int(),
-    correct_outcomes: z.number().int(),
-  })
-  .meta({ id: 'BetRankingRow' });
+export const RankingRow = rankedRow({
+  player_id: z.number().int(),
+  name: z.string(),
+  server: ServerCodeSchema,
+  total_bets: z.number().int(),
+  total_points: z.number().int(),
+  exact_scores: z.number().int(),
+  correct_outcomes: z.number().int(),
+}).meta({ id: 'BetRankingRow' });
 export type RankingRow = z.infer<typeof RankingRow>;
 
 /** Answer of `GET /{server}/bets/ranking`. */

@@ -1,6 +1,6 @@
 /**
  * Schemas every API domain uses: the error body of spec §8, ids, the `/{server}` path parameter,
- * whole-number query parameters, `{ ok: true }`.
+ * whole-number query parameters, `{ ok: true }`; pieces two domains share (ranking rows, reward amounts).
  */
 import { z } from 'zod';
 import { ID_MESSAGE, INT32_MAX } from '../ids.ts';
@@ -41,6 +41,18 @@ export const ServerParams = z.object({
 
 /** `{ ok: true }`. */
 export const Ok = z.object({ ok: z.literal(true) });
+
+/**
+ * A row of a ranking (the leaderboard's players and teams, the bets ranking): `position`, its
+ * 1-based place, then the given fields.
+ */
+export const rankedRow = <T extends z.ZodRawShape>(fields: T) => z.object({ position: z.number().int().positive(), ...fields });
+
+/** The in-game euro and energy of a reward (a weekly prize, the founder pack), spread into its object. */
+export const rewardAmounts = () => ({
+  euro: z.number().int().nonnegative().describe('In-game euro'),
+  energy: z.number().int().nonnegative(),
+});
 
 /** An ISO 8601 instant as the API writes it (`Date.toISOString()`). */
 export const IsoDate = z.string().describe('ISO 8601 instant');

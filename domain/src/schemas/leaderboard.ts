@@ -1,6 +1,6 @@
 /** Requests and answers of the leaderboard domain (spec §1 stats strip and leaderboard, §3 fields). */
 import { z } from 'zod';
-import { wholeNumber } from './common.ts';
+import { rankedRow, rewardAmounts, wholeNumber } from './common.ts';
 
 /** A player counts as online when seen within this many minutes (`GET /{server}/stats`). */
 export const ONLINE_WINDOW_MINUTES = 15;
@@ -16,44 +16,37 @@ export const StatsResponse = z
 export type StatsResponse = z.infer<typeof StatsResponse>;
 
 /** One player of the weekly ranking (spec §3 leaderboardPlayers). */
-export const PlayerRow = z
-  .object({
-    position: z.number().int().positive(),
-    id: z.number().int(),
-    nickname: z.string(),
-    ovr: z.number().int().min(1).max(99).describe('Overall rating'),
-    points: z.number().int().nonnegative().describe('Points this week'),
-    country: z
-      .string()
-      .regex(/^[A-Z]{2}$/)
-      .describe('ISO 3166-1 alpha-2'),
-    club: z.string().nullable().describe('Team name, null when the player has no team'),
-  })
-  .meta({ id: 'PlayerRow' });
+export const PlayerRow = rankedRow({
+  id: z.number().int(),
+  nickname: z.string(),
+  ovr: z.number().int().min(1).max(99).describe('Overall rating'),
+  points: z.number().int().nonnegative().describe('Points this week'),
+  country: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .describe('ISO 3166-1 alpha-2'),
+  club: z.string().nullable().describe('Team name, null when the player has no team'),
+}).meta({ id: 'PlayerRow' });
 export type PlayerRow = z.infer<typeof PlayerRow>;
 
 /** One team of the weekly ranking (spec §3 leaderboardTeams). */
-export const TeamRow = z
-  .object({
-    position: z.number().int().positive(),
-    id: z.number().int(),
-    name: z.string(),
-    badge_color: z
-      .string()
-      .regex(/^#[0-9a-f]{6}$/)
-      .describe('Badge colour, #rrggbb'),
-    members: z.number().int().nonnegative(),
-    points: z.number().int().nonnegative().describe("Sum of the members' points this week"),
-  })
-  .meta({ id: 'TeamRow' });
+export const TeamRow = rankedRow({
+  id: z.number().int(),
+  name: z.string(),
+  badge_color: z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/)
+    .describe('Badge colour, #rrggbb'),
+  members: z.number().int().nonnegative(),
+  points: z.number().int().nonnegative().describe("Sum of the members' points this week"),
+}).meta({ id: 'TeamRow' });
 export type TeamRow = z.infer<typeof TeamRow>;
 
 /** A weekly Top 3 prize (spec §1 "weekly Top 3 prizes"). */
 export const Prize = z
   .object({
     place: z.union([z.literal(1), z.literal(2), z.literal(3)]),
-    euro: z.number().int().nonnegative().describe('In-game euro'),
-    energy: z.number().int().nonnegative(),
+    ...rewardAmounts(),
     keys: z.number().int().nonnegative().describe('Free keys'),
   })
   .meta({ id: 'Prize' });

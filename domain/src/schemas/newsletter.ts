@@ -5,13 +5,13 @@
  */
 import { z } from 'zod';
 import { NEWSLETTER_KINDS, SIGNUP_LIMITS as L } from '../rules/forms.ts';
+import { rewardAmounts } from './common.ts';
 import { nameEmailFields } from './form-fields.ts';
 
 /** Founder-pack rewards (spec §3: euro, energy, free keys amounts). */
 export const Rewards = z
   .object({
-    euro: z.number().int().nonnegative().describe('In-game euro'),
-    energy: z.number().int().nonnegative(),
+    ...rewardAmounts(),
     free_keys: z.number().int().nonnegative().describe('Free pack keys'),
   })
   .meta({ id: 'FounderPackRewards' });

@@ -2,8 +2,9 @@
  * Drizzle schema of the bets domain. Mirrors migrations/0300_bets_tournaments_predictions.sql
  * (the SQL is the source of truth; keep both in step).
  */
-import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, unique } from 'drizzle-orm/pg-core';
+import { cascadeRef, createdAt, identityId, instant, updatedAt } from '../../db/columns.js';
+import { serverCode } from '../core/tables.js';
 import { players } from '../leaderboard/tables.js';
 
 /** Match stages, in tournament order. */
@@ -16,23 +17,23 @@ export type Hit = (typeof HITS)[number];
 
 /** A tournament players predict (World Cup, Euro 2024). */
 export const betTournaments = pgTable('bet_tournaments', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   /** URL-safe code, e.g. `world-cup`, `euro-2024`. */
   code: text('code').notNull().unique(),
   name: text('name').notNull(),
-  startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
-  endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+  startsAt: instant('starts_at').notNull(),
+  endsAt: instant('ends_at').notNull(),
   /** Points per tier; parsed with `ScoringRules` (src/domains/bets/scoring.ts). */
   scoring: jsonb('scoring').notNull(),
   /** Demo tournaments get generated results two hours after kick-off (src/domains/bets/demo.ts). */
   autoResults: boolean('auto_results').notNull().default(false),
   sortOrder: smallint('sort_order').notNull().default(0),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  createdAt: createdAt(),
 });
 
 /** National teams; `region` is ISO 3166-1 alpha-2 or a subdivision such as `GB-ENG`. */
 export const betTeams = pgTable('bet_teams', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
+  id: identityId(),
   /** FIFA trigram, e.g. `GER`. */
   code: text('code').notNull().unique(),
   /** English name. */
@@ -42,10 +43,8 @@ export const betTeams = pgTable('bet_teams', {
 
 /** A match; the result is the score after extra time, penalties kept for display. */
 export const betMatches = pgTable('bet_matches', {
-  id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  tournamentId: integer('tournament_id')
-    .notNull()
-    .references(() => betTournaments.id, { onDelete: 'cascade' }),
+  id: identityId(),
+  tournamentId: cascadeRef(integer('tournament_id'), () => betTournaments.id),
   stage: text('stage').$type<Stage>().notNull(),
   /** `A`..`L` in the group stage, null otherwise. */
   groupCode: text('group_code'),
@@ -55,32 +54,28 @@ export const betMatches = pgTable('bet_matches', {
   awayTeamId: integer('away_team_id')
     .notNull()
     .references(() => betTeams.id),
-  kickoffAt: timestamp('kickoff_at', { withTimezone: true }).notNull(),
+  kickoffAt: instant('kickoff_at').notNull(),
   venue: text('venue'),
   homeScore: smallint('home_score'),
   awayScore: smallint('away_score'),
   homePenalties: smallint('home_penalties'),
   awayPenalties: smallint('away_penalties'),
-  resultEnteredAt: timestamp('result_entered_at', { withTimezone: true }),
+  resultEnteredAt: instant('result_entered_at'),
 });
 
 /** One prediction per player per match; `points`/`hit` are null until the result is in. */
 export const betPredictions = pgTable(
   'bet_predictions',
   {
-    id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    matchId: integer('match_id')
-      .notNull()
-      .references(() => betMatches.id, { onDelete: 'cascade' }),
-    playerId: integer('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
+    id: identityId(),
+    matchId: cascadeRef(integer('match_id'), () => betMatches.id),
+    playerId: cascadeRef(integer('player_id'), () => players.id),
     homeScore: smallint('home_score').notNull(),
     awayScore: smallint('away_score').notNull(),
     points: smallint('points'),
     hit: text('hit').$type<Hit>(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (t) => [unique().on(t.matchId, t.playerId)],
 );
@@ -89,21 +84,15 @@ export const betPredictions = pgTable(
 export const betStandings = pgTable(
   'bet_standings',
   {
-    tournamentId: integer('tournament_id')
-      .notNull()
-      .references(() => betTournaments.id, { onDelete: 'cascade' }),
-    playerId: integer('player_id')
-      .notNull()
-      .references(() => players.id, { onDelete: 'cascade' }),
-    server: text('server')
-      .notNull()
-      .references(() => servers.code),
+    tournamentId: cascadeRef(integer('tournament_id'), () => betTournaments.id),
+    playerId: cascadeRef(integer('player_id'), () => players.id),
+    server: serverCode(),
     totalBets: integer('total_bets').notNull(),
     scoredBets: integer('scored_bets').notNull(),
     totalPoints: integer('total_points').notNull(),
     exactScores: integer('exact_scores').notNull(),
     correctOutcomes: integer('correct_outcomes').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.tournamentId, t.playerId] })],
 );

@@ -1,6 +1,7 @@
 /** Drizzle tables of the core domain: servers, settings, landing texts. */
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import type { LocaleCode, ServerStatus } from '@landing/domain';
+import { jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import type { ServerStatus } from '@landing/domain';
+import { translationTable, updatedAt } from '../../db/columns.js';
 
 /** One row per game server (spec §1, §9). */
 export const servers = pgTable('servers', {
@@ -13,25 +14,23 @@ export const servers = pgTable('servers', {
    * `GET /:server/landing` after {@link landingHeaderTexts} (X-Lang, then `en`).
    */
   landingHeaderCode: text('landing_header_code'),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: updatedAt(),
 });
+
+/** `server text NOT NULL REFERENCES servers(code)`: the game server a row belongs to. */
+export const serverCode = () =>
+  text('server')
+    .notNull()
+    .references(() => servers.code);
 
 /**
  * Landing header promo per (server, interface language) — spec §3 landingHeaderCode. `text` is
  * plain text; `lang` is one of the nine codes of `LANGS` (checked by the SQL).
  */
-export const landingHeaderTexts = pgTable(
-  'landing_header_texts',
-  {
-    server: text('server')
-      .notNull()
-      .references(() => servers.code, { onDelete: 'cascade' }),
-    lang: text('lang').$type<LocaleCode>().notNull(),
-    text: text('text').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.server, t.lang] })],
-);
+export const landingHeaderTexts = translationTable('landing_header_texts', { server: text('server') }, () => servers.code, {
+  text: text('text').notNull(),
+  updatedAt: updatedAt(),
+});
 
 /** Key/value switches; `scope` is `'*'` (global) or a server code. */
 export const settings = pgTable(
@@ -40,7 +39,7 @@ export const settings = pgTable(
     scope: text('scope').notNull(),
     key: text('key').notNull(),
     value: jsonb('value').notNull(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.scope, t.key] })],
 );
