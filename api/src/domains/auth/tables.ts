@@ -3,7 +3,7 @@
  * source of truth; keep both in step).
  */
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { serverColumn } from '../core/tables.js';
 import { players } from '../leaderboard/tables.js';
 
 const ts = (name: string) => timestamp(name, { withTimezone: true });
@@ -11,9 +11,7 @@ const ts = (name: string) => timestamp(name, { withTimezone: true });
 /** Accounts, one per (server, nickname) and (server, e-mail). */
 export const authAccounts = pgTable('auth_accounts', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   nickname: text('nickname').notNull(),
   /** Lower case; null for a social account without e-mail. */
   email: text('email'),
@@ -107,9 +105,7 @@ export const authDeviceChallenges = pgTable('auth_device_challenges', {
 export const authOauthIdentities = pgTable(
   'auth_oauth_identities',
   {
-    server: text('server')
-      .notNull()
-      .references(() => servers.code),
+    server: serverColumn(),
     provider: text('provider').notNull(),
     subject: text('subject').notNull(),
     accountId: integer('account_id')
@@ -124,9 +120,7 @@ export const authOauthIdentities = pgTable(
 /** Started OAuth logins: `state` (hash), redirect URI and PKCE verifier. */
 export const authOauthStates = pgTable('auth_oauth_states', {
   stateHash: text('state_hash').primaryKey(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   provider: text('provider').notNull(),
   redirectUri: text('redirect_uri').notNull(),
   codeVerifier: text('code_verifier'),
@@ -161,9 +155,7 @@ export const authEmailChangeCodes = pgTable('auth_email_change_codes', {
 /** Mail jobs waiting for the outbox worker (migration 0111, ./outbox.ts). */
 export const authMailOutbox = pgTable('auth_mail_outbox', {
   id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   lang: text('lang').notNull(),
   siteBase: text('site_base').notNull(),
   job: jsonb('job').notNull(),

@@ -3,7 +3,7 @@
  * (the SQL is the source of truth; keep both in step).
  */
 import { boolean, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { serverColumn } from '../core/tables.js';
 import { players } from '../leaderboard/tables.js';
 
 /** Match stages, in tournament order. */
@@ -95,9 +95,7 @@ export const betStandings = pgTable(
     playerId: integer('player_id')
       .notNull()
       .references(() => players.id, { onDelete: 'cascade' }),
-    server: text('server')
-      .notNull()
-      .references(() => servers.code),
+    server: serverColumn(),
     totalBets: integer('total_bets').notNull(),
     scoredBets: integer('scored_bets').notNull(),
     totalPoints: integer('total_points').notNull(),

@@ -1,5 +1,5 @@
 /** Drizzle tables of the core domain: servers, settings, landing texts. */
-import { jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { jsonb, pgTable, primaryKey, text, timestamp, type ReferenceConfig } from 'drizzle-orm/pg-core';
 import type { LocaleCode, ServerStatus } from '@landing/domain';
 
 /** One row per game server (spec §1, §9). */
@@ -17,15 +17,24 @@ export const servers = pgTable('servers', {
 });
 
 /**
+ * The `server` column of a row that belongs to one game server: `server text NOT NULL REFERENCES
+ * servers(code)`, with the given ON DELETE / ON UPDATE actions (none: the SQL default, NO ACTION).
+ * A new builder per call, as drizzle binds a column builder to the one table it is declared in.
+ */
+export function serverColumn(actions?: ReferenceConfig['actions']) {
+  return text('server')
+    .notNull()
+    .references(() => servers.code, actions);
+}
+
+/**
  * Landing header promo per (server, interface language) — spec §3 landingHeaderCode. `text` is
  * plain text; `lang` is one of the nine codes of `LANGS` (checked by the SQL).
  */
 export const landingHeaderTexts = pgTable(
   'landing_header_texts',
   {
-    server: text('server')
-      .notNull()
-      .references(() => servers.code, { onDelete: 'cascade' }),
+    server: serverColumn({ onDelete: 'cascade' }),
     lang: text('lang').$type<LocaleCode>().notNull(),
     text: text('text').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

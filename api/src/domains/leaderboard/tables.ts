@@ -3,14 +3,12 @@
  * migrations/0002_leaderboard_players_teams.sql (the SQL is the source of truth).
  */
 import { date, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { serverColumn } from '../core/tables.js';
 
 /** Clubs ("teams") of a server. */
 export const teams = pgTable('teams', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   name: text('name').notNull(),
   /** `#rrggbb`, lower case. */
   badgeColor: text('badge_color').notNull(),
@@ -20,9 +18,7 @@ export const teams = pgTable('teams', {
 /** The game's footballer profiles. */
 export const players = pgTable('players', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   nickname: text('nickname').notNull(),
   /** ISO 3166-1 alpha-2, upper case. */
   country: text('country').notNull(),
@@ -51,9 +47,7 @@ export const weeklyPoints = pgTable(
 export const weeklyPrizes = pgTable(
   'weekly_prizes',
   {
-    server: text('server')
-      .notNull()
-      .references(() => servers.code),
+    server: serverColumn(),
     place: smallint('place').notNull(),
     euro: integer('euro').notNull(),
     energy: integer('energy').notNull(),

@@ -4,15 +4,13 @@
  */
 import { type AnyPgColumn, integer, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import type { LocaleCode } from '@landing/domain';
-import { servers } from '../core/tables.js';
+import { serverColumn } from '../core/tables.js';
 import { players } from '../leaderboard/tables.js';
 
 /** One article of one server. */
 export const newsArticles = pgTable('news_articles', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverColumn(),
   /** Lowercase words joined by dashes, unique per server. */
   slug: text('slug').notNull(),
   /** Listed once this instant has passed. */
