@@ -12,8 +12,9 @@ const root = join(__dirname, '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'));
 const remotes = ['mf-auth', 'mf-news', 'mf-bets', 'mf-leaderboard'];
 const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
-/** The root Dockerfile's stages in order: `FROM <from> AS <name>` and the lines up to the next FROM. */
+/** The root Dockerfile's stages in order: `FROM <from> AS <name>` and its instructions up to the next FROM (comments left out). */
 const stages = dockerfile
+  .replace(/^#.*\n/gm, '')
   .split(/^FROM /m)
   .slice(1)
   .map((text) => {
