@@ -54,20 +54,29 @@ function findPnpm() {
   return local;
 }
 
+/**
+ * Installs Debian `packages` (without recommends) with apt-get when this runs as root; otherwise
+ * prints `missing` (what to run instead) and exits 1. `what` names them in the progress line.
+ */
+function aptInstall(packages, { what, missing }) {
+  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
+  if (!isRoot) {
+    console.error(`✖ ${missing}`);
+    process.exit(1);
+  }
+  console.log(`› installing ${what} (apt-get)`);
+  must('apt-get', ['update']);
+  must('apt-get', ['install', '-y', '--no-install-recommends', ...packages], {
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
+}
+
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return;
   if (existsSync('/usr/bin/chromium')) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      '✖ Debian chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (e2e needs /usr/bin/chromium)',
-    );
-    process.exit(1);
-  }
-  console.log('› installing Debian chromium for Playwright (apt-get)');
-  must('apt-get', ['update']);
-  must('apt-get', ['install', '-y', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  aptInstall(['chromium', 'fonts-dejavu-core'], {
+    what: 'Debian chromium for Playwright',
+    missing: 'Debian chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (e2e needs /usr/bin/chromium)',
   });
 }
 
@@ -75,17 +84,10 @@ function ensurePostgres() {
   const base = '/usr/lib/postgresql';
   const has = existsSync(base) && readdirSync(base).some((v) => existsSync(join(base, v, 'bin', 'pg_ctl')));
   if (has) return;
-  const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
-  if (!isRoot) {
-    console.error(
-      '✖ Debian postgresql is missing: run `sudo apt-get update && sudo apt-get install -y postgresql` (the API tests also run on PostgreSQL)',
-    );
-    process.exit(1);
-  }
-  console.log('› installing Debian postgresql for the API tests on PostgreSQL (apt-get)');
-  must('apt-get', ['update']);
-  must('apt-get', ['install', '-y', '--no-install-recommends', 'postgresql'], {
-    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  aptInstall(['postgresql'], {
+    what: 'Debian postgresql for the API tests on PostgreSQL',
+    missing:
+      'Debian postgresql is missing: run `sudo apt-get update && sudo apt-get install -y postgresql` (the API tests also run on PostgreSQL)',
   });
 }
 

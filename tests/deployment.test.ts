@@ -11,6 +11,18 @@ import { parse } from 'yaml';
 const root = join(__dirname, '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'));
 const remotes = ['mf-auth', 'mf-news', 'mf-bets', 'mf-leaderboard'];
+const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
+/** The root Dockerfile's stages in order: `FROM <from> AS <name>` and its instructions up to the next FROM (comments left out). */
+const stages = dockerfile
+  .replace(/^#.*\n/gm, '')
+  .split(/^FROM /m)
+  .slice(1)
+  .map((text) => {
+    const [, from, name] = /^(\S+) AS (\S+)/.exec(text) ?? [];
+    return { from: from!, name: name!, text };
+  });
+/** The text of the stage called `name` (a `target` of the compose files). */
+const stage = (name: string) => stages.find((s) => s.name === name)!.text;
 
 test('every part is a service of its own', () => {
   expect(Object.keys(compose.services)).toEqual(expect.arrayContaining(['api', 'postgres', 'shell', 'mailcatcher', ...remotes]));
@@ -20,18 +32,21 @@ test('the API uses PostgreSQL and waits for it', () => {
   const api = compose.services.api;
   expect(api.environment.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
   expect(api.depends_on.postgres.condition).toBe('service_healthy');
-  expect(api.build.dockerfile).toBe('api/Dockerfile');
+  expect(api.build).toEqual({ context: '.', target: 'api' });
 });
 
 test('the API image runs the compiled build on Node 24 as the unprivileged node user', () => {
-  const dockerfile = readFileSync(join(root, 'api', 'Dockerfile'), 'utf8');
-  const stages = dockerfile.split(/^FROM /m).slice(1);
-  expect(stages.map((s) => s.split('\n')[0])).toEqual(['node:24-slim AS build', 'node:24-slim']);
-  const [build, image] = stages as [string, string];
+  expect(stages.map((s) => `${s.from} AS ${s.name}`)).toEqual([
+    'node:24-slim AS base',
+    'base AS api-build',
+    'base AS api',
+    'base AS shell',
+  ]);
+  const [build, image] = [stage('api-build'), stage('api')];
   expect(build).toMatch(/RUN pnpm --filter \.\/api run build/);
   expect(image).toMatch(/--prod --filter "\.\/api\.\.\."/);
-  expect(image).toMatch(/COPY --from=build \/app\/api\/dist api\/dist/);
-  expect(image).toMatch(/COPY --from=build \/app\/domain\/dist domain\/dist/);
+  expect(image).toMatch(/COPY --from=api-build \/app\/api\/dist api\/dist/);
+  expect(image).toMatch(/COPY --from=api-build \/app\/domain\/dist domain\/dist/);
   expect(image).toMatch(/--conditions=landing-compiled/);
   expect(image).not.toMatch(/tsx/);
   expect(image).toMatch(/^USER node$/m);
@@ -49,11 +64,11 @@ test('every package and image is on Node 24 LTS', () => {
   for (const dir of ['.', 'api', 'domain', 'shared', 'shell', ...remotes]) {
     expect(JSON.parse(readFileSync(join(root, dir, 'package.json'), 'utf8')).engines).toEqual({ node: '>=24' });
   }
-  for (const file of ['api/Dockerfile', 'shell/Dockerfile']) {
-    const from = [...readFileSync(join(root, file), 'utf8').matchAll(/^FROM (\S+)/gm)].map((m) => m[1]);
-    expect(from.length).toBeGreaterThan(0);
-    for (const image of from) expect(image).toBe('node:24-slim');
-  }
+  // Every stage starts from node:24-slim or from a stage above it.
+  stages.forEach(({ from }, i) => {
+    if (from !== 'node:24-slim') expect(stages.slice(0, i).map((s) => s.name)).toContain(from);
+  });
+  expect(stages[0]!.from).toBe('node:24-slim');
 });
 
 test('each remote is served from its own dist on its own port', () => {
@@ -76,11 +91,12 @@ function argsOf(command: string[]): Map<string, string[]> {
 
 test("the shell is its SSR server image, reading the environment's folder; remotes.json lists versioned manifests", () => {
   const shell = compose.services.shell;
-  expect(shell.build.dockerfile).toBe('shell/Dockerfile');
-  const dockerfile = readFileSync(join(root, 'shell', 'Dockerfile'), 'utf8');
-  expect(dockerfile).toMatch(/^USER node$/m);
-  expect(dockerfile).toMatch(/COPY shell\/dist shell\/dist/);
-  expect(dockerfile).toMatch(/ENTRYPOINT \["node", "shell\/dist\/server\/index\.cjs"\]/);
+  expect(shell.build).toEqual({ context: '.', target: 'shell' });
+  const image = stage('shell');
+  expect(image).toMatch(/--prod --filter "\.\/shell\.\.\."/);
+  expect(image).toMatch(/^USER node$/m);
+  expect(image).toMatch(/COPY shell\/dist shell\/dist/);
+  expect(image).toMatch(/ENTRYPOINT \["node", "shell\/dist\/server\/index\.cjs"\]/);
   // a folder, not single files: deploy.mjs renames remotes.json atomically
   expect(shell.volumes).toContain('./deploy/environments/docker:/etc/landing-env:ro');
   const args = argsOf(shell.command);
@@ -169,8 +185,7 @@ test('the API runs as two replicas behind nginx, which alone is published', () =
 
 test('the deployed API has no development features: the image runs NODE_ENV=production, neither compose file sets DEV_FEATURES', () => {
   // The API ignores DEV_FEATURES in production and refuses it on 0.0.0.0 (api/src/lib/start-guards.ts).
-  const dockerfile = readFileSync(join(root, 'api', 'Dockerfile'), 'utf8');
-  expect(dockerfile).toMatch(/NODE_ENV=production/);
+  expect(stage('api')).toMatch(/NODE_ENV=production/);
   expect(dockerfile).not.toMatch(/DEV_FEATURES/);
   const staging = parse(readFileSync(join(root, 'docker-compose.staging.yml'), 'utf8'));
   for (const file of [compose, staging]) {

@@ -20,7 +20,7 @@ const services = compose.services as Record<
     environment?: Record<string, string>;
     depends_on?: unknown;
     image?: string;
-    build?: { dockerfile: string };
+    build?: { context: string; target: string };
   }
 >;
 const envFile = (env: string, file: string) => JSON.parse(readFileSync(join(root, 'deploy', 'environments', env, file), 'utf8'));
@@ -34,7 +34,7 @@ test('shell per environment, static host, API and PostgreSQL are services of the
 test('both environments run the same shell image with their own environment folder', () => {
   for (const env of ['production', 'staging']) {
     const svc = services[`shell-${env}`]! as (typeof services)[string] & { command: string[] };
-    expect(svc.build!.dockerfile).toBe('shell/Dockerfile');
+    expect(svc.build).toEqual({ context: '.', target: 'shell' });
     // a folder, not a single file: deploy.mjs renames remotes.json atomically
     expect(svc.volumes).toContain(`./deploy/environments/${env}:/etc/landing-env:ro`);
     expect(svc.command).toEqual(
@@ -79,7 +79,7 @@ test('staging and production compose two versions of one remote', () => {
 
 test('the API runs on PostgreSQL, allows both shells and is where their config points', () => {
   const api = services.api!;
-  expect(api.build!.dockerfile).toBe('api/Dockerfile');
+  expect(api.build).toEqual({ context: '.', target: 'api' });
   expect(api.environment!.DATABASE_URL).toMatch(/^postgres:\/\/.+@postgres:5432\//);
   expect((api.depends_on as Record<string, { condition: string }>).postgres!.condition).toBe('service_healthy');
   const origins = api.environment!.CORS_ORIGINS!.split(',');

@@ -1,14 +1,14 @@
 #!/usr/bin/env node
 /**
  * Production build of the API (`pnpm --filter ./api build`), run by the root `pnpm run build` and
- * by api/Dockerfile:
+ * by the `api-build` stage of the root Dockerfile:
  * - `domain/dist/`: @landing/domain compiled by tsc (domain/tsconfig.build.json); the package's
  *   `landing-compiled` export condition points there, the default one at its TypeScript sources;
  * - `api/dist/`: the API compiled by tsc (api/tsconfig.build.json, same layout as `src/`, so
  *   @fastify/autoload and the seed loader find `domains/<name>/{routes,seed}.js`), with the locale
  *   files copied to `dist/locales/`.
  * Both folders are emptied first (a deleted routes file must not stay loadable).
- * Run it with `node --conditions=landing-compiled dist/main.js` (api/Dockerfile sets the condition in
+ * Run it with `node --conditions=landing-compiled dist/main.js` (the Dockerfile's `api` target sets the condition in
  * NODE_OPTIONS). Exit code: tsc's when it fails.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * The compiled API (`pnpm --filter ./api build` → api/dist, run by api/Dockerfile as
+ * The compiled API (`pnpm --filter ./api build` → api/dist, run by the root Dockerfile's `api` target as
  * `node dist/main.js` with the `landing-compiled` condition): it starts on its own, finds every
  * domain's routes and seeders as `.js`, its locale files and the compiled @landing/domain, and
  * answers. Builds first when dist/ is missing or older than a source file.

@@ -24,4 +24,5 @@ export { Tabs, useTabIds, type TabIds, type TabsProps, type TabItem } from './ui
 export { NumberCounter, formatCounter, type NumberCounterProps } from './ui/NumberCounter';
 export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { LineIcon, type LineIconProps } from './ui/LineIcon';
 export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';

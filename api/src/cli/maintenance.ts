@@ -8,9 +8,8 @@
  * (needs the same ADMIN_SECRET in the environment); otherwise it opens the directory itself.
  */
 import { loadConfig, MIGRATIONS_DIR } from '../config.js';
-import { openDatabase } from '../db/client.js';
 import { readLiveLock } from '../db/data-dir-lock.js';
-import { runMigrations } from '../db/migrate.js';
+import { withMigratedDatabase } from '../db/migrate.js';
 import { isTechnicalBreak, setTechnicalBreak, technicalBreakSwitches } from '../domains/core/service.js';
 import { isServerCode } from '@landing/domain';
 
@@ -48,17 +47,13 @@ async function viaHttp(url: string): Promise<State> {
   return body;
 }
 
-async function direct(): Promise<State> {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    await runMigrations(handle, MIGRATIONS_DIR);
-    if (action !== 'status') await setTechnicalBreak(handle.db, scope, action === 'on');
+function direct(): Promise<State> {
+  return withMigratedDatabase(config, MIGRATIONS_DIR, async ({ db }) => {
+    if (action !== 'status') await setTechnicalBreak(db, scope, action === 'on');
     const servers: Record<string, boolean> = {};
-    for (const s of config.servers) servers[s] = await isTechnicalBreak(handle.db, s);
-    return { switches: await technicalBreakSwitches(handle.db), servers };
-  } finally {
-    await handle.close();
-  }
+    for (const s of config.servers) servers[s] = await isTechnicalBreak(db, s);
+    return { switches: await technicalBreakSwitches(db), servers };
+  });
 }
 
 try {

@@ -5,26 +5,21 @@
  * data directory).
  */
 import { loadConfig, MIGRATIONS_DIR } from '../config.js';
-import { openDatabase } from '../db/client.js';
-import { runMigrations } from '../db/migrate.js';
+import { withMigratedDatabase } from '../db/migrate.js';
 import { runSeeds } from '../db/seed.js';
 
 const reseed = process.argv.includes('--reseed');
 const config = loadConfig();
 
 try {
-  const handle = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  try {
-    const migrations = await runMigrations(handle, MIGRATIONS_DIR);
+  await withMigratedDatabase(config, MIGRATIONS_DIR, async (handle, migrations) => {
     for (const m of migrations.applied) console.log(`migrated  ${m}`);
     const report = await runSeeds(handle.db, config.servers, { reseed });
     for (const r of report) {
       console.log(`${r.status.padEnd(8)}  ${r.domain}/${r.server}${r.summary ? `: ${r.summary}` : ''}`);
     }
     console.log(`done (${handle.description})`);
-  } finally {
-    await handle.close();
-  }
+  });
 } catch (err) {
   console.error(`✖ ${err instanceof Error ? err.message : String(err)}`);
   process.exitCode = 1;

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DbHandle } from './client.js';
+import { openDatabase, type DbHandle, type OpenDatabaseOptions } from './client.js';
 
 /** A migration file: `NNNN_<domain>_<what>.sql`, e.g. `0002_leaderboard_players_teams.sql`. */
 export interface MigrationFile {
@@ -107,4 +107,24 @@ export async function runMigrations(handle: DbHandle, dir: string): Promise<Migr
       await s.query('SELECT pg_advisory_unlock($1)', [LOCK_KEY]);
     }
   });
+}
+
+/**
+ * For the command-line tools (src/cli/): opens the database (PostgreSQL at `databaseUrl`, else
+ * PGlite in `dataDir`), applies the pending migrations of `dir`, runs `work` with the handle and the
+ * migration report, and closes the database whether `work` succeeds or throws.
+ *
+ * @throws what opening, migrating or `work` throws
+ */
+export async function withMigratedDatabase<T>(
+  options: Pick<OpenDatabaseOptions, 'databaseUrl' | 'dataDir'>,
+  dir: string,
+  work: (handle: DbHandle, migrations: MigrationReport) => Promise<T>,
+): Promise<T> {
+  const handle = await openDatabase({ databaseUrl: options.databaseUrl, dataDir: options.dataDir });
+  try {
+    return await work(handle, await runMigrations(handle, dir));
+  } finally {
+    await handle.close();
+  }
 }

@@ -6,8 +6,9 @@ import type { LoginForm as LoginValues } from '@landing/domain/schemas/auth';
 import { logIn } from '../api/log-in';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useStartTwoFactor } from '../hooks/use-start-two-factor';
+import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
-import { PasswordField, SubmitButton, TextField } from './fields';
+import { CurrentPasswordField, SubmitButton, TextField } from './fields';
 
 const resolver = domainResolver<LoginValues>('LoginForm');
 
@@ -21,11 +22,7 @@ export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: 
   const { t } = useTranslation('auth');
   const complete = useCompleteLogin(server);
   const startTwoFactor = useStartTwoFactor(server);
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<LoginValues>({ defaultValues: { login: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
+  const form = useForm<LoginValues>({ defaultValues: { login: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
   const login = useMutation({
     mutationFn: (v: LoginValues) => logIn(server, { login: v.login.trim(), password: v.password }),
     onSuccess: (answer) => complete(answer),
@@ -33,21 +30,9 @@ export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: 
   });
 
   return (
-    <form className="ma-form" onSubmit={handleSubmit((v) => login.mutate(v))} noValidate data-testid="login-form">
-      <TextField
-        label={t('fields.login')}
-        autoComplete="username"
-        {...register('login')}
-        error={errors.login?.message}
-        testId="login-name"
-      />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="current-password"
-        {...register('password')}
-        error={errors.password?.message}
-        testId="login-password"
-      />
+    <form className="ma-form" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate data-testid="login-form">
+      <TextField label={t('fields.login')} autoComplete="username" {...bindField(form, 'login')} testId="login-name" />
+      <CurrentPasswordField label={t('fields.password')} {...bindField(form, 'password')} testId="login-password" />
       <div className="ma-form__row">
         <button type="button" className="ma-link" onClick={onForgot} data-testid="forgot-link">
           {t('login.forgot')}

@@ -15,15 +15,11 @@ const resolver = domainResolver<NewPasswordValues>('NewPasswordForm');
  */
 export function NewPasswordForm({ onSubmit, busy }: { onSubmit: (password: string) => void; busy: boolean }) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<NewPasswordValues>({ defaultValues: { password: '', repeat: '' }, resolver, reValidateMode: 'onSubmit' });
+  const form = useForm<NewPasswordValues>({ defaultValues: { password: '', repeat: '' }, resolver, reValidateMode: 'onSubmit' });
 
   return (
-    <form className="ma-form" onSubmit={handleSubmit((v) => onSubmit(v.password))} noValidate data-testid="new-password-form">
-      <NewPasswordFields register={register} errors={errors} />
+    <form className="ma-form" onSubmit={form.handleSubmit((v) => onSubmit(v.password))} noValidate data-testid="new-password-form">
+      <NewPasswordFields form={form} />
       <SubmitButton busy={busy} testId="new-password-submit">
         {t('newPassword.submit')}
       </SubmitButton>

@@ -7,10 +7,11 @@ import { changePassword } from '../api/change-password';
 import { sessionsQuery } from '../api/fetch-sessions';
 import { ACCOUNT_KEY } from '../lib/account-key';
 import { showFieldError } from '../lib/api-errors';
+import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
 import { AccountCard } from './AccountCard';
 import { NewPasswordFields } from './NewPasswordFields';
-import { PasswordField, SubmitButton } from './fields';
+import { CurrentPasswordField, SubmitButton } from './fields';
 import { CheckCircleIcon, KeyIcon } from './icons';
 
 interface PasswordChangeValues {
@@ -51,25 +52,19 @@ export function PasswordSection({ server, user }: { server: ServerCode; user: Us
   const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery(server, user));
   const [done, setDone] = useState<string | null>(null);
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<PasswordChangeValues>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit' });
+  const form = useForm<PasswordChangeValues>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit' });
   const change = useMutation({
     mutationFn: (v: PasswordChangeValues) => changePassword(server, { currentPassword: v.currentPassword, password: v.password }),
     onSuccess: (answer) => {
-      reset(EMPTY);
+      form.reset(EMPTY);
       setDone(answer.message);
       void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (err) => {
-      showFieldError(err, FIELD_OF_CODE, setError);
+      showFieldError(err, FIELD_OF_CODE, form.setError);
     },
   });
-  const submit = handleSubmit((v) => change.mutate(v));
+  const submit = form.handleSubmit((v) => change.mutate(v));
 
   return (
     <AccountCard id="ma-account-password" icon={KeyIcon} title={t('account.passwordTitle')} testId="account-password">
@@ -89,14 +84,8 @@ export function PasswordSection({ server, user }: { server: ServerCode; user: Us
             noValidate
             data-testid="password-change-form"
           >
-            <PasswordField
-              label={t('account.currentPassword')}
-              autoComplete="current-password"
-              {...register('currentPassword')}
-              error={errors.currentPassword?.message}
-              testId="current-password"
-            />
-            <NewPasswordFields register={register} errors={errors} />
+            <CurrentPasswordField label={t('account.currentPassword')} {...bindField(form, 'currentPassword')} testId="current-password" />
+            <NewPasswordFields form={form} />
             <SubmitButton busy={change.isPending} testId="password-change-submit">
               {t('account.passwordSubmit')}
             </SubmitButton>

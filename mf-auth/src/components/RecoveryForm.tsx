@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import type { ServerCode } from '@landing/shared';
 import type { RecoveryForm as RecoveryValues } from '@landing/domain/schemas/auth';
 import { requestPasswordReset } from '../api/request-password-reset';
+import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
 import { SentNotice } from './SentNotice';
 import { EmailField, SubmitButton } from './fields';
@@ -18,11 +19,7 @@ const resolver = domainResolver<RecoveryValues>('RecoveryForm');
  */
 export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: () => void }) {
   const { t } = useTranslation('auth');
-  const {
-    register,
-    handleSubmit,
-    formState: { errors },
-  } = useForm<RecoveryValues>({ defaultValues: { email: '' }, resolver, reValidateMode: 'onSubmit' });
+  const form = useForm<RecoveryValues>({ defaultValues: { email: '' }, resolver, reValidateMode: 'onSubmit' });
   const forgot = useMutation({ mutationFn: (email: string) => requestPasswordReset(server, email).then(() => email) });
 
   const back = (
@@ -40,9 +37,9 @@ export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: (
   }
 
   return (
-    <form className="ma-form" onSubmit={handleSubmit((v) => forgot.mutate(v.email.trim()))} noValidate data-testid="recovery-form">
+    <form className="ma-form" onSubmit={form.handleSubmit((v) => forgot.mutate(v.email.trim()))} noValidate data-testid="recovery-form">
       <p className="ma-lead">{t('recovery.text')}</p>
-      <EmailField label={t('fields.email')} {...register('email')} error={errors.email?.message} testId="recovery-email" />
+      <EmailField label={t('fields.email')} {...bindField(form, 'email')} testId="recovery-email" />
       <SubmitButton busy={forgot.isPending} testId="recovery-submit">
         {t('recovery.submit')}
       </SubmitButton>

@@ -5,10 +5,11 @@ import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLan
 import type { RegisterForm as RegisterValues } from '@landing/domain/schemas/auth';
 import { registerAccount } from '../api/register-account';
 import { apiOriginOf } from '../lib/api-base';
+import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
 import { collectRegisterParams, forgetRegisterParams } from '../lib/register-params';
 import { SentNotice } from './SentNotice';
-import { Checkbox, EmailField, PasswordField, SubmitButton, TextField } from './fields';
+import { Checkbox, EmailField, NewPasswordField, SubmitButton, TextField } from './fields';
 
 const resolver = domainResolver<RegisterValues>('RegisterForm');
 
@@ -28,19 +29,14 @@ export function RegisterForm({
   const { t } = useTranslation('auth');
   const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
   // Checked on submit; a field's error goes away as soon as it is edited (checked again on the next submit).
-  const {
-    register,
-    control,
-    handleSubmit,
-    clearErrors,
-    formState: { errors },
-  } = useForm<RegisterValues>({
+  const form = useForm<RegisterValues>({
     defaultValues: { nickname: '', email: '', password: '', terms: false, newsletter: newsletterDefault },
     resolver,
     mode: 'onSubmit',
     reValidateMode: 'onSubmit',
   });
-  const field = (name: 'nickname' | 'email' | 'password') => register(name, { onChange: () => clearErrors(name) });
+  const { control, clearErrors, formState } = form;
+  const field = (name: 'nickname' | 'email' | 'password') => bindField(form, name, { onChange: () => clearErrors(name) });
   // Errors are toasted by the shared client (taken name, password policy, rate limit, …); the typed values stay.
   const signUp = useMutation({
     mutationFn: (values: RegisterValues) => {
@@ -82,24 +78,16 @@ export function RegisterForm({
   }
 
   return (
-    <form className="ma-form" onSubmit={handleSubmit((v) => signUp.mutate(v))} noValidate data-testid="register-form">
+    <form className="ma-form" onSubmit={form.handleSubmit((v) => signUp.mutate(v))} noValidate data-testid="register-form">
       <TextField
         label={t('fields.nickname')}
         autoComplete="nickname"
         {...field('nickname')}
-        error={errors.nickname?.message}
         hint={t('fields.nicknameHint')}
         testId="register-nickname"
       />
-      <EmailField label={t('fields.email')} {...field('email')} error={errors.email?.message} testId="register-email" />
-      <PasswordField
-        label={t('fields.password')}
-        autoComplete="new-password"
-        {...field('password')}
-        error={errors.password?.message}
-        hint={t('fields.passwordHint')}
-        testId="register-password"
-      />
+      <EmailField label={t('fields.email')} {...field('email')} testId="register-email" />
+      <NewPasswordField label={t('fields.password')} {...field('password')} testId="register-password" />
       <Controller
         name="terms"
         control={control}
@@ -110,7 +98,7 @@ export function RegisterForm({
               terms.onChange(v);
               clearErrors('terms');
             }}
-            error={errors.terms?.message}
+            error={formState.errors.terms?.message}
             testId="register-terms"
           >
             <Trans

@@ -9,10 +9,11 @@ import { revokeSessions } from '../api/revoke-sessions';
 import { useClientLabel, useDateTime, useMethodLabel } from '../hooks/use-account-labels';
 import { ACCOUNT_KEY } from '../lib/account-key';
 import { showFieldError } from '../lib/api-errors';
+import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
 import { AccountCard } from './AccountCard';
 import { ListState } from './ListState';
-import { PasswordField, SubmitButton } from './fields';
+import { CurrentPasswordField, SubmitButton } from './fields';
 import { DevicesIcon } from './icons';
 
 /** What the confirmation box is about: one session (`session`) or every session. */
@@ -36,13 +37,7 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
   const client = useClientLabel();
   const [ask, setAsk] = useState<Ask | null>(null);
   const social = sessions.data?.reauth === 'social';
-  const {
-    register,
-    handleSubmit,
-    reset,
-    setError,
-    formState: { errors },
-  } = useForm<{ password: string }>({
+  const form = useForm<{ password: string }>({
     defaultValues: { password: '' },
     resolver: social ? withoutPassword : withPassword,
     reValidateMode: 'onSubmit',
@@ -56,7 +51,7 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
       else void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
     onError: (err) => {
-      if (showFieldError(err, { WRONG_PASSWORD: 'password' }, setError) === 'SESSION_NOT_FOUND') {
+      if (showFieldError(err, { WRONG_PASSWORD: 'password' }, form.setError) === 'SESSION_NOT_FOUND') {
         setAsk(null);
         void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
       }
@@ -65,9 +60,9 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
 
   const open = (a: Ask) => {
     setAsk(a);
-    reset({ password: '' });
+    form.reset({ password: '' });
   };
-  const confirm = handleSubmit((v) => {
+  const confirm = form.handleSubmit((v) => {
     if (ask) revoke.mutate({ ask, password: v.password });
   });
 
@@ -114,13 +109,7 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
             {t(social ? 'account.confirmSocial' : 'account.confirmPassword')}
           </p>
           {social ? null : (
-            <PasswordField
-              label={t('account.currentPassword')}
-              autoComplete="current-password"
-              {...register('password')}
-              error={errors.password?.message}
-              testId="sessions-password"
-            />
+            <CurrentPasswordField label={t('account.currentPassword')} {...bindField(form, 'password')} testId="sessions-password" />
           )}
           <div className="ma-confirm__actions">
             <SubmitButton busy={revoke.isPending} testId="sessions-confirm-submit">

@@ -76,6 +76,17 @@ export function PasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'>) 
   );
 }
 
+/** The password of the account: current-password autofill. */
+export function CurrentPasswordField(props: Omit<FieldProps, 'type' | 'endAdornment' | 'autoComplete'>) {
+  return <PasswordField {...props} autoComplete="current-password" />;
+}
+
+/** A password being chosen: new-password autofill, the password rules as the hint. */
+export function NewPasswordField(props: Omit<FieldProps, 'type' | 'endAdornment' | 'autoComplete' | 'hint'>) {
+  const { t } = useTranslation('auth');
+  return <PasswordField {...props} autoComplete="new-password" hint={t('fields.passwordHint')} />;
+}
+
 /** A checkbox with a rich label and an optional error. */
 export function Checkbox({
   checked,

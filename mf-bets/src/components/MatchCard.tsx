@@ -74,6 +74,19 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const errors = form.formState.errors;
 
   const messageId = `${id}-msg`;
+  // The goals input of one team; marked invalid when the form's problem is its value.
+  const goalInput = (side: 'home' | 'away', team: string) => {
+    const name = `${side}_score` as const;
+    return (
+      <GoalInput
+        id={`${id}-${side}`}
+        label={t('match.goals', { team })}
+        field={form.register(name, { setValueAs: toGoals })}
+        aria-invalid={problem === 'invalid' && errors[name] ? true : undefined}
+        aria-describedby={problem ? messageId : undefined}
+      />
+    );
+  };
   const date = formatServerDate(match.kickoff_at, server, 'dd-MM-yyyy');
   const time = formatServerDate(match.kickoff_at, server, 'HH:mm');
 
@@ -102,23 +115,11 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <div className="bt-match__centre">
           {status === 'open' ? (
             <div className="bt-inputs">
-              <GoalInput
-                id={`${id}-home`}
-                label={t('match.goals', { team: homeName })}
-                field={form.register('home_score', { setValueAs: toGoals })}
-                aria-invalid={problem === 'invalid' && errors.home_score ? true : undefined}
-                aria-describedby={problem ? messageId : undefined}
-              />
+              {goalInput('home', homeName)}
               <span className="bt-inputs__sep" aria-hidden="true">
                 :
               </span>
-              <GoalInput
-                id={`${id}-away`}
-                label={t('match.goals', { team: awayName })}
-                field={form.register('away_score', { setValueAs: toGoals })}
-                aria-invalid={problem === 'invalid' && errors.away_score ? true : undefined}
-                aria-describedby={problem ? messageId : undefined}
-              />
+              {goalInput('away', awayName)}
             </div>
           ) : match.result ? (
             <div className="bt-result" role="group" aria-label={t('match.finalResult')}>

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { EmptyState, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
+import { FilterBar } from './FilterBar';
 import { MatchCard } from './MatchCard';
 import { Flag } from './Flag';
 import { NotLoaded } from './NotLoaded';
@@ -77,19 +78,13 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
 
   return (
     <div className="bt-matches">
-      <div className="bt-toolbar" role="group" aria-label={t('filter.label')}>
-        {FILTERS.filter((f) => f !== 'mine' || loggedIn).map((f) => (
-          <button
-            key={f}
-            type="button"
-            className={`bt-filter ${filter === f ? 'is-active' : ''}`}
-            aria-pressed={filter === f}
-            onClick={() => setFilter(f)}
-          >
+      <FilterBar label={t('filter.label')} options={FILTERS.filter((f) => f !== 'mine' || loggedIn)} active={filter} onSelect={setFilter}>
+        {(f) => (
+          <>
             {t(`filter.${f}`)} <span className="bt-filter__count">{counts[f]}</span>
-          </button>
-        ))}
-      </div>
+          </>
+        )}
+      </FilterBar>
 
       {blocks.length === 0 ? (
         <div className="ui-card">

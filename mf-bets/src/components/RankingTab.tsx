@@ -7,6 +7,7 @@ import type { RankingRow, Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
 import { useLoad } from '../hooks/use-load';
 import { tournamentName } from '../lib/names';
+import { FilterBar } from './FilterBar';
 import { NotLoaded } from './NotLoaded';
 
 /** Rows per ranking page. */
@@ -158,19 +159,9 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
   return (
     <div className="bt-ranking">
       <div className="bt-ranking__bar ui-spread">
-        <div className="bt-toolbar" role="group" aria-label={t('ranking.scope.label')}>
-          {(['server', 'all'] as const).map((s) => (
-            <button
-              key={s}
-              type="button"
-              className={`bt-filter ${scope === s ? 'is-active' : ''}`}
-              aria-pressed={scope === s}
-              onClick={() => changeScope(s)}
-            >
-              {s === 'server' ? t('ranking.scope.server', { server: serverName(server) }) : t('ranking.scope.all')}
-            </button>
-          ))}
-        </div>
+        <FilterBar label={t('ranking.scope.label')} options={['server', 'all'] as const} active={scope} onSelect={changeScope}>
+          {(s) => (s === 'server' ? t('ranking.scope.server', { server: serverName(server) }) : t('ranking.scope.all'))}
+        </FilterBar>
         {data && data.total > 0 ? <span className="bt-ranking__count">{t('ranking.bettors', { count: data.total })}</span> : null}
       </div>
       <div className="ui-card bt-ranking__card">{body}</div>

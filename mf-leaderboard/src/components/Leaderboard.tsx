@@ -12,6 +12,7 @@ import {
   useReadScope,
   type LeaderboardProps,
 } from '@landing/shared';
+import type { PlayerRow, TeamRow } from '@landing/domain/schemas/leaderboard';
 import { loaders } from '../i18n';
 import { leaderboardQuery } from '../api/fetch-leaderboard';
 import { weekDays } from '../lib/week';
@@ -23,6 +24,27 @@ import '../leaderboard.css';
 registerTranslationLoaders('leaderboard', loaders);
 
 type Tab = 'players' | 'teams';
+
+/** The name cell of a player row: flag, nickname, club. */
+function PlayerName({ player }: { player: PlayerRow }) {
+  return (
+    <>
+      <CountryFlag country={player.country} />
+      <span className="lb__name">{player.nickname}</span>
+      {player.club ? <span className="lb__club">{player.club}</span> : null}
+    </>
+  );
+}
+
+/** The name cell of a team row: badge colour, name. */
+function TeamName({ team }: { team: TeamRow }) {
+  return (
+    <>
+      <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
+      <span className="lb__name">{team.name}</span>
+    </>
+  );
+}
 
 /**
  * Home-page leaderboard (spec §1, §3): Players and Teams tabs filled from the API fields
@@ -44,6 +66,15 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
   const prizes = query.data?.weeklyPrizes ?? [];
   const week = query.data?.week ?? null;
   const rows = tab === 'players' ? players : teams;
+  // The active tab's own headings, name cell and number column.
+  const columns =
+    tab === 'players'
+      ? { nameHeading: t('columns.player'), valueHeading: t('columns.ovr') }
+      : { nameHeading: t('columns.team'), valueHeading: t('columns.members') };
+  const cells =
+    tab === 'players'
+      ? players.map((p) => ({ ...p, value: p.ovr, name: <PlayerName player={p} /> }))
+      : teams.map((team) => ({ ...team, value: team.members, name: <TeamName team={team} /> }));
 
   return (
     <section className="lb" aria-labelledby={ids.title} data-testid="leaderboard">
@@ -84,39 +115,8 @@ export function Leaderboard({ server, limit = 10 }: LeaderboardProps) {
             />
           ) : rows.length === 0 ? (
             <EmptyState title={t('empty')} />
-          ) : tab === 'players' ? (
-            <RankTable
-              nameHeading={t('columns.player')}
-              valueHeading={t('columns.ovr')}
-              pointsHeading={t('columns.points')}
-              rows={players.slice(0, limit).map((p) => ({
-                ...p,
-                value: p.ovr,
-                name: (
-                  <>
-                    <CountryFlag country={p.country} />
-                    <span className="lb__name">{p.nickname}</span>
-                    {p.club ? <span className="lb__club">{p.club}</span> : null}
-                  </>
-                ),
-              }))}
-            />
           ) : (
-            <RankTable
-              nameHeading={t('columns.team')}
-              valueHeading={t('columns.members')}
-              pointsHeading={t('columns.points')}
-              rows={teams.slice(0, limit).map((team) => ({
-                ...team,
-                value: team.members,
-                name: (
-                  <>
-                    <span className="lb__badge" style={{ background: team.badge_color }} aria-hidden="true" />
-                    <span className="lb__name">{team.name}</span>
-                  </>
-                ),
-              }))}
-            />
+            <RankTable {...columns} pointsHeading={t('columns.points')} rows={cells.slice(0, limit)} />
           )}
         </div>
 

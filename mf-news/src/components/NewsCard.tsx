@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatServerDate, isoOf, useLandingStore, type LocaleCode } from '@landing/shared';
+import { formatServerDate, isoOf, LineIcon, useLandingStore, type LocaleCode } from '@landing/shared';
 import type { NewsCard as NewsCardData } from '@landing/domain/schemas/news';
 import { imageUrl } from '../lib/image-url';
 
@@ -21,18 +21,9 @@ export interface NewsCardProps {
 /** Speech-bubble icon of the comment count. */
 function CommentIcon() {
   return (
-    <svg
-      width="16"
-      height="16"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon size={16} strokeWidth="2">
       <path d="M4 5h16v11H9l-5 4z" />
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_SOUND_SETTINGS, getSoundSettings, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
+import { DEFAULT_SOUND_SETTINGS, getSoundSettings, LineIcon, setMuted, setMusicEnabled, subscribeSound } from '@landing/shared';
 import { usePopover } from './use-popover';
 
 /**
@@ -13,20 +13,10 @@ function useSoundSettings() {
 
 function SpeakerIcon({ muted }: { muted: boolean }) {
   return (
-    <svg
-      width="20"
-      height="20"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.9"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon size={20} strokeWidth="1.9" strokeLinecap="round">
       <path d="M4 9v6h4l5 4V5L8 9z" />
       {muted ? <path d="m17 9 5 6M22 9l-5 6" /> : <path d="M16.5 8.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12" />}
-    </svg>
+    </LineIcon>
   );
 }
 

@@ -1,5 +1,6 @@
 /** Inline SVG icons of the home page (no emoji: they do not render on every system). 24×24, currentColor. */
 import type { ReactElement } from 'react';
+import { LineIcon } from '@landing/shared';
 
 const paths: Record<string, ReactElement> = {
   train: <path d="M13 4a2 2 0 1 0 0 .01M7 21l3-6 3 2v4M10 15l1-5 4 3 3-1M8 10l3-1" />,
@@ -43,18 +44,8 @@ const paths: Record<string, ReactElement> = {
 /** Renders the named icon (`train`, `matches`, `clubs`, `stadium`, `market`, `packs`, `bets`, `chat`, `player`, `manager`). */
 export function Icon({ name, size = 26 }: { name: keyof typeof paths | string; size?: number }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
+    <LineIcon size={size} strokeWidth="1.8" strokeLinecap="round">
       {paths[name]}
-    </svg>
+    </LineIcon>
   );
 }

@@ -8,7 +8,7 @@
  * Across challenges, wrong codes are also limited per account and per IP by counters reserved
  * before the comparison (throttle.ts `reserveAttempts`).
  */
-import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { sameDigest } from './crypto.js';
 import { authDeviceChallenges, authEmailChangeCodes } from './tables.js';
@@ -24,6 +24,27 @@ export const codeCheck = {
   },
 };
 
+/** The tables of codes taken by attempts: each row has an expiry and a count of wrong codes. */
+type AttemptTable = typeof authDeviceChallenges | typeof authEmailChangeCodes;
+
+/**
+ * Takes one attempt at the row of `table` that `match` selects, if it is not expired (database
+ * clock) and has fewer than `maxAttempts` attempts taken: the row with the attempt counted, or null.
+ */
+async function takeAttempt<T extends AttemptTable>(
+  db: Db,
+  table: T,
+  match: SQL | undefined,
+  maxAttempts: number,
+): Promise<T['$inferSelect'] | null> {
+  const [row] = await db
+    .update(table as AttemptTable)
+    .set({ failedAttempts: sql`${table.failedAttempts} + 1` })
+    .where(and(match, gt(table.expiresAt, sql`now()`), lt(table.failedAttempts, maxAttempts)))
+    .returning();
+  return (row as T['$inferSelect'] | undefined) ?? null;
+}
+
 /** A device challenge row after its attempt was taken. */
 export type ChallengeRow = typeof authDeviceChallenges.$inferSelect;
 
@@ -32,26 +53,13 @@ export type ChallengeRow = typeof authDeviceChallenges.$inferSelect;
  * `maxAttempts` taken): returns the challenge with the attempt counted, or null when there is
  * none left (or no such challenge for this device).
  */
-export async function takeChallengeAttempt(
-  db: Db,
-  idHash: string,
-  fingerprintHash: string,
-  maxAttempts: number,
-): Promise<ChallengeRow | null> {
-  const [row] = await db
-    .update(authDeviceChallenges)
-    .set({ failedAttempts: sql`${authDeviceChallenges.failedAttempts} + 1` })
-    .where(
-      and(
-        eq(authDeviceChallenges.idHash, idHash),
-        eq(authDeviceChallenges.fingerprintHash, fingerprintHash),
-        isNull(authDeviceChallenges.completedAt),
-        gt(authDeviceChallenges.expiresAt, sql`now()`),
-        lt(authDeviceChallenges.failedAttempts, maxAttempts),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function takeChallengeAttempt(db: Db, idHash: string, fingerprintHash: string, maxAttempts: number): Promise<ChallengeRow | null> {
+  const match = and(
+    eq(authDeviceChallenges.idHash, idHash),
+    eq(authDeviceChallenges.fingerprintHash, fingerprintHash),
+    isNull(authDeviceChallenges.completedAt),
+  );
+  return takeAttempt(db, authDeviceChallenges, match, maxAttempts);
 }
 
 /** A pending e-mail change code row after its attempt was taken. */
@@ -61,20 +69,9 @@ export type EmailCodeRow = typeof authEmailChangeCodes.$inferSelect;
  * Takes one attempt at the account's pending e-mail change code (mailed, not expired, fewer than
  * `maxAttempts` taken): returns the row with the attempt counted, or null.
  */
-export async function takeEmailCodeAttempt(db: Db, accountId: number, maxAttempts: number): Promise<EmailCodeRow | null> {
-  const [row] = await db
-    .update(authEmailChangeCodes)
-    .set({ failedAttempts: sql`${authEmailChangeCodes.failedAttempts} + 1` })
-    .where(
-      and(
-        eq(authEmailChangeCodes.accountId, accountId),
-        ne(authEmailChangeCodes.codeHash, ''),
-        gt(authEmailChangeCodes.expiresAt, sql`now()`),
-        lt(authEmailChangeCodes.failedAttempts, maxAttempts),
-      ),
-    )
-    .returning();
-  return row ?? null;
+export function takeEmailCodeAttempt(db: Db, accountId: number, maxAttempts: number): Promise<EmailCodeRow | null> {
+  const match = and(eq(authEmailChangeCodes.accountId, accountId), ne(authEmailChangeCodes.codeHash, ''));
+  return takeAttempt(db, authEmailChangeCodes, match, maxAttempts);
 }
 
 /** Whether the account's pending e-mail change code has used up its attempts (the answer is then 429 CODE_TOO_MANY). */

@@ -190,35 +190,36 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
     mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
   };
   const account = async (id: number) => (await db.select().from(authAccounts).where(eq(authAccounts.id, id)))[0] ?? null;
+  const accountWithEmail = async (email: string) => {
+    const [acc] = await db
+      .select()
+      .from(authAccounts)
+      .where(and(eq(authAccounts.server, server), eq(authAccounts.email, email)));
+    return acc ?? null;
+  };
+  // A new activation link, for an account still pending.
+  const mailActivation = async (accountId: number) => {
+    const acc = await account(accountId);
+    if (!acc?.email || acc.status !== 'pending') return;
+    const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
+    send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
+  };
 
   switch (job.kind) {
     case 'register': {
       if (job.accountId !== null) {
-        const acc = await account(job.accountId);
-        if (!acc?.email || acc.status !== 'pending') return;
-        const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
-        send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
+        await mailActivation(job.accountId);
       } else {
-        const [owner] = await db
-          .select()
-          .from(authAccounts)
-          .where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+        const owner = await accountWithEmail(job.email);
         if (owner?.email) send('registerExisting', owner.email, { nickname: owner.nickname, path: `/${server}` });
       }
       return;
     }
-    case 'activation': {
-      const acc = await account(job.accountId);
-      if (!acc?.email || acc.status !== 'pending') return;
-      const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
-      send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
+    case 'activation':
+      await mailActivation(job.accountId);
       return;
-    }
     case 'passwordReset': {
-      const [acc] = await db
-        .select()
-        .from(authAccounts)
-        .where(and(eq(authAccounts.server, server), eq(authAccounts.email, job.email)));
+      const acc = await accountWithEmail(job.email);
       if (!acc?.email || acc.status === 'disabled') return;
       const limit = auth.limits.resetMailsPerAccount;
       const [recent] = await db

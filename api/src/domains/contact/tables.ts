@@ -3,14 +3,12 @@
  * is the source of truth; keep both in step).
  */
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { serverCode } from '../core/tables.js';
 
 /** A message sent with the contact modal (spec §2) on one server. */
 export const contactMessages = pgTable('contact_messages', {
   id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-  server: text('server')
-    .notNull()
-    .references(() => servers.code),
+  server: serverCode(),
   /** 2..80 characters, trimmed. */
   name: text('name').notNull(),
   /** As typed (trimmed), at most 254 characters. */

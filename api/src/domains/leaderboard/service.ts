@@ -2,6 +2,7 @@
  * Leaderboard services (spec §1 stats strip and weekly leaderboard, §3 fields, §9 time zones).
  */
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { PgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { SERVERS, type ServerCode } from '@landing/domain';
 import { ONLINE_WINDOW_MINUTES, type LeaderboardResponse, type StatsResponse } from '@landing/domain/schemas/leaderboard';
 import type { Db } from '../../db/client.js';
@@ -14,6 +15,29 @@ import { players, teamMembers, teams, weeklyPoints, weeklyPrizes, weeklyTeamPoin
  * served from a short TTL (src/lib/read-cache.ts), a few seconds of drift on a 15-minute window.
  */
 export const STATS_TTL_MS = 10_000;
+
+/** The columns a weekly ranking reads: the rows' server, their week totals, and the tie-breaks. */
+interface WeekRanking {
+  server: PgColumn;
+  /** `weekly_points` or `weekly_team_points`: `week_start` and `points`. */
+  totals: { weekStart: PgColumn; points: PgColumn };
+  /** Second key, highest first. */
+  tieBreak: PgColumn;
+  /** Last key, lowest first: the order is the same on every read. */
+  id: PgColumn;
+}
+
+/**
+ * The Top `limit` rows of `query` (a select over `by.totals`, built with `$dynamic()`) for one
+ * server's week starting `weekStart` (`YYYY-MM-DD`), rows with no points left out: most points
+ * first, then `by.tieBreak` descending, then `by.id` ascending.
+ */
+function topOfWeek<T extends PgSelect>(query: T, by: WeekRanking, week: { server: ServerCode; weekStart: string; limit: number }) {
+  return query
+    .where(and(eq(by.server, week.server), eq(by.totals.weekStart, week.weekStart), gt(by.totals.points, 0)))
+    .orderBy(desc(by.totals.points), desc(by.tieBreak), asc(by.id))
+    .limit(week.limit);
+}
 
 /**
  * Stats of one server: players, teams and players seen in the last 15 minutes
@@ -47,37 +71,41 @@ export async function serverStats(db: Db, server: ServerCode): Promise<StatsResp
 export async function leaderboard(db: Db, server: ServerCode, limit: number, now = new Date()): Promise<LeaderboardResponse> {
   const week = weekOf(SERVERS[server].timeZone, now);
 
-  const playerRows = await db
-    .select({
-      id: players.id,
-      nickname: players.nickname,
-      ovr: players.ovr,
-      points: weeklyPoints.points,
-      country: players.country,
-      club: teams.name,
-    })
-    .from(weeklyPoints)
-    .innerJoin(players, eq(players.id, weeklyPoints.playerId))
-    .leftJoin(teams, eq(teams.id, players.teamId))
-    .where(and(eq(players.server, server), eq(weeklyPoints.weekStart, week.startDate), gt(weeklyPoints.points, 0)))
-    .orderBy(desc(weeklyPoints.points), desc(players.ovr), asc(players.id))
-    .limit(limit);
+  const playerRows = await topOfWeek(
+    db
+      .select({
+        id: players.id,
+        nickname: players.nickname,
+        ovr: players.ovr,
+        points: weeklyPoints.points,
+        country: players.country,
+        club: teams.name,
+      })
+      .from(weeklyPoints)
+      .innerJoin(players, eq(players.id, weeklyPoints.playerId))
+      .leftJoin(teams, eq(teams.id, players.teamId))
+      .$dynamic(),
+    { server: players.server, totals: weeklyPoints, tieBreak: players.ovr, id: players.id },
+    { server, weekStart: week.startDate, limit },
+  );
 
   // Team totals and member counts are precomputed on write (triggers of migration 0005).
-  const teamRows = await db
-    .select({
-      id: teams.id,
-      name: teams.name,
-      badge_color: teams.badgeColor,
-      members: teamMembers.members,
-      points: weeklyTeamPoints.points,
-    })
-    .from(weeklyTeamPoints)
-    .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
-    .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
-    .where(and(eq(teams.server, server), eq(weeklyTeamPoints.weekStart, week.startDate), gt(weeklyTeamPoints.points, 0)))
-    .orderBy(desc(weeklyTeamPoints.points), desc(teamMembers.members), asc(teams.id))
-    .limit(limit);
+  const teamRows = await topOfWeek(
+    db
+      .select({
+        id: teams.id,
+        name: teams.name,
+        badge_color: teams.badgeColor,
+        members: teamMembers.members,
+        points: weeklyTeamPoints.points,
+      })
+      .from(weeklyTeamPoints)
+      .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
+      .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
+      .$dynamic(),
+    { server: teams.server, totals: weeklyTeamPoints, tieBreak: teamMembers.members, id: teams.id },
+    { server, weekStart: week.startDate, limit },
+  );
 
   const prizes = await db
     .select({ place: weeklyPrizes.place, euro: weeklyPrizes.euro, energy: weeklyPrizes.energy, keys: weeklyPrizes.keys })

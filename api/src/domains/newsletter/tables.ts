@@ -3,7 +3,7 @@
  * migrations/0401_newsletter_campaigns_signups.sql (the SQL is the source of truth).
  */
 import { boolean, integer, pgTable, text, timestamp, unique } from 'drizzle-orm/pg-core';
-import { servers } from '../core/tables.js';
+import { serverCode, servers } from '../core/tables.js';
 
 /** Kind of sign-up offer: founder pack only, or early access (start date + energy prize) on top. */
 export type CampaignKind = 'founder_pack' | 'early_access';
@@ -30,9 +30,7 @@ export const newsletterSignups = pgTable(
   'newsletter_signups',
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
-    server: text('server')
-      .notNull()
-      .references(() => servers.code),
+    server: serverCode(),
     name: text('name').notNull(),
     email: text('email').notNull(),
     /** `lower(trim(email))`: the duplicate check. */
