@@ -45,7 +45,6 @@ test('every built remote shares react, react-dom and @landing/shared as singleto
   expect(r.code).toBe(0);
 });
 
-
 test('the remotes with a form share react-hook-form with the shell: a page with forms in two apps loads one copy', () => {
   const withForms = builtManifests.filter((f) => !f.includes('mf-leaderboard'));
   expect(withForms.length).toBeGreaterThan(0);
