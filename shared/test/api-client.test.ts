@@ -55,7 +55,7 @@ test('sends the spec §7 headers to the selected server base URL', async () => {
   expect(cfg.headers.get('X-Server-Id')).toBe('pl');
 });
 
-test('sends the session token and id only to the API origin (issue 10)', async () => {
+test('sends the session token and id only to the API origin', async () => {
   logIn();
   const { client, seen } = clientAnswering(200, { ok: true });
   await client.get('https://evil.example/collect');
