@@ -28,7 +28,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { cannon, freshPgDatabase, median, probe } from './lib/api-load.mjs';
+import { cannon, freshPgDatabase, median, probe, stopLocalPg } from './lib/api-load.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -81,6 +81,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const children = new Set();
 function stopAll() {
   for (const c of children) c.kill('SIGTERM');
+  stopLocalPg();
 }
 process.on('exit', stopAll);
 process.on('SIGINT', () => process.exit(130));

@@ -25,7 +25,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { freshPgDatabase } from './lib/api-load.mjs';
+import { freshPgDatabase, stopLocalPg } from './lib/api-load.mjs';
 import { call, startApiProcess, xsrfPair } from './lib/api-process.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -53,6 +53,7 @@ const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const pg = createRequire(join(root, 'api', 'package.json'))('pg');
 const dbUrl = await freshPgDatabase('write_load');
+process.on('exit', stopLocalPg);
 const db = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
 // ---- API processes ----------------------------------------------------------------------------

@@ -2,7 +2,7 @@
  * Measuring parts of scripts/bench-api.mjs: autocannon runs and latency probes with their
  * figures, and fresh databases on the local PostgreSQL server (scripts/pg-local.mjs).
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,13 +31,29 @@ function summarise(r) {
 
 const pgRequire = createRequire(join(root, 'api', 'package.json'));
 let pgUrl;
+/** Whether this process started the local PostgreSQL server (then {@link stopLocalPg} stops it). */
+let pgStartedHere = false;
+const pgLocal = join(root, 'scripts', 'pg-local.mjs');
 function localPg() {
   if (!pgUrl) {
-    execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'start'], { stdio: 'inherit' });
+    // `status` exits 0 only when the server runs already (someone else's: left running).
+    pgStartedHere = spawnSync(process.execPath, [pgLocal, 'status'], { stdio: 'ignore' }).status !== 0;
+    execFileSync(process.execPath, [pgLocal, 'start'], { stdio: 'inherit' });
     pgUrl = execFileSync(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'url'], { encoding: 'utf8' }).trim();
   }
   return pgUrl;
 }
+/**
+ * Stops the local PostgreSQL server if this process started it, so a benchmark leaves no server
+ * on the port the API's PostgreSQL test run (scripts/pg-local.mjs run) starts its own on.
+ * Synchronous: callable from a process 'exit' handler.
+ */
+export function stopLocalPg() {
+  if (!pgStartedHere) return;
+  pgStartedHere = false;
+  spawnSync(process.execPath, [pgLocal, 'stop'], { stdio: 'inherit' });
+}
+
 /** A new empty database `name` on the local PostgreSQL server; its URL. */
 export async function freshPgDatabase(name) {
   const pg = pgRequire('pg');
