@@ -543,7 +543,8 @@ test.describe('sound (spec §7, §9)', () => {
       const sound = page.waitForRequest((r) => /\/cdn\/sounds\/FX_Click_Basic\.(ogg|mp3)$/.test(r.url()));
       await page.getByTestId('burger').click();
       expect((await sound).url()).toBe(`${SHELL}/cdn/sounds/FX_Click_Basic.mp3`);
-      expect(await storeState<{ standalone: boolean }>(page, 'pwa')).toMatchObject({ standalone });
+      // The install state is tracked once the page has loaded (bootstrap.tsx, afterLoad).
+      await expect.poll(() => storeState<{ standalone: boolean }>(page, 'pwa')).toMatchObject({ standalone });
       await context.close();
     }
   });

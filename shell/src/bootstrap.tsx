@@ -197,12 +197,14 @@ async function start(): Promise<void> {
     createRoot(root).render(app);
   }
 
+  // spec §9: click sound, persisted mute, music. Only listeners (howler loads at the first pointer
+  // or key press), so a click right after hydration already sounds, before the page's `load`.
+  startSound();
+
   // What the first paint does not need starts after the page has loaded, one part per task.
   afterLoad(() => {
     void (async () => {
       void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded
-      await yieldToBrowser();
-      startSound(); // spec §9: click sound, persisted mute, music
       await yieldToBrowser();
       // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
       // (with workbox-window) is not needed for the first paint.
