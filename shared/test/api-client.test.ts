@@ -1,6 +1,7 @@
 import axios, { AxiosError, type AxiosAdapter, type InternalAxiosRequestConfig } from 'axios';
 import { toast } from 'react-toastify';
-import { createApiClient, initI18n, landingStore, saveSession, setRuntimeConfig, STORAGE_KEYS } from '../src';
+import { initI18n, landingStore, saveSession, setRuntimeConfig, STORAGE_KEYS } from '../src';
+import { createApiClient } from '../src/api/axios-client';
 import { xsrfCookieName } from '../src/api/xsrf';
 
 jest.mock('react-toastify', () => ({ toast: Object.assign(jest.fn(), { error: jest.fn(), info: jest.fn(), success: jest.fn() }) }));

@@ -170,7 +170,7 @@ async function start(): Promise<void> {
   if (hydrating) void preloadRemotes(page.slots, page.versions);
   await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
 
-  void restoreSession(apiClient); // spec §3: logged in when userData is set
+  if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/session.ts)
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
   await yieldToBrowser();
   const router = createBrowserRouter(routes);

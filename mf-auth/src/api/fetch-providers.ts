@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope } from '@landing/shared';
+import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { ProvidersAnswer } from '@landing/domain/schemas/auth';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../lib/providers';
 
@@ -12,7 +11,7 @@ export const DEFAULT_ENABLED: Record<SocialProvider, boolean> = { google: true, 
  * query (server-rendered with the join page, asked once per server in the browser). A failure
  * answers {@link DEFAULT_ENABLED} (and is asked again later), so it never takes the register form down.
  */
-export function providersQuery(api: AxiosInstance, scope: ReadScope) {
+export function providersQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['auth', 'providers', scope.server] as const,
     staleTime: 10 * 60_000,

@@ -4,8 +4,7 @@
  * error catalogue apply.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope } from '@landing/shared';
+import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { MatchesResponse, PredictionsResponse } from '@landing/domain/schemas/bets';
 import { hasSession } from '../lib/session';
 
@@ -15,7 +14,7 @@ import { hasSession } from '../lib/session';
  * `viewer` as the page shows them.
  * @throws the AxiosError of the shared client
  */
-export async function fetchMatches(api: AxiosInstance, scope: ReadScope, code: string, signal?: AbortSignal): Promise<MatchesResponse> {
+export async function fetchMatches(api: ApiClient, scope: ReadScope, code: string, signal?: AbortSignal): Promise<MatchesResponse> {
   const base = `/bets/tournaments/${encodeURIComponent(code)}`;
   const [answer, own] = await Promise.all([
     apiGet<MatchesResponse>(api, scope, `${base}/matches`, undefined, signal),
@@ -34,7 +33,7 @@ export async function fetchMatches(api: AxiosInstance, scope: ReadScope, code: s
  * {@link fetchMatches} as a query of the shared cache, key `['bets', 'matches', server, code, viewer]`.
  * @param viewer `viewerKey` of the viewer (a `viewer:…` key is never fetched on the server)
  */
-export function matchesQuery(api: AxiosInstance, scope: ReadScope, code: string, viewer: string) {
+export function matchesQuery(api: ApiClient, scope: ReadScope, code: string, viewer: string) {
   return queryOptions({
     queryKey: ['bets', 'matches', scope.server, code, viewer] as const,
     queryFn: ({ signal }) => fetchMatches(api, scope, code, signal),

@@ -4,8 +4,7 @@
  * error catalogue apply.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope } from '@landing/shared';
+import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { RankingScope } from '@landing/domain';
 import type { RankingMeResponse, RankingResponse } from '@landing/domain/schemas/bets';
 import { hasSession } from '../lib/session';
@@ -24,7 +23,7 @@ export interface RankingParams {
  * @throws the AxiosError of the shared client
  */
 export async function fetchRanking(
-  api: AxiosInstance,
+  api: ApiClient,
   read: ReadScope,
   params: RankingParams,
   signal?: AbortSignal,
@@ -49,7 +48,7 @@ export async function fetchRanking(
  * key `['bets', 'ranking', server, tournament, scope, page, perPage, viewer]`.
  * @param viewer `viewerKey` of the viewer, plus anything that should refetch it (`viewer:5|2`)
  */
-export function rankingQuery(api: AxiosInstance, read: ReadScope, params: RankingParams, viewer: string) {
+export function rankingQuery(api: ApiClient, read: ReadScope, params: RankingParams, viewer: string) {
   return queryOptions({
     queryKey: ['bets', 'ranking', read.server, params.tournament, params.scope, params.page, params.perPage, viewer] as const,
     queryFn: ({ signal }) => fetchRanking(api, read, params, signal),

@@ -3,8 +3,7 @@
  * the spec §7 headers and the §8 error catalogue apply.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope } from '@landing/shared';
+import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { TournamentsResponse } from '@landing/domain/schemas/bets';
 
 /**
@@ -12,12 +11,12 @@ import type { TournamentsResponse } from '@landing/domain/schemas/bets';
  * @param api the client of the render (`useApiClient`)
  * @throws the AxiosError of the shared client
  */
-function fetchTournaments(api: AxiosInstance, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsResponse> {
+function fetchTournaments(api: ApiClient, scope: ReadScope, signal?: AbortSignal): Promise<TournamentsResponse> {
   return apiGet<TournamentsResponse>(api, scope, '/bets/tournaments', undefined, signal);
 }
 
 /** {@link fetchTournaments} as a query of the shared cache, key `['bets', 'tournaments', server]`. */
-export function tournamentsQuery(api: AxiosInstance, scope: ReadScope) {
+export function tournamentsQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['bets', 'tournaments', scope.server] as const,
     queryFn: ({ signal }) => fetchTournaments(api, scope, signal),

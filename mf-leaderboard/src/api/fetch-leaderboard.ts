@@ -3,8 +3,7 @@
  * shared client, so the spec §7 headers and the §8 error catalogue apply.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type LeaderboardPlayer, type LeaderboardTeam, type ReadScope, type WeeklyPrize } from '@landing/shared';
+import { apiGet, type LeaderboardPlayer, type LeaderboardTeam, type ReadScope, type WeeklyPrize, type ApiClient } from '@landing/shared';
 import type { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
 
 /** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
@@ -20,7 +19,7 @@ export interface LeaderboardData {
  * @param limit rows per list the API returns
  * @throws the AxiosError of the shared client
  */
-async function fetchLeaderboard(api: AxiosInstance, scope: ReadScope, limit: number, signal?: AbortSignal): Promise<LeaderboardData> {
+async function fetchLeaderboard(api: ApiClient, scope: ReadScope, limit: number, signal?: AbortSignal): Promise<LeaderboardData> {
   const a = await apiGet<LeaderboardResponse>(api, scope, '/leaderboard', { limit }, signal);
   return { leaderboardPlayers: a.ranking, leaderboardTeams: a.ranking_teams, weeklyPrizes: a.prizes ?? [], week: a.week };
 }
@@ -29,7 +28,7 @@ async function fetchLeaderboard(api: AxiosInstance, scope: ReadScope, limit: num
  * {@link fetchLeaderboard} as a query (server-rendered, hydrated in the browser), key
  * `['leaderboard', server, limit]`. The rows do not depend on the language, so neither does the key.
  */
-export function leaderboardQuery(api: AxiosInstance, scope: ReadScope, limit: number) {
+export function leaderboardQuery(api: ApiClient, scope: ReadScope, limit: number) {
   return queryOptions({
     queryKey: ['leaderboard', scope.server, limit] as const,
     queryFn: ({ signal }) => fetchLeaderboard(api, scope, limit, signal),

@@ -3,8 +3,7 @@
  * its poll merged in (./fetch-ballot.ts). See api/src/domains/news/ for the server.
  */
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiBaseFor, type ReadScope } from '@landing/shared';
+import { apiBaseFor, type ReadScope, type ApiClient } from '@landing/shared';
 import type { NewsArticle } from '@landing/domain/schemas/news';
 import { fetchBallot } from './fetch-ballot';
 
@@ -17,7 +16,7 @@ import { fetchBallot } from './fetch-ballot';
  * errors of the article.
  */
 async function fetchArticle(
-  api: AxiosInstance,
+  api: ApiClient,
   scope: ReadScope,
   slug: string,
   viewer: string,
@@ -40,7 +39,7 @@ async function fetchArticle(
  * {@link fetchArticle} as a query. `viewer` is part of the key for the viewer's choice and the
  * rules; the server renders the visitor's.
  */
-export function articleQuery(api: AxiosInstance, scope: ReadScope, slug: string, viewer: string) {
+export function articleQuery(api: ApiClient, scope: ReadScope, slug: string, viewer: string) {
   return queryOptions({
     queryKey: ['news', 'article', scope.server, scope.lang, slug, viewer] as const,
     queryFn: ({ signal }) => fetchArticle(api, scope, slug, viewer, signal),

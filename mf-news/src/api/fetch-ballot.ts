@@ -2,7 +2,8 @@
  * `GET /news/{slug}/ballot`: the logged-in viewer's own choice in the article's poll (a private
  * answer, apart from the public article that shared caches may keep).
  */
-import type { AxiosInstance, AxiosRequestConfig } from 'axios';
+import type { AxiosRequestConfig } from 'axios';
+import type { ApiClient } from '@landing/shared';
 import type { NewsBallot } from '@landing/domain/schemas/news';
 
 function isBallot(data: unknown): data is NewsBallot {
@@ -14,7 +15,7 @@ function isBallot(data: unknown): data is NewsBallot {
  * is not a ballot (the poll then shows as not voted; the API still refuses a second vote).
  * @param config the article request's config (base URL, `X-Lang`, `X-Server-Id`, abort signal)
  */
-export async function fetchBallot(api: AxiosInstance, slug: string, config: AxiosRequestConfig): Promise<NewsBallot | null> {
+export async function fetchBallot(api: ApiClient, slug: string, config: AxiosRequestConfig): Promise<NewsBallot | null> {
   try {
     const res = await api.get<NewsBallot>(`/news/${encodeURIComponent(slug)}/ballot`, config);
     return res.status === 200 && isBallot(res.data) ? res.data : null;

@@ -3,20 +3,19 @@
  * (spec §7 headers, §8 error catalogue). See api/src/domains/news/ for the server.
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope } from '@landing/shared';
+import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { NewsPage } from '@landing/domain/schemas/news';
 
 /**
  * Fetches page `page` (1-based) of `perPage` cards in the interface language (the API falls back
  * to English per article). Rejects on any API error (in the browser the client has shown its toast).
  */
-function fetchNewsPage(api: AxiosInstance, scope: ReadScope, page: number, perPage: number, signal?: AbortSignal): Promise<NewsPage> {
+function fetchNewsPage(api: ApiClient, scope: ReadScope, page: number, perPage: number, signal?: AbortSignal): Promise<NewsPage> {
   return apiGet<NewsPage>(api, scope, '/news', { page, per_page: perPage }, signal);
 }
 
 /** {@link fetchNewsPage} as a query (server-rendered, hydrated in the browser). */
-export function newsPageQuery(api: AxiosInstance, scope: ReadScope, page: number, perPage: number) {
+export function newsPageQuery(api: ApiClient, scope: ReadScope, page: number, perPage: number) {
   return queryOptions({
     queryKey: ['news', 'list', scope.server, scope.lang, page, perPage] as const,
     queryFn: ({ signal }) => fetchNewsPage(api, scope, page, perPage, signal),

@@ -1,6 +1,6 @@
 /** React contexts of one render (shared/src/data/index.tsx): on the server each request provides its own. */
 import { createContext } from 'react';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/client';
 import type { LandingStore } from '../store';
 import type { PageMeta } from './page-meta';
 
@@ -15,6 +15,6 @@ export interface ServerResponseInfo {
 /** The store of this render (the request's on the server; none in the browser: `landingStore`). */
 export const StoreContext = createContext<LandingStore | null>(null);
 /** The HTTP client of this render (none in the browser: `apiClient`). */
-export const ApiClientContext = createContext<AxiosInstance | null>(null);
+export const ApiClientContext = createContext<ApiClient | null>(null);
 /** The SSR server's record of the page's HTTP answer (none in the browser). */
 export const ResponseContext = createContext<ServerResponseInfo | null>(null);

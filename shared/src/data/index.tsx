@@ -20,7 +20,7 @@ import {
   type UseSuspenseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
+import type { ApiClient } from '../api/client';
 import { apiClient } from '../api/client';
 import { onLogout } from '../auth';
 import type { LocaleCode, ServerCode } from '../config';
@@ -117,7 +117,7 @@ export function RequestScope({
   children,
 }: {
   store: LandingStore;
-  api: AxiosInstance;
+  api: ApiClient;
   response: ServerResponseInfo;
   children: ReactNode;
 }) {
@@ -176,7 +176,7 @@ export function useLandingStore<T>(selector: (s: LandingState) => T): T {
 }
 
 /** The HTTP client of this render: a per-request client on the server, `apiClient` in the browser. */
-export function useApiClient(): AxiosInstance {
+export function useApiClient(): ApiClient {
   return useContext(ApiClientContext) ?? apiClient;
 }
 
@@ -202,7 +202,7 @@ export function useReadScope(server: ServerCode): ReadScope {
  * @throws AxiosError as the client throws it (in the browser after its §8 toast)
  */
 export async function apiGet<T>(
-  api: AxiosInstance,
+  api: ApiClient,
   scope: ReadScope,
   path: string,
   params?: Record<string, unknown>,

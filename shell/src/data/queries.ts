@@ -5,8 +5,7 @@
  * (the landing banner follows a live language switch).
  */
 import { queryOptions } from '@tanstack/react-query';
-import type { AxiosInstance } from 'axios';
-import { apiGet, type ReadScope, type Stats } from '@landing/shared';
+import { apiGet, type ReadScope, type Stats, type ApiClient } from '@landing/shared';
 import type { LandingResponse, ServerEntry, ServersResponse } from '@landing/domain/schemas/core';
 import type { StatsResponse } from '@landing/domain/schemas/leaderboard';
 
@@ -24,7 +23,7 @@ export function statsFromAnswer(answer: StatsAnswer): Stats {
 }
 
 /** Landing config of a server in a language: the header promo (`landingHeaderCode`) and the technical-break flag. */
-export function landingQuery(api: AxiosInstance, scope: ReadScope) {
+export function landingQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['landing', scope.server, scope.lang] as const,
     queryFn: ({ signal }) => apiGet<LandingAnswer>(api, scope, '/landing', undefined, signal),
@@ -32,7 +31,7 @@ export function landingQuery(api: AxiosInstance, scope: ReadScope) {
 }
 
 /** Stats strip of a server (spec §1, §3), mapped to the spec's names. The numbers do not depend on the language, so neither does the key. */
-export function statsQuery(api: AxiosInstance, scope: ReadScope) {
+export function statsQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['stats', scope.server] as const,
     queryFn: async ({ signal }) => statsFromAnswer(await apiGet<StatsAnswer>(api, scope, '/stats', undefined, signal)),
@@ -40,7 +39,7 @@ export function statsQuery(api: AxiosInstance, scope: ReadScope) {
 }
 
 /** Servers of the switcher with their status (spec §2, locked ones included). The same for every language. */
-export function serversQuery(api: AxiosInstance, scope: ReadScope) {
+export function serversQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['servers', scope.server] as const,
     queryFn: ({ signal }) => apiGet<ServersResponse>(api, scope, '/servers', undefined, signal),

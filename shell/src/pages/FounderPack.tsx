@@ -2,7 +2,7 @@ import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AxiosError, type AxiosInstance } from 'axios';
+import { AxiosError } from 'axios';
 import {
   NumberCounter,
   apiGet,
@@ -14,6 +14,7 @@ import {
   useApiClient,
   usePageQuery,
   useReadScope,
+  type ApiClient,
   type ApiErrorBody,
   type ReadScope,
   type ServerCode,
@@ -39,7 +40,7 @@ const resolver = lazyZodResolver<NewsletterBody>(
  * query keeps its last answer) with what the player typed; with no answer at all the section is
  * hidden. On the server a failure leaves the section to the browser (its Suspense boundary).
  */
-function newsletterQuery(api: AxiosInstance, scope: ReadScope) {
+function newsletterQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
     queryKey: ['newsletter', scope.server] as const,
     queryFn: ({ signal }) => apiGet<NewsletterConfig>(api, scope, '/newsletter', undefined, signal),
