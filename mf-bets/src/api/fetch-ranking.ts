@@ -22,12 +22,7 @@ export interface RankingParams {
  * (`…/ranking/me`, a private answer fetched in parallel) as the answer's `me`.
  * @throws the AxiosError of the shared client
  */
-export async function fetchRanking(
-  api: ApiClient,
-  read: ReadScope,
-  params: RankingParams,
-  signal?: AbortSignal,
-): Promise<RankingResponse> {
+export async function fetchRanking(api: ApiClient, read: ReadScope, params: RankingParams, signal?: AbortSignal): Promise<RankingResponse> {
   const [page, own] = await Promise.all([
     apiGet<RankingResponse>(
       api,

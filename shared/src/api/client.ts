@@ -9,7 +9,7 @@
  * This module imports no axios code: `apiClient` loads axios and ./axios-client.ts on its first
  * request, so a page that makes no API call never downloads them.
  */
-import type { AxiosInstance, AxiosRequestConfig, AxiosResponse, InternalAxiosRequestConfig } from 'axios';
+import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { ALL_SERVERS } from '../config';
 import { apiBaseFor } from '../runtime-config';
 import { landingStore } from '../store';
@@ -59,7 +59,6 @@ export function applyRequestDefaults(config: InternalAxiosRequestConfig): Intern
   return config;
 }
 
-
 /**
  * What the apps call on an HTTP client: the request methods of an `AxiosInstance`, with axios's
  * signatures and answers (`Promise<AxiosResponse<T>>`; errors are `AxiosError`s after the §8
@@ -89,34 +88,25 @@ function loadInstance(): Promise<AxiosInstance> {
   return instance;
 }
 
+/** `apiClient`'s method `name`: loads the instance, then calls its method with the same arguments. */
+function forward<K extends keyof ApiClient>(name: K): ApiClient[K] {
+  const call = (...args: unknown[]) => loadInstance().then((c) => (c[name] as (...a: unknown[]) => Promise<unknown>).apply(c, args));
+  // The instance's own signature: `call` passes the arguments and the answer through unchanged.
+  return call as unknown as ApiClient[K];
+}
+
 /**
  * The client every app uses in the browser (shared singleton through `@landing/shared`): each
  * method loads the axios instance of `createApiClient` (./axios-client.ts: the §7 defaults and
  * headers, XSRF, the §8 catalogue) on the first request and forwards the call to it unchanged.
  */
 export const apiClient: ApiClient = {
-  request<T = unknown, R = AxiosResponse<T>, D = unknown>(config: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.request<T, R, D>(config));
-  },
-  get<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.get<T, R, D>(url, config));
-  },
-  delete<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.delete<T, R, D>(url, config));
-  },
-  head<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.head<T, R, D>(url, config));
-  },
-  options<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.options<T, R, D>(url, config));
-  },
-  post<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.post<T, R, D>(url, data, config));
-  },
-  put<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.put<T, R, D>(url, data, config));
-  },
-  patch<T = unknown, R = AxiosResponse<T>, D = unknown>(url: string, data?: D, config?: AxiosRequestConfig<D>): Promise<R> {
-    return loadInstance().then((c) => c.patch<T, R, D>(url, data, config));
-  },
+  request: forward('request'),
+  get: forward('get'),
+  delete: forward('delete'),
+  head: forward('head'),
+  options: forward('options'),
+  post: forward('post'),
+  put: forward('put'),
+  patch: forward('patch'),
 };
