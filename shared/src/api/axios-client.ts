@@ -30,7 +30,7 @@ function hasXsrfToken(): boolean {
  * the first write of a page without the cookie asks the API for one (`GET /{server}/csrf`, which
  * sets it) and then goes on.
  */
-export async function ensureXsrfToken(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
+async function ensureXsrfToken(config: InternalAxiosRequestConfig): Promise<InternalAxiosRequestConfig> {
   if (!UNSAFE_METHODS.has((config.method ?? 'get').toLowerCase()) || hasXsrfToken()) return config;
   const base = config.baseURL ?? apiBaseFor(landingStore.getState().selectedServer);
   if (!isApiOrigin({ ...config, baseURL: base })) return config;
@@ -46,7 +46,7 @@ export async function ensureXsrfToken(config: InternalAxiosRequestConfig): Promi
 }
 
 /** Text of a toast for an API error: translated catalogue entry when known, else message, else error. */
-export function errorText(error: AxiosError<ApiErrorBody>): string {
+function errorText(error: AxiosError<ApiErrorBody>): string {
   const body = error.response?.data;
   if (error.response) {
     const code = body?.error;
@@ -68,7 +68,7 @@ export function errorText(error: AxiosError<ApiErrorBody>): string {
  * - 401, 406, 503: toast, then the user is logged out; 503 also raises `technicalBreak`.
  * - cancelled requests: no toast.
  */
-export async function handleApiError(error: unknown): Promise<AxiosResponse<ApiErrorBody>> {
+async function handleApiError(error: unknown): Promise<AxiosResponse<ApiErrorBody>> {
   if (axios.isCancel(error) || !(error instanceof AxiosError)) throw error;
   const status = error.response?.status;
   const body = (error.response?.data ?? {}) as ApiErrorBody;
