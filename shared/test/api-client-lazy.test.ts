@@ -48,6 +48,28 @@ test('importing @landing/shared does not load axios', () => {
   expect(mockAxiosLoads.count).toBe(0);
 });
 
+test('isApiError tells an AxiosError (with its §8 body) from other errors without loading axios', () => {
+  const { AxiosError } = jest.requireActual<typeof import('axios')>('axios');
+  const error = new AxiosError(
+    'Request failed with status code 409',
+    '409',
+    undefined,
+    {},
+    {
+      data: { statusCode: 409, error: 'ALREADY_SIGNED_UP' },
+      status: 409,
+      statusText: '409',
+      headers: {},
+      config: {} as InternalAxiosRequestConfig,
+    },
+  );
+  expect(shared.isApiError(error)).toBe(true);
+  expect(shared.isApiError(error) && error.response?.data.error).toBe('ALREADY_SIGNED_UP');
+  expect(shared.isApiError(new Error('Loading chunk failed'))).toBe(false);
+  expect(shared.isApiError(null)).toBe(false);
+  expect(mockAxiosLoads.count).toBe(0);
+});
+
 test('when the client code cannot be loaded, the request fails with the translated network toast and axios stays unloaded', async () => {
   jest.doMock('../src/api/axios-client', () => {
     throw new Error('Loading chunk failed');

@@ -9,7 +9,7 @@
  * This module imports no axios code: `apiClient` loads axios and ./axios-client.ts on its first
  * request, so a page that makes no API call never downloads them.
  */
-import type { AxiosInstance, InternalAxiosRequestConfig } from 'axios';
+import type { AxiosError, AxiosInstance, InternalAxiosRequestConfig } from 'axios';
 import { ALL_SERVERS } from '../config';
 import { apiBaseFor } from '../runtime-config';
 import { landingStore } from '../store';
@@ -57,6 +57,15 @@ export function applyRequestDefaults(config: InternalAxiosRequestConfig): Intern
   if (!config.headers.has('X-Server-Id')) config.headers.set('X-Server-Id', selectedServer);
   config.xsrfCookieName = xsrfCookieName();
   return config;
+}
+
+/**
+ * True when `error` is an error of an axios client (an `AxiosError`, `isAxiosError: true`), whose
+ * `response.data` is then an API error body (spec §8). The same test as axios's `isAxiosError`,
+ * without loading axios.
+ */
+export function isApiError(error: unknown): error is AxiosError<ApiErrorBody> {
+  return typeof error === 'object' && error !== null && (error as { isAxiosError?: unknown }).isAxiosError === true;
 }
 
 /**

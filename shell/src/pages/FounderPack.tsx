@@ -2,12 +2,12 @@ import { Suspense, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { AxiosError } from 'axios';
 import {
   NumberCounter,
   apiGet,
   findServer,
   formatServerDate,
+  isApiError,
   notifySuccess,
   playSound,
   trackPixelEvent,
@@ -15,7 +15,6 @@ import {
   usePageQuery,
   useReadScope,
   type ApiClient,
-  type ApiErrorBody,
   type ReadScope,
   type ServerCode,
 } from '@landing/shared';
@@ -110,7 +109,7 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
     },
     onError: (error) => {
       // The API client already showed the toast; the typed values stay.
-      const code = error instanceof AxiosError ? (error.response?.data as ApiErrorBody | undefined)?.error : undefined;
+      const code = isApiError(error) ? error.response?.data?.error : undefined;
       if (code === 'ALREADY_SIGNED_UP') setError('email', { message: 'founder.errors.duplicate' });
       else if (code === 'VALIDATION_ERROR') setError('email', { message: 'founder.errors.email' });
     },
