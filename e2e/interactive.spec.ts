@@ -3,8 +3,8 @@
  * controls answer a player's first tap whatever the remotes do, and a tap made while the page is
  * still hydrating is not lost.
  */
-import { expect, test } from '@playwright/test';
-import { ports } from './fixtures';
+import { expect, request as playwrightRequest, test, type Page } from '@playwright/test';
+import { apiBase, ports } from './fixtures';
 
 test.use({ serviceWorkers: 'block' });
 
@@ -64,4 +64,60 @@ test('a click on "Log in" made while the page is still hydrating opens the login
   await expect(page.getByRole('dialog')).toBeHidden();
   await login.click();
   await expect(page.getByRole('dialog')).toBeVisible();
+});
+
+/**
+ * What /royal fetches up to 2 s after its load event: the scripts that hold axios (its
+ * `AxiosHeaders` class) and the API calls.
+ */
+async function watchRoyal(page: Page): Promise<{ axiosScripts: string[]; apiCalls: string[] }> {
+  const axiosScripts: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().startsWith(`http://localhost:${ports.api}/`)) apiCalls.push(`${req.method()} ${req.url()}`);
+  });
+  page.on('response', async (res) => {
+    if (res.request().resourceType() !== 'script') return;
+    const text = await res.text().catch(() => '');
+    if (text.includes('AxiosHeaders')) axiosScripts.push(res.url());
+  });
+  await page.goto('/royal', { waitUntil: 'load' });
+  await page.waitForTimeout(2000);
+  return { axiosScripts, apiCalls };
+}
+
+test('/royal loads no axios and calls no API, for a visitor and for a logged-in player (the API client loads axios on its first request)', async ({
+  page,
+  context,
+}) => {
+  const visitor = await watchRoyal(page);
+  await expect(page.getByTestId('login-button')).toBeVisible();
+  expect(visitor).toEqual({ axiosScripts: [], apiCalls: [] });
+
+  // A logged-in player, as mf-auth's login leaves the browser: the server confirmed the session
+  // when it rendered the page, so the browser does not ask GET /auth/me again.
+  const api = await playwrightRequest.newContext();
+  const csrf = await api.get(`${apiBase('royal')}/csrf`);
+  const xsrf = csrf.headers()['set-cookie']?.match(/XSRF-TOKEN=([^;]+)/)?.[1] ?? '';
+  const res = await api.post(`${apiBase('royal')}/auth/login`, {
+    headers: { 'x-xsrf-token': decodeURIComponent(xsrf) },
+    data: { login: 'demo', password: 'Demo-Goal-2026', fingerprint: 'demo-device' },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const session = (await res.json()) as { token: string; uid: string; expiresAt: string };
+  await api.dispose();
+  const shell = `http://localhost:${ports.shell}`;
+  await context.addCookies([
+    { name: 'auth.royal._token.local', value: session.token, url: shell },
+    { name: 'auth.royal._token.uid', value: session.uid, url: shell },
+    { name: 'auth.royal._token.expiration', value: session.expiresAt, url: shell },
+  ]);
+  await page.addInitScript((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('uid', s.uid);
+    localStorage.setItem('expiration', s.expiresAt);
+  }, session);
+  const player = await watchRoyal(page);
+  await expect(page.getByTestId('play-now')).toBeVisible();
+  expect(player).toEqual({ axiosScripts: [], apiCalls: [] });
 });
