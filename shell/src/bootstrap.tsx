@@ -54,6 +54,7 @@ import { replayEarlyClicks } from './early-input';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { preloadRemotes } from './remotes/remote-loader';
 import { whenSlotsSettled } from './remotes/slot-scheduling';
+import { whenPageHydrated } from './layout/page-hydrated';
 import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './sound-setup';
@@ -84,7 +85,8 @@ function onRecoverableError(error: unknown): void {
 
 /**
  * Marks the page interactive: `<html data-ready="true">`, what testers and e2e wait for before
- * clicking, once React has committed the page (hydrated or rendered) and each slot the page
+ * clicking, once React has committed the page (hydrated or rendered; the frame's page boundary
+ * included, see layout/page-hydrated.ts) and each slot the page
  * hydrates at load has its remote component hydrated or shows its fallback. The shell's own
  * controls work from the commit on; they never wait for a remote.
  * @param slots  exposed module ids of the slots hydrated at load (none for a client render)
@@ -93,7 +95,9 @@ function ReadyMarker({ slots }: { slots: readonly ExposedModuleId[] }) {
   useEffect(() => {
     performance.mark('shell:live');
     replayEarlyClicks(); // the page's controls are live now: clicks made before go to them
-    void whenSlotsSettled(slots).then(() => {
+    // A page in the frame (`<main>`, DefaultLayout.tsx) hydrates after the header: ready waits for it.
+    const pageLive = document.getElementById('main') ? whenPageHydrated() : undefined;
+    void Promise.all([pageLive, whenSlotsSettled(slots)]).then(() => {
       document.documentElement.dataset.ready = 'true';
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps -- once, for the page's first load

@@ -20,6 +20,7 @@ import { Header } from './Header';
 import { Footer } from './Footer';
 import { ModalsHost } from './ModalsHost';
 import { BottomNotices } from './BottomNotices';
+import { PageHydrated } from './page-hydrated';
 import { PwaStatus } from '../pwa/PwaStatus';
 import { OverrideBadge } from '../remotes/OverrideBadge';
 import { ErrorPage } from '../pages/StatusPages';
@@ -62,7 +63,12 @@ function useRegisterParams(search: string) {
   }, [search, setRegisterParams]);
 }
 
-/** The page frame once the server segment is valid: header, page, footer, modals, toasts. */
+/**
+ * The page frame once the server segment is valid: header, page, footer, modals, toasts. The page
+ * and the footer are Suspense boundaries of their own: when hydrating, React makes the header and
+ * its controls live first and hydrates them afterwards (a click inside one before then hydrates it
+ * at once and is replayed by React).
+ */
 function ServerFrame({ server }: { server: ServerCode }) {
   const { search } = useLocation();
   const technicalBreak = useTechnicalBreak(server);
@@ -72,9 +78,15 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <SkipLink />
       <Header server={server} />
       <main id="main" className="main">
-        {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
+        {/* The page and the footer hydrate after the header, each in its own pass (page-hydrated.ts). */}
+        <Suspense fallback={null}>
+          {technicalBreak ? <ErrorPage status={503} /> : <Outlet />}
+          <PageHydrated />
+        </Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
       <ScrollRestorationAfterHydration />
       <ModalsHost server={server} />
       <BottomNotices />

@@ -16,7 +16,7 @@ import {
   NICK_ADJECTIVES,
   NICK_FOOTBALL,
   NICK_NOUNS,
-} from './names.js';
+} from './seed-names.js';
 
 /** How much demo data each server gets. Royal is the NEW server, so it is the smallest real one. */
 export const SEED_SIZES: Record<ServerCode, { players: number; teams: number; inTeamShare: number; ageDays: number }> = {
