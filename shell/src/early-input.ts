@@ -13,6 +13,10 @@
  *   again, now with its React handler, in the order the player clicked them, and stops holding.
  *
  * Links are not held: they work without JavaScript.
+ *
+ * A part of the page whose code loads later than the rest (the home page's founder pack) holds
+ * the clicks made inside it the same way until its code has hydrated it ({@link holdClicksIn}):
+ * React drops a click on server HTML it cannot hydrate yet.
  */
 
 /** Attribute naming a control whose early click is replayed. */
@@ -23,7 +27,24 @@ const held: string[] = [];
 let live = false;
 let listening = false;
 
+/** What is not held in a part waiting for its code: links, and fields the browser fills by itself. */
+const NOT_HELD = 'a[href], textarea, select, input:not([type="checkbox"], [type="radio"], [type="submit"], [type="button"])';
+
+/** Parts of the page still waiting for their code, each with the last control clicked in it. */
+const pendingParts = new Map<Element, HTMLElement | null>();
+
 function onClick(event: MouseEvent): void {
+  if (pendingParts.size > 0 && event.target instanceof Element && !event.target.closest(NOT_HELD)) {
+    const clicked = event.target;
+    const part = [...pendingParts.keys()].find((el) => el.contains(clicked));
+    if (part) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      const control = clicked.closest('button, input, select, textarea, label, [role="button"]') ?? clicked;
+      pendingParts.set(part, control instanceof HTMLElement ? control : null);
+      return;
+    }
+  }
   if (live) return;
   const target = event.target instanceof Element ? event.target.closest(`[${EARLY_CLICK_ATTRIBUTE}]`) : null;
   const name = target?.getAttribute(EARLY_CLICK_ATTRIBUTE);
@@ -57,4 +78,23 @@ export function replayEarlyClicks(root: Pick<Document, 'querySelector'> = docume
     if (el instanceof HTMLElement) el.click();
   }
   return names;
+}
+
+/**
+ * Holds clicks inside `part` (server HTML whose code loads later than the page's) from now until
+ * the returned function is called, once its code has hydrated it; that call clicks the last
+ * control clicked meanwhile again (a submit button submits its form with its React handler).
+ * Links and text fields are not held. Nothing is replayed when the control left the page.
+ * @param part  the part's element in the server's HTML
+ * @returns the release, to call once the part is hydrated (idempotent)
+ */
+export function holdClicksIn(part: Element): () => void {
+  holdEarlyClicks();
+  pendingParts.set(part, null);
+  return () => {
+    if (!pendingParts.has(part)) return;
+    const control = pendingParts.get(part);
+    pendingParts.delete(part);
+    if (control?.isConnected) control.click();
+  };
 }

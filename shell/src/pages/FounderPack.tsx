@@ -123,7 +123,13 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
   );
 
   return (
-    <section className="founder ui-container" aria-labelledby="founder-title" data-testid="founder-pack" data-kind={config.kind}>
+    <section
+      id="founder-pack"
+      className="founder ui-container"
+      aria-labelledby="founder-title"
+      data-testid="founder-pack"
+      data-kind={config.kind}
+    >
       <div className="founder__card">
         <div className="founder__offer">
           <p className="founder__eyebrow">{t(early ? 'founder.eyebrowEarly' : 'founder.eyebrowFounder')}</p>
