@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState, type ComponentProps } from 'react';
+import { Suspense, lazy, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -40,8 +40,7 @@ const FounderPack = lazy(async () => {
   await whenNearViewport(section, FOUNDER_LOAD_MARGIN_PX);
   const { FounderPack: Pack } = await trackPending(import('./FounderPack'));
   function HydratedFounderPack(props: ComponentProps<typeof Pack>) {
-    useEffect(releaseClicks, []);
-    return <Pack {...props} />;
+    return <Pack {...props} onLive={releaseClicks} />;
   }
   return { default: HydratedFounderPack };
 });
