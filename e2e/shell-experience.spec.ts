@@ -150,6 +150,7 @@ test.describe('offline worker (spec §1)', () => {
   }) => {
     await dismissNotices(context);
     await openPage(page, '/royal');
+    await page.keyboard.press('Shift'); // the reader's first input registers the worker
     await waitForWorker(page);
     // Read the home page, the list and one article online (server-rendered pages, kept by the worker).
     await openPage(page, '/royal');

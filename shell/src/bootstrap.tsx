@@ -161,6 +161,8 @@ function freshNow(state: DehydratedState): DehydratedState {
 async function start(): Promise<void> {
   // Start-up phases as User Timing marks (`shell:*`), for profiles and e2e.
   performance.mark('shell:start');
+  // The worker this page started under (see the worker's registration below).
+  const startedUnder = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
   const page = readPageData();
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
   const lang = page?.lang ?? storedLocale();
@@ -233,10 +235,14 @@ async function start(): Promise<void> {
 
   // spec §1: standalone mode and the install offer, after the page has loaded (not needed for the
   // first paint; the browser's install prompt comes later).
+  // A page read before any worker exists is remembered when left, for the first worker to keep.
   afterLoad(() => {
     void import('./pwa/install')
       .then((m) => m.trackInstallState())
       .catch((e: unknown) => console.error('[shell] install state tracking failed', e));
+    void import('./pwa/register-worker')
+      .then((m) => m.rememberReadOnLeave())
+      .catch((e: unknown) => console.error('[shell] service worker start-up failed', e));
   });
   // spec §1: the offline worker at the root scope. Its registration (workbox-window) and its
   // precache downloads start at the reader's first input or a few seconds after load. When the
@@ -247,6 +253,7 @@ async function start(): Promise<void> {
     void import('./pwa/register-worker')
       .then((m) =>
         m.registerServiceWorker({
+          startedUnder,
           refetchShownData: () =>
             queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
         }),
