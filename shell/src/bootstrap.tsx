@@ -6,8 +6,9 @@
  * them (each slot hydrates when its code is in): no second fetch of
  * config.json, remotes.json or the page's API data. A page without that data (the offline
  * worker's cached shell, a server that could not render it) is rendered from scratch after
- * fetching config.json and remotes.json, as before SSR. Sound, the install offer and the worker
- * start after the page has loaded (they are not needed for the first paint).
+ * fetching config.json and remotes.json, as before SSR. The install offer starts after the page
+ * has loaded, the offline worker at the reader's first input or a few seconds later, toasts'
+ * code with the first toast (none of them is needed for the first paint).
  */
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
@@ -23,7 +24,6 @@ import {
   COOKIES,
   i18n,
   initI18n,
-  loadToastify,
   landingStore,
   addPageTranslations,
   registerTranslationLoaders,
@@ -112,6 +112,36 @@ function afterLoad(work: () => void): void {
   else window.addEventListener('load', idle, { once: true });
 }
 
+/** Events that count as the reader's first use of the page (see {@link afterFirstUse}). */
+const FIRST_USE_EVENTS = ['pointerdown', 'keydown', 'scroll'] as const;
+/** How long after `load` {@link afterFirstUse} runs its work without any input (ms). */
+const FIRST_USE_WAIT_MS = 5000;
+
+/**
+ * Runs `work` once, on idle, after the page has loaded and either the reader first taps, presses
+ * a key or scrolls, or {@link FIRST_USE_WAIT_MS} have passed, whichever comes first. Work that
+ * starts this way stays out of the page's first seconds (Total Blocking Time,
+ * docs/PERFORMANCE.md), and an input never waits for it: it runs in its own idle task.
+ */
+function afterFirstUse(work: () => void): void {
+  let started = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const start = () => {
+    if (started) return;
+    started = true;
+    clearTimeout(timer);
+    for (const type of FIRST_USE_EVENTS) window.removeEventListener(type, start, true);
+    if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 1000 });
+    else setTimeout(work, 1);
+  };
+  const watch = () => {
+    for (const type of FIRST_USE_EVENTS) window.addEventListener(type, start, { capture: true, passive: true, once: true });
+    timer = setTimeout(start, FIRST_USE_WAIT_MS);
+  };
+  if (document.readyState === 'complete') watch();
+  else window.addEventListener('load', watch, { once: true });
+}
+
 /**
  * Gives the main thread back to the browser (input, paint) between start-up phases, so no
  * phase's task adds to the next one: `scheduler.yield()` where the browser has it (the
@@ -135,6 +165,8 @@ function freshNow(state: DehydratedState): DehydratedState {
 async function start(): Promise<void> {
   // Start-up phases as User Timing marks (`shell:*`), for profiles and e2e.
   performance.mark('shell:start');
+  // The worker this page started under (see the worker's registration below).
+  const startedUnder = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
   const page = readPageData();
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
   const lang = page?.lang ?? storedLocale();
@@ -205,24 +237,32 @@ async function start(): Promise<void> {
   // or key press), so a click right after hydration already sounds, before the page's `load`.
   startSound();
 
-  // What the first paint does not need starts after the page has loaded, one part per task.
+  // spec §1: standalone mode and the install offer, after the page has loaded (not needed for the
+  // first paint; the browser's install prompt comes later).
+  // A page read before any worker exists is remembered when left, for the first worker to keep.
   afterLoad(() => {
-    void (async () => {
-      void loadToastify().catch(() => undefined); // toasts need no code before the page has loaded
-      await yieldToBrowser();
-      // spec §1: standalone mode, install offer; the offline worker at the root scope. Their code
-      // (with workbox-window) is not needed for the first paint.
-      await import('./pwa/install').then((m) => m.trackInstallState());
-      await yieldToBrowser();
-      // When the first worker takes control, the data the page shows (server-rendered, so never
-      // fetched by this page) is fetched again through it, to be readable offline.
-      await import('./pwa/register-worker').then((m) =>
+    void import('./pwa/install')
+      .then((m) => m.trackInstallState())
+      .catch((e: unknown) => console.error('[shell] install state tracking failed', e));
+    void import('./pwa/register-worker')
+      .then((m) => m.rememberReadOnLeave())
+      .catch((e: unknown) => console.error('[shell] service worker start-up failed', e));
+  });
+  // spec §1: the offline worker at the root scope. Its registration (workbox-window) and its
+  // precache downloads start at the reader's first input or a few seconds after load. When the
+  // first worker takes control, the data the page shows (server-rendered, so never fetched by
+  // this page) is fetched again through it, to be readable offline. react-toastify loads with
+  // the first toast (shared/src/ui/toast.ts).
+  afterFirstUse(() => {
+    void import('./pwa/register-worker')
+      .then((m) =>
         m.registerServiceWorker({
+          startedUnder,
           refetchShownData: () =>
             queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
         }),
-      );
-    })().catch((e: unknown) => console.error('[shell] after-load start-up failed', e));
+      )
+      .catch((e: unknown) => console.error('[shell] service worker start-up failed', e));
   });
 }
 

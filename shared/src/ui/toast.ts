@@ -2,9 +2,9 @@
  * Toast API of the site (spec §4, §9) over react-toastify, which is a Module Federation singleton
  * so every app's toasts land in the shell's one container. Default 3000 ms, errors 5000 ms.
  *
- * react-toastify (about 10 KiB gzip) is not part of the first paint :
- * it is loaded on the first toast, or by the shell once the page has loaded. A toast shown before
- * the container is mounted waits in react-toastify's own queue and appears when it mounts.
+ * react-toastify (about 10 KiB gzip) is not part of the first paint: it is loaded on the first
+ * toast, which also mounts the shell's toast container. A toast shown before the container is
+ * mounted waits in react-toastify's own queue and appears when it mounts.
  */
 import type { ToastContent, ToastOptions } from 'react-toastify';
 import { TIMINGS } from '../config';

@@ -108,7 +108,7 @@ function ScrollRestorationAfterHydration() {
 
 const Toasts = lazy(() => import('./Toasts'));
 
-/** Mounts the toast container once toasts are asked for (a toast, or the shell after page load). */
+/** Mounts the toast container (and loads its code) with the page's first toast. */
 function ToastHost() {
   const requested = useSyncExternalStore(toastsRequested.subscribe, toastsRequested.get, toastsRequested.getServer);
   if (!requested) return null;

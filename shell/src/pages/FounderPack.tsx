@@ -1,4 +1,4 @@
-import { Suspense, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
@@ -76,16 +76,18 @@ function RewardTile({
  * energy prize), a name + e-mail form validated before sending, duplicate and invalid addresses
  * answered with a translated message while the typed values stay, the invite-friends bonus copy.
  * Hidden when the server has no open offer or the API cannot be reached.
+ * @param onLive  called once the form's React handlers are attached (hydrated or rendered)
  */
-export function FounderPack({ server }: { server: ServerCode }) {
+export function FounderPack({ server, onLive }: { server: ServerCode; onLive?: () => void }) {
   return (
     <Suspense fallback={null}>
-      <FounderPackOffer server={server} />
+      <FounderPackOffer server={server} onLive={onLive} />
     </Suspense>
   );
 }
 
-function FounderPackOffer({ server }: { server: ServerCode }) {
+function FounderPackOffer({ server, onLive }: { server: ServerCode; onLive?: () => void }) {
+  useEffect(() => onLive?.(), [onLive]);
   const { t } = useTranslation('shell');
   const queryClient = useQueryClient();
   const offer = newsletterQuery(useApiClient(), useReadScope(server));
@@ -123,7 +125,13 @@ function FounderPackOffer({ server }: { server: ServerCode }) {
   );
 
   return (
-    <section className="founder ui-container" aria-labelledby="founder-title" data-testid="founder-pack" data-kind={config.kind}>
+    <section
+      id="founder-pack"
+      className="founder ui-container"
+      aria-labelledby="founder-title"
+      data-testid="founder-pack"
+      data-kind={config.kind}
+    >
       <div className="founder__card">
         <div className="founder__offer">
           <p className="founder__eyebrow">{t(early ? 'founder.eyebrowEarly' : 'founder.eyebrowFounder')}</p>

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useState } from 'react';
+import { Suspense, lazy, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -15,16 +15,35 @@ import {
   type Stats,
 } from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
+import { holdClicksIn } from '../early-input';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { trackPending, whenNearViewport } from '../remotes/slot-scheduling';
 import { Pitch } from './Pitch';
 import { Icon } from './icons';
 
+/** Id of the founder pack's section (FounderPack.tsx), found in the server's HTML before its code loads. */
+const FOUNDER_SECTION_ID = 'founder-pack';
+/** Distance below the viewport (px) at which the founder pack's code starts loading in the browser. */
+const FOUNDER_LOAD_MARGIN_PX = 200;
+
 /**
- * The founder-pack sign-up in its own chunk (with react-hook-form): only the home page loads it. The
- * server renders it into the first HTML (it waits for every boundary); the browser hydrates it once
- * its chunk is in, the rest of the page first.
+ * The founder-pack sign-up in its own chunk (with react-hook-form): only the home page loads it.
+ * The server renders it into the first HTML (it waits for every boundary). In the browser its
+ * code loads once its section comes within {@link FOUNDER_LOAD_MARGIN_PX} of the viewport (or at
+ * the reader's first input, see `whenNearViewport`); until then its Suspense boundary keeps the
+ * server's HTML, and a click inside it is held and replayed once it has hydrated (early-input.ts).
+ * A client render (no server HTML) loads it at once.
  */
-const FounderPack = lazy(() => import('./FounderPack').then((m) => ({ default: m.FounderPack })));
+const FounderPack = lazy(async () => {
+  const section = typeof document === 'undefined' ? null : document.getElementById(FOUNDER_SECTION_ID);
+  const releaseClicks = section ? holdClicksIn(section) : () => undefined;
+  await whenNearViewport(section, FOUNDER_LOAD_MARGIN_PX);
+  const { FounderPack: Pack } = await trackPending(import('./FounderPack'));
+  function HydratedFounderPack(props: ComponentProps<typeof Pack>) {
+    return <Pack {...props} onLive={releaseClicks} />;
+  }
+  return { default: HydratedFounderPack };
+});
 
 const FEATURES = ['train', 'matches', 'clubs', 'stadium', 'market', 'packs', 'bets', 'chat'] as const;
 /** The two ways to play, each with an icon, a title (`roles.<role>`) and a text (`roles.<role>Text`). */

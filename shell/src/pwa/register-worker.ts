@@ -184,6 +184,27 @@ function rememberReadBeforeWorker(): void {
 export interface RegisterOptions {
   /** Fetches again the data the page shows, so it goes through the worker that now controls the page. */
   refetchShownData?: () => Promise<unknown>;
+  /**
+   * The worker that controlled the page when it started (null: none), read at start-up: a first
+   * worker that takes control before the registration runs then still counts as a first control.
+   * Default: the controller when the registration runs.
+   */
+  startedUnder?: ServiceWorker | null;
+}
+
+let leaveWatched = false;
+
+/**
+ * Remembers, when the page is left while no worker controls it, what it read (pages and assets,
+ * see {@link READ_BEFORE_WORKER_KEY}), for the first worker to keep. Idempotent; call early
+ * (it needs no workbox code), so a page left before its registration runs is remembered too.
+ */
+export function rememberReadOnLeave(): void {
+  if (leaveWatched || typeof window === 'undefined' || !('serviceWorker' in navigator)) return;
+  leaveWatched = true;
+  window.addEventListener('pagehide', () => {
+    if (!navigator.serviceWorker.controller) rememberReadBeforeWorker();
+  });
 }
 
 /** Longest wait for the worker to answer that the pages are kept before the rest is sent (ms). */
@@ -231,11 +252,9 @@ async function keepWhatWasRead(options: RegisterOptions): Promise<void> {
 export function registerServiceWorker(options: RegisterOptions = {}): void {
   if (!shouldRegister()) return;
   const start = () => {
-    const startedUnder = navigator.serviceWorker.controller;
+    const startedUnder = options.startedUnder === undefined ? navigator.serviceWorker.controller : options.startedUnder;
     // A page left before any worker controlled it is kept when the first one takes control.
-    window.addEventListener('pagehide', () => {
-      if (!navigator.serviceWorker.controller) rememberReadBeforeWorker();
-    });
+    rememberReadOnLeave();
     import('workbox-window').then(
       ({ Workbox }) => {
         workbox = new Workbox('/sw.js', { scope: '/' });

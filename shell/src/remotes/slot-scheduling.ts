@@ -47,7 +47,19 @@ const SLOT_LOAD_MARGIN_PX = 800;
  * IntersectionObserver, or when the slot is not in the page.
  */
 export function whenSlotVisible(id: string): Promise<void> {
-  const el = slotElement(id);
+  return whenNearViewport(slotElement(id), SLOT_LOAD_MARGIN_PX);
+}
+
+/**
+ * Resolves when `el` comes within `marginPx` of the viewport (above or below), or when the reader
+ * first scrolls, taps or presses a key anywhere, whichever comes first; a language switch
+ * resolves it too ({@link hydrateDeferredSlots}). For server-rendered parts of a page whose code
+ * the browser loads only then (slots, the home page's founder pack). At once when `el` is null
+ * (no document, or the part is not in the page) or without IntersectionObserver.
+ * @param el        the part's element in the server's HTML
+ * @param marginPx  distance from the viewport (px) at which it counts as visible
+ */
+export function whenNearViewport(el: Element | null, marginPx: number): Promise<void> {
   if (!el || typeof IntersectionObserver === 'undefined') return Promise.resolve();
   if (!firstInputWatched) {
     firstInputWatched = true;
@@ -59,7 +71,7 @@ export function whenSlotVisible(id: string): Promise<void> {
   }
   return new Promise((resolve) => {
     const observer = new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && release(), {
-      rootMargin: `${SLOT_LOAD_MARGIN_PX}px 0px`,
+      rootMargin: `${marginPx}px 0px`,
     });
     function release() {
       observer.disconnect();
