@@ -116,5 +116,4 @@ describe('account security: password change, sessions, security events (ASVS L2)
       assert.equal(after!.n, before!.n);
     });
   });
-
 });

@@ -171,5 +171,4 @@ describe('account security: password change, sessions, security events (ASVS L2)
       assert.match(notice.text, /\/royal\/account\b/);
     });
   });
-
 });

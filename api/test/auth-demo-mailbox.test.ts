@@ -95,5 +95,4 @@ describe('auth: registration, activation, sessions, reset', () => {
       }
     });
   });
-
 });

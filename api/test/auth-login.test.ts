@@ -182,5 +182,4 @@ describe('auth: registration, activation, sessions, reset', () => {
       assertErrorBody(noXsrf, 403, 'XSRF_MISMATCH');
     });
   });
-
 });

@@ -88,48 +88,48 @@ function read(req: IncomingMessage): Promise<string> {
  * `socialLogin` (start, authorize at the provider, exchange) and `confirmLink` (the mailed link code).
  */
 export function setupOAuthApp() {
-const provider = new FakeProvider();
-const SITE = 'http://localhost:3000';
+  const provider = new FakeProvider();
+  const SITE = 'http://localhost:3000';
 
-before(() => provider.start());
-const t = setupTestApp(async () => {
-  const cfg = (id: 'google' | 'facebook', pkce: boolean): OAuthProviderConfig => ({
-    id,
-    clientId: 'test-client',
-    clientSecret: 'test-secret',
-    authorizeUrl: `${provider.url}/authorize`,
-    tokenUrl: `${provider.url}/token`,
-    userinfoUrl: `${provider.url}/userinfo`,
-    scope: 'openid email profile',
-    pkce,
-    mock: false,
+  before(() => provider.start());
+  const t = setupTestApp(async () => {
+    const cfg = (id: 'google' | 'facebook', pkce: boolean): OAuthProviderConfig => ({
+      id,
+      clientId: 'test-client',
+      clientSecret: 'test-secret',
+      authorizeUrl: `${provider.url}/authorize`,
+      tokenUrl: `${provider.url}/token`,
+      userinfoUrl: `${provider.url}/userinfo`,
+      scope: 'openid email profile',
+      pkce,
+      mock: false,
+    });
+    const { loadConfig } = await import('../src/config.js');
+    const auth = loadConfig(process.env).auth;
+    return {
+      config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } },
+    };
   });
-  const { loadConfig } = await import('../src/config.js');
-  const auth = loadConfig(process.env).auth;
-  return {
-    config: { auth: { ...auth, allowedOrigins: [SITE], oauth: { google: cfg('google', true), facebook: cfg('facebook', false) } } },
-  };
-});
-after(() => {
-  provider.server?.close();
-});
+  after(() => {
+    provider.server?.close();
+  });
 
-const start = (p: string, redirectUri = `${SITE}/auth/${p}/callback`, server = 'royal') =>
-  post(t.app, `/${server}/auth/oauth/${p}/start`, { redirectUri }, { ip: freshIp() });
+  const start = (p: string, redirectUri = `${SITE}/auth/${p}/callback`, server = 'royal') =>
+    post(t.app, `/${server}/auth/oauth/${p}/start`, { redirectUri }, { ip: freshIp() });
 
-async function socialLogin(p: 'google' | 'facebook', user: FakeUser, server = 'royal', fingerprint?: string) {
-  const started = await start(p, undefined, server);
-  assert.equal(started.statusCode, 200, started.body);
-  const { code, state } = provider.authorize(started.json().authorizeUrl, user);
-  return post(t.app, `/${server}/auth/${p}`, { code, state, ...(fingerprint ? { fingerprint } : {}) }, { ip: freshIp() });
-}
+  async function socialLogin(p: 'google' | 'facebook', user: FakeUser, server = 'royal', fingerprint?: string) {
+    const started = await start(p, undefined, server);
+    assert.equal(started.statusCode, 200, started.body);
+    const { code, state } = provider.authorize(started.json().authorizeUrl, user);
+    return post(t.app, `/${server}/auth/${p}`, { code, state, ...(fingerprint ? { fingerprint } : {}) }, { ip: freshIp() });
+  }
 
-/** Sends the code of a 403 link challenge and enters it (as the two-factor dialog does). */
-async function confirmLink(challenge: string, email: string, fingerprint: string) {
-  assert.equal((await post(t.app, '/royal/auth/device/send', { challenge })).statusCode, 200);
-  const code = codeOf(lastMail(t.app, email));
-  return post(t.app, '/royal/auth/device/confirm', { challenge, code, fingerprint }, { ip: freshIp() });
-}
+  /** Sends the code of a 403 link challenge and enters it (as the two-factor dialog does). */
+  async function confirmLink(challenge: string, email: string, fingerprint: string) {
+    assert.equal((await post(t.app, '/royal/auth/device/send', { challenge })).statusCode, 200);
+    const code = codeOf(lastMail(t.app, email));
+    return post(t.app, '/royal/auth/device/confirm', { challenge, code, fingerprint }, { ip: freshIp() });
+  }
 
   return { t, provider, SITE, start, socialLogin, confirmLink };
 }

@@ -114,5 +114,4 @@ describe('auth: social login (popup authorization-code flow)', () => {
       provider.failToken = false;
     }
   });
-
 });

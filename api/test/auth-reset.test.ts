@@ -103,5 +103,4 @@ describe('auth: registration, activation, sessions, reset', () => {
       assertErrorBody(await post(t.app, '/royal/auth/email/activate', { token }), 400, 'TOKEN_INVALID');
     });
   });
-
 });

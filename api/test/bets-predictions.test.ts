@@ -166,5 +166,4 @@ describe('bets API', () => {
       assert.deepEqual(after.result, played.result, 'a refused result changes nothing');
     });
   });
-
 });

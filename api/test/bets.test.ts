@@ -95,5 +95,4 @@ describe('bets API', () => {
     );
     assertErrorBody(await t.app.inject({ url: '/royal/bets/ranking?tournament=nope' }), 404, 'TOURNAMENT_NOT_FOUND');
   });
-
 });

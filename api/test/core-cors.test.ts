@@ -60,5 +60,4 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal(shifted.port, 4100);
     });
   });
-
 });

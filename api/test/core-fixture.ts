@@ -8,12 +8,12 @@ import { setupTestApp } from './helpers.js';
 
 /** Builds the core test app for the enclosing `describe` (a fresh database per file) and returns `t`. */
 export function setupCoreApp() {
-const t = setupTestApp();
+  const t = setupTestApp();
 
-before(() => {
-  // Test-only routes (the app is returned before ready(), so routes can still be added).
-  t.app.post('/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ({ got: request.body }));
-  t.app.get('/test/ctx', async (request) => request.ctx);
-});
+  before(() => {
+    // Test-only routes (the app is returned before ready(), so routes can still be added).
+    t.app.post('/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ({ got: request.body }));
+    t.app.get('/test/ctx', async (request) => request.ctx);
+  });
   return t;
 }

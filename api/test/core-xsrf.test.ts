@@ -111,5 +111,4 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal((await t.app.inject({ method: 'HEAD', url: '/pl/stats' })).statusCode, 200);
     });
   });
-
 });

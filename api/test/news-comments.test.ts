@@ -117,5 +117,4 @@ describe('news', () => {
       assert.equal(commentLength('⚽⚽😀'), 3);
     });
   });
-
 });

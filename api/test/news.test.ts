@@ -207,5 +207,4 @@ describe('news', () => {
       assertErrorBody(await get('/royal/news-images/..%2Fetc.svg'), 400, 'VALIDATION_ERROR');
     });
   });
-
 });
