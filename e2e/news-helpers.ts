@@ -5,7 +5,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { ports } from './fixtures';
 
-export const DEMO_PASSWORD = 'Demo-Goal-2026';
+const DEMO_PASSWORD = 'Demo-Goal-2026';
 export const SHELL = `http://localhost:${ports.shell}`;
 export const SINGLE = 'poll-favourite-formation';
 export const MULTIPLE = 'poll-next-features';

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 export const root = join(__dirname, '..');
-export const deployCli = join(root, 'scripts', 'deploy.mjs');
+const deployCli = join(root, 'scripts', 'deploy.mjs');
 export let work: string;
 export let envsDir: string;
 export let staticRoot: string;
@@ -39,7 +39,7 @@ export const remotesOf = (env: string) => readJson(join(envsDir, env, 'remotes.j
 export const historyOf = (env: string) => readJson(join(envsDir, env, 'history.json')) as Array<Record<string, string | null>>;
 
 /** Version of a dependency as installed for the shell (what the host provides at run time). */
-export const shellVersion = (pkg: string) => readJson(join(root, 'shell', 'node_modules', pkg, 'package.json')).version as string;
+const shellVersion = (pkg: string) => readJson(join(root, 'shell', 'node_modules', pkg, 'package.json')).version as string;
 
 /** A build folder `<dir>/<version>/` that looks like a remote's build (manifest + one chunk). */
 export function fakeBuild(dir: string, name: string, version: string, opts: { reactVersion?: string; chunk?: string } = {}) {
@@ -61,7 +61,7 @@ export function fakeBuild(dir: string, name: string, version: string, opts: { re
   return dir;
 }
 
-export function makeEnv(env: string, production = false) {
+function makeEnv(env: string, production = false) {
   mkdirSync(join(envsDir, env), { recursive: true });
   writeFileSync(
     join(envsDir, env, 'environment.json'),
