@@ -1,70 +1,14 @@
 /**
  * News end to end: list → paging → article, unknown slug, comments (visitor, below the
- * OVR threshold, posting a comment and a reply, plain-text XSS), polls (single, multiple, second
- * vote, ended). Logged-in steps log in through the real auth modal (mf-auth, opened by mf-news
- * through the shared store) with the seeded demo accounts: demo (OVR 72), demo_rookie (OVR 42),
+ * OVR threshold, posting a comment and a reply, plain-text XSS); polls: news-polls.spec.ts.
+ * Logged-in steps log in through the real auth modal (mf-auth, opened by mf-news through the shared store) with the seeded demo accounts: demo (OVR 72), demo_rookie (OVR 42),
  * demo_legend (OVR 95); the FT-fingerprint cookie `demo-device` is their trusted device.
  */
-import { expect, test, type Page } from '@playwright/test';
-import { apiBase, openPage, ports } from './fixtures';
+import { expect, test } from '@playwright/test';
+import { apiBase, openPage } from './fixtures';
+import { SHELL, SINGLE, MULTIPLE, serverDate, toast, clickLocked, trustDemoDevice, logIn, type Card } from './news-helpers';
 
-const DEMO_PASSWORD = 'Demo-Goal-2026';
-const SHELL = `http://localhost:${ports.shell}`;
-const SINGLE = 'poll-favourite-formation';
-const MULTIPLE = 'poll-next-features';
-const ENDED = 'poll-results-summer-event-pack';
-
-type Card = { slug: string; title: string; published_at: string; comments_count: number };
-type Poll = { id: number; options: Array<{ id: number; answer: string; votes: number; votes_percent: number }>; total_votes: number };
-
-/** `dd-MM-yyyy HH:mm:ss` in a time zone (spec §9 default format). */
-function serverDate(iso: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}:${part('second')}`;
-}
-
-const toast = (page: Page, text: string | RegExp) => page.locator('.Toastify').getByText(text);
-
-/**
- * Clicks a locked poll answer. Its input is `aria-disabled` (announced as unavailable, still
- * focusable and clickable, spec §4: the click plays the lock sound and shows the lock error), which
- * Playwright's actionability check refuses, hence `force`.
- */
-const clickLocked = (page: Page, index: number) =>
-  page.getByTestId('news-poll').getByTestId('poll-option').nth(index).click({ force: true });
-
-test.beforeEach(async ({ context }) => {
-  // The demo accounts' trusted device; cookie banner and age notice already answered.
-  await context.addCookies([
-    { name: 'FT-fingerprint', value: 'demo-device', url: SHELL },
-    { name: 'cookie_consent', value: 'necessary', url: SHELL },
-  ]);
-  await context.addInitScript(() => localStorage.setItem('landing-age-notice', '1'));
-});
-
-/** Logs in through the auth modal that the news remote opens from its "Log in" button. */
-async function logIn(page: Page, nickname: string, from: 'comments' | 'poll' = 'comments'): Promise<void> {
-  await page
-    .getByTestId(from === 'comments' ? 'comments' : 'news-poll')
-    .getByRole('button', { name: 'Log in' })
-    .click();
-  const modal = page.getByTestId('auth-modal');
-  await expect(modal).toBeVisible();
-  await modal.getByTestId('login-name').fill(nickname);
-  await modal.getByTestId('login-password').fill(DEMO_PASSWORD);
-  await modal.getByTestId('login-submit').click();
-  await expect(modal).toBeHidden();
-}
+trustDemoDevice();
 
 test.describe('news list and article', () => {
   test('list → page 2 → article, with dates in the server time zone', async ({ page, request }) => {
@@ -224,91 +168,5 @@ test.describe('comments', () => {
     await page.waitForTimeout(300);
     expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
     expect(dialogs).toEqual([]);
-  });
-});
-
-test.describe('polls', () => {
-  /** Percent shown in each answer's ring, in order. */
-  const ringValues = (page: Page) =>
-    page
-      .getByTestId('news-poll')
-      .getByRole('progressbar')
-      .evaluateAll((rings) => rings.map((r) => Number(r.getAttribute('aria-valuenow'))));
-
-  test('a visitor sees the login message; a locked answer gives the lock error', async ({ page }) => {
-    await openPage(page, `/royal/news/${SINGLE}`);
-    const poll = page.getByTestId('news-poll');
-    await expect(poll.getByRole('radio')).toHaveCount(5);
-    await expect(poll.getByTestId('poll-status')).toHaveText('Users must be logged in to vote');
-    await clickLocked(page, 1);
-    await expect(toast(page, 'Users must be logged in to vote')).toBeVisible();
-    await expect(poll.getByRole('radio').nth(1)).not.toBeChecked();
-  });
-
-  test('single poll: vote → info toast → percentages update; a second vote is rejected', async ({ page, context, request }) => {
-    await openPage(page, `/royal/news/${SINGLE}`);
-    await logIn(page, 'demo', 'poll');
-    const poll = page.getByTestId('news-poll');
-    await expect(poll.getByRole('button', { name: 'Vote' })).toBeVisible();
-    // A second tab of the same player, opened before the vote.
-    const stale = await context.newPage();
-    await stale.goto(`/royal/news/${SINGLE}`);
-    await expect(stale.getByTestId('news-poll').getByRole('button', { name: 'Vote' })).toBeVisible();
-
-    const before = (await (await request.get(`${apiBase('royal')}/news/${SINGLE}`)).json()).poll as Poll;
-    await poll.getByTestId('poll-option').nth(2).click();
-    await expect(poll.getByRole('radio').nth(2)).toBeChecked();
-    await poll.getByRole('button', { name: 'Vote' }).click();
-    await expect(toast(page, 'Thank you! Your vote has been counted.')).toBeVisible();
-    await expect(poll.getByTestId('poll-status')).toHaveText('You have already voted in this poll');
-    await expect(poll.getByTestId('poll-option').nth(2)).toContainText('Your choice');
-    await expect(poll.getByText(`${before.total_votes + 1} votes`)).toBeVisible();
-    const after = (await (await request.get(`${apiBase('royal')}/news/${SINGLE}`)).json()).poll as Poll;
-    expect(after.options[2]!.votes).toBe(before.options[2]!.votes + 1);
-    await expect.poll(() => ringValues(page)).toEqual(after.options.map((o) => o.votes_percent));
-    expect(after.options.reduce((s, o) => s + o.votes_percent, 0)).toBe(100);
-
-    // The stale tab tries again: 422 INVALID_VOTE is toasted and swallowed, the poll refreshes.
-    const stalePoll = stale.getByTestId('news-poll');
-    await stalePoll.getByTestId('poll-option').nth(0).click();
-    await stalePoll.getByRole('button', { name: 'Vote' }).click();
-    await expect(toast(stale, 'Your vote was not accepted')).toBeVisible();
-    await expect(stalePoll.getByTestId('poll-status')).toHaveText('You have already voted in this poll');
-    await expect(stalePoll.getByTestId('poll-option').nth(2)).toContainText('Your choice');
-    const final = (await (await request.get(`${apiBase('royal')}/news/${SINGLE}`)).json()).poll as Poll;
-    expect(final.total_votes).toBe(after.total_votes);
-  });
-
-  test('multiple poll: two answers → info toast → percentages update', async ({ page, request }) => {
-    await openPage(page, `/royal/news/${MULTIPLE}`);
-    await logIn(page, 'demo_legend', 'poll');
-    const poll = page.getByTestId('news-poll');
-    await expect(poll.getByRole('checkbox')).toHaveCount(5);
-    const before = (await (await request.get(`${apiBase('royal')}/news/${MULTIPLE}`)).json()).poll as Poll;
-    await poll.getByTestId('poll-option').nth(1).click();
-    await poll.getByTestId('poll-option').nth(4).click();
-    await poll.getByRole('button', { name: 'Vote' }).click();
-    await expect(toast(page, 'Thank you! Your vote has been counted.')).toBeVisible();
-    await expect(poll.getByTestId('poll-status')).toHaveText('You have already voted in this poll');
-    await expect(poll.getByText('Your choice')).toHaveCount(2);
-    const after = (await (await request.get(`${apiBase('royal')}/news/${MULTIPLE}`)).json()).poll as Poll;
-    expect(after.total_votes).toBe(before.total_votes + 1);
-    expect(after.options[1]!.votes).toBe(before.options[1]!.votes + 1);
-    expect(after.options[4]!.votes).toBe(before.options[4]!.votes + 1);
-    await expect.poll(() => ringValues(page)).toEqual(after.options.map((o) => o.votes_percent));
-  });
-
-  test('an ended poll shows its results and the closed message', async ({ page, request }) => {
-    const { poll: api } = (await (await request.get(`${apiBase('royal')}/news/${ENDED}`)).json()) as { poll: Poll & { ended: boolean } };
-    expect(api.ended).toBe(true);
-    await openPage(page, `/royal/news/${ENDED}`);
-    const poll = page.getByTestId('news-poll');
-    await expect(poll.getByTestId('poll-status')).toHaveText('This poll is already closed');
-    await expect(poll.getByText(/^Closed on \d{2}-\d{2}-\d{4} \d{2}:\d{2}:\d{2}$/)).toBeVisible();
-    await expect(poll.getByRole('button', { name: 'Vote' })).toHaveCount(0);
-    await expect.poll(() => ringValues(page)).toEqual(api.options.map((o) => o.votes_percent));
-    await expect(poll.getByText('Leading')).toBeVisible();
-    await clickLocked(page, 0);
-    await expect(toast(page, 'This poll is already closed')).toBeVisible();
   });
 });

@@ -1,87 +1,17 @@
 /**
  * @jest-environment node
  *
- * The deploy tool (scripts/deploy.mjs): publishing one remote into an immutable version
- * folder, pointing an environment at a version, rollback from the history, the environments of
- * the repo, and two teams deploying at the same moment without a lost update.
+ * The deploy tool (scripts/deploy.mjs): publishing one remote into an immutable version folder,
+ * pointing an environment at a version, rollback from the history, server code pins.
  */
-import { spawn, spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { work, envsDir, staticRoot, deploy, readJson, remotesOf, historyOf, fakeBuild, setupDeployWorkspace } from './deploy-helpers';
 
 jest.setTimeout(60_000);
 
-const root = join(__dirname, '..');
-const deployCli = join(root, 'scripts', 'deploy.mjs');
-let work: string;
-let envsDir: string;
-let staticRoot: string;
-
-function deploy(args: string[], env: Record<string, string> = {}) {
-  const r = spawnSync(process.execPath, [deployCli, ...args, '--envs-dir', envsDir, '--static-root', staticRoot], {
-    cwd: root,
-    encoding: 'utf8',
-    env: { ...process.env, DEPLOY_BY: 'jest', ...env },
-  });
-  return { code: r.status, out: `${r.stdout}${r.stderr}` };
-}
-function deployAsync(args: string[], env: Record<string, string> = {}): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const p = spawn(process.execPath, [deployCli, ...args, '--envs-dir', envsDir, '--static-root', staticRoot], {
-      cwd: root,
-      env: { ...process.env, DEPLOY_BY: 'jest', ...env },
-    });
-    let out = '';
-    p.stdout.on('data', (d) => (out += d));
-    p.stderr.on('data', (d) => (out += d));
-    p.on('close', (code) => resolve({ code, out }));
-  });
-}
-const readJson = (file: string) => JSON.parse(readFileSync(file, 'utf8'));
-const remotesOf = (env: string) => readJson(join(envsDir, env, 'remotes.json'));
-const historyOf = (env: string) => readJson(join(envsDir, env, 'history.json')) as Array<Record<string, string | null>>;
-
-/** Version of a dependency as installed for the shell (what the host provides at run time). */
-const shellVersion = (pkg: string) => readJson(join(root, 'shell', 'node_modules', pkg, 'package.json')).version as string;
-
-/** A build folder `<dir>/<version>/` that looks like a remote's build (manifest + one chunk). */
-function fakeBuild(dir: string, name: string, version: string, opts: { reactVersion?: string; chunk?: string } = {}) {
-  const out = join(dir, version);
-  mkdirSync(join(out, 'assets'), { recursive: true });
-  const react = opts.reactVersion ?? shellVersion('react');
-  const shared = [
-    { name: 'react', version: react, singleton: true },
-    { name: 'react-dom', version: shellVersion('react-dom'), singleton: true },
-    { name: 'react/jsx-runtime', version: react, singleton: true },
-    { name: '@landing/shared', version: '1.0.0', singleton: true },
-  ];
-  writeFileSync(
-    join(out, 'mf-manifest.json'),
-    JSON.stringify({ id: name, name, metaData: { buildInfo: { buildVersion: version } }, shared, exposes: [] }),
-  );
-  writeFileSync(join(out, 'remoteEntry.js'), `/* ${name} ${version} */`);
-  writeFileSync(join(out, 'assets', 'main.0123456789.js'), opts.chunk ?? `console.log(${JSON.stringify(version)})`);
-  return dir;
-}
-
-function makeEnv(env: string, production = false) {
-  mkdirSync(join(envsDir, env), { recursive: true });
-  writeFileSync(
-    join(envsDir, env, 'environment.json'),
-    JSON.stringify({ name: env, production, manifestUrl: 'http://static.test/{remote}/{version}/mf-manifest.json' }),
-  );
-}
-
-beforeEach(() => {
-  work = mkdtempSync(join(tmpdir(), 'deploy-test-'));
-  envsDir = join(work, 'environments');
-  staticRoot = join(work, 'static');
-  makeEnv('production', true);
-  makeEnv('staging');
-});
-afterEach(() => rmSync(work, { recursive: true, force: true }));
+setupDeployWorkspace();
 
 describe('publish', () => {
   test('copies one build into <static>/<remote>/<version>/ and nothing else', () => {
@@ -234,95 +164,5 @@ describe('server code pins (remotes.json integrity)', () => {
     expect(r.out).toContain('mf_news is not pinned');
     expect(remotesOf('staging')).toEqual({ mf_news: 'http://static.test/mf-news/2.0.0/mf-manifest.json' });
     expect(deploy(['status', 'staging']).out).toMatch(/mf_news\s+2\.0\.0\s+unpinned/);
-  });
-});
-
-describe('two teams deploying at the same moment', () => {
-  beforeEach(() => {
-    for (const [name, folder] of [
-      ['mf_news', 'mf-news'],
-      ['mf_bets', 'mf-bets'],
-      ['mf_auth', 'mf-auth'],
-      ['mf_leaderboard', 'mf-leaderboard'],
-    ] as const) {
-      for (const v of ['1.0.0', '1.1.0']) mkdirSync(join(staticRoot, folder, v), { recursive: true });
-      for (const v of ['1.0.0', '1.1.0']) writeFileSync(join(staticRoot, folder, v, 'mf-manifest.json'), JSON.stringify({ name }));
-    }
-  });
-
-  test('both updates survive (lock + atomic rename), even with a wide race window', async () => {
-    // Each process holds the lock 300 ms between reading and writing remotes.json: without the
-    // lock, the second writer would overwrite the first one's change.
-    const hold = { DEPLOY_HOLD_LOCK_MS: '300' };
-    const results = await Promise.all([
-      deployAsync(['use', 'staging', 'mf_news', '1.1.0'], hold),
-      deployAsync(['use', 'staging', 'mf_bets', '1.1.0'], hold),
-      deployAsync(['use', 'staging', 'mf_auth', '1.0.0'], hold),
-      deployAsync(['use', 'staging', 'mf_leaderboard', '1.1.0'], hold),
-    ]);
-    expect(results.map((r) => r.code)).toEqual([0, 0, 0, 0]);
-    expect(remotesOf('staging')).toEqual({
-      mf_news: 'http://static.test/mf-news/1.1.0/mf-manifest.json',
-      mf_bets: 'http://static.test/mf-bets/1.1.0/mf-manifest.json',
-      mf_auth: 'http://static.test/mf-auth/1.0.0/mf-manifest.json',
-      mf_leaderboard: 'http://static.test/mf-leaderboard/1.1.0/mf-manifest.json',
-    });
-    expect(
-      historyOf('staging')
-        .map((e) => e.remote)
-        .sort(),
-    ).toEqual(['mf_auth', 'mf_bets', 'mf_leaderboard', 'mf_news']);
-    expect(readdirSync(join(envsDir, 'staging')).sort()).toEqual(['environment.json', 'history.json', 'remotes.json']); // no lock or temp file left
-  });
-
-  test('the same race without a lock does lose an update (what the lock prevents)', async () => {
-    // A naive read-modify-write with the same timing, in two processes.
-    const file = join(work, 'naive.json');
-    writeFileSync(file, '{}');
-    const naive = (key: string) =>
-      new Promise<void>((resolve) => {
-        const code = `const fs=require('fs');const m=JSON.parse(fs.readFileSync(${JSON.stringify(file)},'utf8'));setTimeout(()=>{m[${JSON.stringify(key)}]=1;fs.writeFileSync(${JSON.stringify(file)},JSON.stringify(m));},300);`;
-        spawn(process.execPath, ['-e', code]).on('close', () => resolve());
-      });
-    await Promise.all([naive('mf_news'), naive('mf_bets')]);
-    expect(Object.keys(readJson(file))).toHaveLength(1);
-  });
-
-  test('a lock left by a crashed deploy is taken over', () => {
-    // proper-lockfile's lock is a folder whose holder refreshes its mtime; a crashed deploy stops
-    // refreshing it, and once it is older than the stale time (10 s) the next deploy takes over.
-    const lock = join(envsDir, 'staging', '.lock');
-    mkdirSync(lock, { recursive: true });
-    const crashedAt = new Date(Date.now() - 60_000);
-    utimesSync(lock, crashedAt, crashedAt);
-    const r = deploy(['use', 'staging', 'mf_news', '1.1.0']);
-    expect(r.code).toBe(0);
-    expect(existsSync(join(envsDir, 'staging', '.lock'))).toBe(false);
-  });
-});
-
-describe('environments of the repo', () => {
-  const repoEnvs = join(root, 'deploy', 'environments');
-
-  test.each(['production', 'staging'])('%s has its settings, config and a versioned remotes.json', (env) => {
-    const settings = readJson(join(repoEnvs, env, 'environment.json'));
-    expect(settings.name).toBe(env);
-    expect(settings.production).toBe(env === 'production');
-    expect(readJson(join(repoEnvs, env, 'config.json')).production).toBe(env === 'production');
-    const remotes = readJson(join(repoEnvs, env, 'remotes.json')) as Record<string, string>;
-    expect(Object.keys(remotes).sort()).toEqual(['mf_auth', 'mf_bets', 'mf_leaderboard', 'mf_news']);
-    for (const [name, url] of Object.entries(remotes)) {
-      const folder = name.replace('_', '-');
-      expect(url).toMatch(new RegExp(`^http://localhost:3070/${folder}/\\d+\\.\\d+\\.\\d+/mf-manifest\\.json$`));
-    }
-    const history = readJson(join(repoEnvs, env, 'history.json')) as Array<{ remote: string; to: string; url: string }>;
-    for (const [name, url] of Object.entries(remotes)) expect(history.filter((e) => e.remote === name).at(-1)!.url).toBe(url);
-  });
-
-  test('staging composes another version of one remote than production', () => {
-    const prod = readJson(join(repoEnvs, 'production', 'remotes.json'));
-    const staging = readJson(join(repoEnvs, 'staging', 'remotes.json'));
-    const differing = Object.keys(prod).filter((k) => prod[k] !== staging[k]);
-    expect(differing).toEqual(['mf_news']);
   });
 });

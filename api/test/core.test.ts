@@ -1,22 +1,20 @@
+/**
+ * Core API: health, compression, unknown servers and routes, the landing header per language,
+ * the request context, the OpenAPI document.
+ */
 import zlib from 'node:zlib';
 import assert from 'node:assert/strict';
-import { before, describe, it } from 'node:test';
-import { z } from 'zod';
-import { buildApp, CORS_ALLOWED_HEADERS } from '../src/app.js';
+import { describe, it } from 'node:test';
+import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { runSeeds } from '../src/db/seed.js';
 import { LANDING_HEADER_CODES, LANDING_HEADER_TEXTS } from '../src/domains/core/seed.js';
 import { LOCALE_CODES } from '@landing/domain';
-import { assertErrorBody, setCookies, setupTestApp, sqlRows, TEST_CONFIG } from './helpers.js';
+import { assertErrorBody, sqlRows, TEST_CONFIG } from './helpers.js';
+import { setupCoreApp } from './core-fixture.js';
 
 describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
-  const t = setupTestApp();
-
-  before(() => {
-    // Test-only routes (the app is returned before ready(), so routes can still be added).
-    t.app.post('/test/echo', { schema: { body: z.object({ n: z.number() }) } }, async (request) => ({ got: request.body }));
-    t.app.get('/test/ctx', async (request) => request.ctx);
-  });
+  const t = setupCoreApp();
 
   it('GET /health → { ok: true }', async () => {
     const res = await t.app.inject({ url: '/health' });
@@ -174,159 +172,6 @@ describe('core: servers, landing, XSRF, CORS, request context, docs', () => {
       assert.equal(count!.n, SERVERS.length * LOCALE_CODES.length);
       assert.equal((await landing('pl', 'ru')).body.landing_header_code, LANDING_HEADER_TEXTS.pl.ru);
       assert.ok((await runSeeds(t.handle.db, [...SERVERS])).every((r) => r.status === 'skipped'));
-    });
-  });
-
-  describe('XSRF: signed double submit', () => {
-    const cookiesOf = (res: import('fastify').LightMyRequestResponse) => Object.fromEntries(res.cookies.map((c) => [c.name, c.value]));
-    const echo = (cookies: Record<string, string>, token: string | undefined) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/test/echo',
-        payload: { n: 42 },
-        cookies,
-        headers: token === undefined ? {} : { 'x-xsrf-token': token },
-      });
-
-    it('gives a browser without cookies an HttpOnly secret and a readable token signed for it (Path=/, SameSite=Strict, not Secure in development)', async () => {
-      const res = await t.app.inject({ url: '/pl/csrf' });
-      assert.equal(res.statusCode, 200);
-      assert.deepEqual(res.json(), { ok: true });
-      const token = setCookies(res).find((c) => c.startsWith('XSRF-TOKEN='));
-      const secret = setCookies(res).find((c) => c.startsWith('XSRF-SECRET='));
-      assert.ok(token && secret, setCookies(res).join(' | '));
-      assert.match(token, /^XSRF-TOKEN=[A-Za-z0-9_-]+-[A-Za-z0-9_-]{43};/, 'salt-HMAC');
-      assert.match(token, /Path=\//);
-      assert.match(token, /SameSite=Strict/i);
-      assert.doesNotMatch(token, /HttpOnly|Secure/i);
-      assert.match(secret, /HttpOnly/i);
-      assert.match(secret, /SameSite=Strict/i);
-      assert.doesNotMatch(secret, /Secure/i);
-      // Never on reads (shared caches keep public answers), but on writes, even refused ones.
-      assert.deepEqual(setCookies(await t.app.inject({ url: '/pl/stats' })), []);
-      assert.ok(
-        setCookies(await t.app.inject({ method: 'POST', url: '/test/echo', payload: {} })).some((c) => c.startsWith('XSRF-TOKEN=')),
-      );
-    });
-
-    it('keeps a valid pair, re-signs a token that does not match the secret, and gives each browser its own secret', async () => {
-      const first = await t.app.inject({ url: '/pl/csrf' });
-      const pair = cookiesOf(first);
-      assert.equal(setCookies(await t.app.inject({ url: '/pl/csrf', cookies: pair })).length, 0, 'nothing new for a valid pair');
-      const resigned = await t.app.inject({ url: '/pl/csrf', cookies: { ...pair, 'XSRF-TOKEN': 'abc' } });
-      assert.deepEqual(
-        resigned.cookies.map((c) => c.name),
-        ['XSRF-TOKEN'],
-        'a new token for the same secret',
-      );
-      const other = cookiesOf(await t.app.inject({ url: '/pl/csrf' }));
-      assert.notEqual(other['XSRF-SECRET'], pair['XSRF-SECRET']);
-    });
-
-    it('accepts a mutating request whose header carries the token signed for its secret cookie', async () => {
-      const pair = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
-      const res = await echo(pair, pair['XSRF-TOKEN']);
-      assert.equal(res.statusCode, 200, res.body);
-      assert.deepEqual(res.json(), { got: { n: 42 } });
-    });
-
-    it('rejects a mutating request without the header, without the secret, or with a token of another browser: 403 XSRF_MISMATCH', async () => {
-      for (const method of ['POST', 'PUT', 'PATCH', 'DELETE'] as const) {
-        const body = assertErrorBody(await t.app.inject({ method, url: '/test/echo', payload: { n: 1 } }), 403, 'XSRF_MISMATCH');
-        assert.equal(body.message, 'Invalid XSRF token');
-      }
-      const mine = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
-      const theirs = cookiesOf(await t.app.inject({ url: '/royal/csrf' }));
-      assertErrorBody(await echo(mine, undefined), 403, 'XSRF_MISMATCH');
-      assertErrorBody(await echo({ 'XSRF-TOKEN': mine['XSRF-TOKEN']! }, mine['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
-      assertErrorBody(await echo(mine, theirs['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
-    });
-
-    it('a plain double submit (any equal cookie and header, e.g. planted by a sibling subdomain) no longer passes', async () => {
-      // The old check accepted any header equal to the XSRF-TOKEN cookie.
-      assertErrorBody(await echo({ 'XSRF-TOKEN': 'planted-token-1234567890' }, 'planted-token-1234567890'), 403, 'XSRF_MISMATCH');
-      // A planted secret with a token the attacker made up does not verify either: tokens are HMACs with the server key.
-      const planted = { 'XSRF-SECRET': 'attacker-secret-0123456789', 'XSRF-TOKEN': 'salt1234-' + 'A'.repeat(43) };
-      assertErrorBody(await echo(planted, planted['XSRF-TOKEN']), 403, 'XSRF_MISMATCH');
-    });
-
-    it('in production the cookies are Secure with the __Host- prefix', async () => {
-      const prod = await buildApp({
-        db: t.handle,
-        config: { ...TEST_CONFIG, nodeEnv: 'production', servers: ['pl', 'classic', 'royal'] },
-        migrate: false,
-        seed: false,
-      });
-      try {
-        const res = await prod.inject({ url: '/royal/csrf' });
-        const token = setCookies(res).find((c) => c.startsWith('__Host-XSRF-TOKEN='));
-        const secret = setCookies(res).find((c) => c.startsWith('__Host-XSRF-SECRET='));
-        assert.ok(token && secret, setCookies(res).join(' | '));
-        for (const c of [token, secret]) {
-          assert.match(c, /; Secure/i);
-          assert.match(c, /Path=\//);
-          assert.doesNotMatch(c, /Domain=/i);
-        }
-        assert.ok(!setCookies(res).some((c) => c.startsWith('XSRF-')), 'no unprefixed cookie in production');
-      } finally {
-        await prod.close();
-      }
-    });
-
-    it('does not check safe methods', async () => {
-      assert.equal((await t.app.inject({ method: 'GET', url: '/pl/stats' })).statusCode, 200);
-      assert.equal((await t.app.inject({ method: 'HEAD', url: '/pl/stats' })).statusCode, 200);
-    });
-  });
-
-  describe('CORS', () => {
-    it('answers a preflight from the shell origin allowing credentials and every client header', async () => {
-      const res = await t.app.inject({
-        method: 'OPTIONS',
-        url: '/pl/stats',
-        headers: {
-          origin: 'http://localhost:3000',
-          'access-control-request-method': 'POST',
-          'access-control-request-headers': 'content-type,x-auth-token,x-auth-id,x-lang,x-server-id,x-xsrf-token',
-        },
-      });
-      assert.equal(res.statusCode, 204);
-      assert.equal(res.headers['access-control-allow-origin'], 'http://localhost:3000');
-      assert.equal(res.headers['access-control-allow-credentials'], 'true');
-      const allowed = String(res.headers['access-control-allow-headers'])
-        .toLowerCase()
-        .split(/\s*,\s*/);
-      for (const h of CORS_ALLOWED_HEADERS) assert.ok(allowed.includes(h.toLowerCase()), `${h} allowed`);
-      assert.match(String(res.headers['access-control-allow-methods']), /POST/);
-    });
-
-    it('allows the remotes (3001..3009) and 127.0.0.1, but not other origins', async () => {
-      for (const origin of ['http://localhost:3004', 'http://127.0.0.1:3009']) {
-        const res = await t.app.inject({ url: '/pl/stats', headers: { origin } });
-        assert.equal(res.headers['access-control-allow-origin'], origin);
-      }
-      for (const origin of ['http://evil.example', 'http://localhost:3010', 'http://localhost:4000']) {
-        const res = await t.app.inject({ url: '/pl/stats', headers: { origin } });
-        assert.equal(res.headers['access-control-allow-origin'], undefined, origin);
-      }
-    });
-
-    it('adds CORS headers to error answers too, so the browser can read them', async () => {
-      const res = await t.app.inject({ url: '/xx/stats', headers: { origin: 'http://localhost:3000' } });
-      assert.equal(res.statusCode, 404);
-      assert.equal(res.headers['access-control-allow-origin'], 'http://localhost:3000');
-    });
-
-    it('reads CORS_ORIGINS and shifts the default range by PORT_OFFSET', () => {
-      assert.deepEqual(loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example' }).corsOrigins, [
-        'https://a.example',
-        'https://b.example',
-      ]);
-      const shifted = loadConfig({ PORT_OFFSET: '100' });
-      assert.ok(shifted.corsOrigins.includes('http://localhost:3100'));
-      assert.ok(shifted.corsOrigins.includes('http://127.0.0.1:3109'));
-      assert.ok(!shifted.corsOrigins.includes('http://localhost:3000'));
-      assert.equal(shifted.port, 4100);
     });
   });
 
