@@ -3,7 +3,7 @@
  * `country-flag-icons` (3:2 SVG files, as CSS background images in ./flags.css: fetched once and
  * cached, none of them in the JavaScript) with the country's name in the interface language as the
  * text alternative. The countries the API's players come from (`COUNTRY_WEIGHTS` of
- * api/src/domains/leaderboard/names.ts) have one; any other country shows its ISO code, named for
+ * api/src/domains/leaderboard/seed-names.ts) have one; any other country shows its ISO code, named for
  * screen readers the same way.
  */
 import { useTranslation } from 'react-i18next';
