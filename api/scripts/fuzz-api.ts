@@ -1,7 +1,7 @@
 /**
  * Fuzzes every route of the API's OpenAPI document with generated bad inputs (src/lib/validation.ts)
  * and prints figures: routes, inputs, status histogram, 5xx count, leak count, answers without
- * the security headers, duration. Same generators as `test/fuzz.test.ts` (test/fuzz-lib.ts).
+ * the security headers, duration. Same generators as `test/fuzz.test.ts` (test/fuzz/).
  *
  *   pnpm --filter ./api run fuzz                      # 1,000 inputs per route
  *   pnpm --filter ./api run fuzz -- --runs 200 --seed 7 --route news
@@ -11,7 +11,8 @@
  */
 import { parseArgs } from 'node:util';
 import { createTestDatabase, startApp } from '../test/helpers.js';
-import { fuzzAll, fuzzContext } from '../test/fuzz-lib.js';
+import { fuzzContext } from '../test/fuzz/context.js';
+import { fuzzAll } from '../test/fuzz/run.js';
 
 const { values } = parseArgs({
   options: {

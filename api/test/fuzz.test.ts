@@ -7,7 +7,10 @@
 import assert from 'node:assert/strict';
 import { before, describe, it } from 'node:test';
 import fc from 'fast-check';
-import { checkAnswer, fuzzContext, requestArb, resetSideEffects, routesOf, type FuzzContext } from './fuzz-lib.js';
+import { checkAnswer } from './fuzz/checks.js';
+import { fuzzContext, resetSideEffects } from './fuzz/context.js';
+import { requestArb } from './fuzz/mutations.js';
+import { routesOf, type FuzzContext } from './fuzz/openapi.js';
 import { setupTestApp } from './helpers.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 40);
