@@ -126,7 +126,8 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
  * The shell's SSR server for one environment, as a child process (shell/dist/server/index.cjs):
  * the environment's remotes.json, config.json and environment.json (the production guard),
  * `/api/*` proxied to `apiOrigin`, the page's API base pointed at that proxy.
- * @param {{ port: number, envDir: string, apiOrigin?: string, host?: string }} o
+ * @param {{ port: number, envDir: string, apiOrigin?: string, host?: string, extraArgs?: string[] }} o
+ *   `extraArgs`: more arguments for the SSR server (e.g. `--remote-origin public=internal`)
  * @returns {Promise<{ close: () => void, process: import('node:child_process').ChildProcess }>} once it answers
  * @throws Error when the shell is not built or does not start within 60 s
  */
