@@ -94,6 +94,8 @@ test.describe('weekly Top 3 dates', () => {
     expect(weekday).toBe('Monday');
     await settle(context, 'de');
     await openPage(page, '/royal');
+    // The leaderboard is below the fold: when the server could not render it in time, its code loads when the reader gets there.
+    await page.locator('.remote-slot[data-remote="mf_leaderboard"]').scrollIntoViewIfNeeded();
     await expect(page.getByTestId('leaderboard')).toContainText(`${day(week.start)} – ${day(new Date(week.end).getTime() - 1)}`);
   });
 });
