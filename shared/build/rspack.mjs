@@ -38,7 +38,7 @@ import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { exposesOf, findAppByFolder, portOf } from '../apps.mjs';
 import { StandaloneFederationRuntimePlugin } from './federation-runtime.mjs';
 import { htmlTemplate, precompressPlugins } from './assets.mjs';
-import { sharedSingletons, subsetAliases } from './shared-singletons.mjs';
+import { SHARED_SUBSETS, sharedSingletons, subsetAliases } from './shared-singletons.mjs';
 import { remoteServerConfig } from './server.mjs';
 import { swcRule } from './swc-rule.mjs';
 
@@ -73,6 +73,33 @@ export function buildTarget(dir, kind, env = process.env) {
 /** Whether remotes use the host-provided federation runtime (default yes; `MF_EXTERNAL_RUNTIME=0` turns it off). */
 export function externalRuntimeEnabled(env = process.env) {
   return env.MF_EXTERNAL_RUNTIME !== '0';
+}
+
+/**
+ * Whether the host's browser build is a runtime-only federation host (default yes;
+ * `MF_RUNTIME_HOST=0` builds it with the federation plugin again): no federation plugin, the
+ * shell bundles its dependencies like any app, and its lazy `src/remotes/federation.ts` creates
+ * the federation runtime when a slot first needs a remote, sharing the shell's loaded modules.
+ */
+export function runtimeOnlyHost(env = process.env) {
+  return env.MF_RUNTIME_HOST !== '0';
+}
+
+/**
+ * What a runtime-only host's build needs in place of the federation plugin: the aliases that
+ * make the shell import the same subsets the remotes share (`react-router` → the subset of
+ * shared/src/subsets/), and the definitions its federation module reads: `__SHARED_VERSIONS__`
+ * (shared key → installed version, from the shared-singleton policy) and the runtime's
+ * `ENV_TARGET` (leaves its Node-only code out).
+ * @param {string} dir  the host's folder (absolute)
+ * @returns {{ alias: Record<string, string>, define: Record<string, string> }}
+ */
+export function runtimeHostOptions(dir) {
+  const shared = sharedSingletons(dir);
+  const alias = {};
+  for (const name of Object.keys(SHARED_SUBSETS)) alias[`${name}$`] = shared[name].import;
+  const versions = Object.fromEntries(Object.entries(shared).map(([name, { version }]) => [name, version]));
+  return { alias, define: { __SHARED_VERSIONS__: JSON.stringify(versions), ENV_TARGET: JSON.stringify('web') } };
 }
 
 /** Development-only first module of every page: a React DevTools hook that keeps renderers (see the file). */
@@ -138,6 +165,8 @@ export function createAppConfig({
   // The manifest's buildInfo.buildVersion is read from MF_BUILD_VERSION by the federation plugin.
   if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
   const externalRuntime = externalRuntimeEnabled(env);
+  const runtimeHost = kind !== 'remote' && runtimeOnlyHost(env);
+  const hostOptions = runtimeHost ? runtimeHostOptions(dir) : { alias: {}, define: {} };
   const port = portOf(app, { env });
   const config = {
     name: kind === 'remote' ? `${name}-browser` : undefined,
@@ -157,7 +186,7 @@ export function createAppConfig({
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: subsetAliases(dir, production) },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { ...subsetAliases(dir, production), ...hostOptions.alias } },
     module: {
       // An import of a missing export fails the build: above all one that a subset of
       // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.
@@ -172,7 +201,7 @@ export function createAppConfig({
       ],
     },
     plugins: [
-      new ModuleFederationPlugin({
+      ...(runtimeHost ? [] : [new ModuleFederationPlugin({
         name,
         ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : {}),
         shared: sharedSingletons(dir),
@@ -188,7 +217,7 @@ export function createAppConfig({
           ...(externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
           optimization: { target: 'web' },
         },
-      }),
+      })]),
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
         template: htmlTemplate(dir),
@@ -200,6 +229,7 @@ export function createAppConfig({
       new rspack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(name),
+        ...hostOptions.define,
       }),
       // Fast Refresh: each app's runtime under its own namespace (output.uniqueName), so the
       // shell's and the remotes' refresh runtimes live side by side in one page; the hook comes

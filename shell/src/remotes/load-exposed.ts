@@ -3,7 +3,6 @@
  * checks every slot relies on: the remote is deployed in this environment, the module has a
  * default export, and it declares the contract major the shell needs (shared/src/contracts.ts).
  */
-import { loadRemote } from '@module-federation/enhanced/runtime';
 import {
   CONTRACT_MAJOR,
   remoteOf,
@@ -13,6 +12,7 @@ import {
   type RemoteContracts,
 } from '@landing/shared';
 import { registeredRemotes } from './registry';
+import { loadRemote } from './runtime-host';
 
 /** Thrown when a remote's exposed module declares a different contract major than the shell. */
 class ContractMismatchError extends Error {

@@ -4,15 +4,13 @@
  * by `scripts/deploy.mjs`) and registers the remotes with the Module Federation runtime before
  * the first load; outside production the tester overrides of overrides.ts apply on top.
  *
- * The runtime plugins (plugins/fallback.ts, plugins/delivery.ts, plugins/retry.ts) are not
- * registered here: the build passes them to the federation plugin as `runtimePlugins`
- * (shell/rspack.config.mjs), so they are in place from the runtime's start.
+ * Registering does not load the federation runtime: ./runtime-host.ts creates it (with the
+ * runtime plugins of plugins/) when a slot first loads a remote.
  */
-import { getInstance, registerRemotes } from '@module-federation/enhanced/runtime';
 import { sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
 import { defaultStorages, readOverrides, type OverrideRead } from './overrides';
 import { updateInfo } from './remote-info';
-import { hostSharedVersions } from './versions';
+import { registerRemotes, sharedVersions } from './runtime-host';
 
 // The registry's parts, importable from here as before (tests/remote-overrides.test.ts).
 export { OVERRIDES_STORAGE_KEY, OVERRIDE_QUERY_PARAM, clearOverrides, keepOverrides, readOverrides } from './overrides';
@@ -30,12 +28,9 @@ export function registeredRemotes(): RemotesMap {
   return registered;
 }
 
-/**
- * Versions of the shell's own shared packages (package name → version), from the federation
- * runtime's host options; empty before the runtime is set up.
- */
+/** Versions of the shell's own shared packages (package name → version), as built. */
 export function shellSharedVersions(): Record<string, string> {
-  return hostSharedVersions(getInstance()?.options?.shared);
+  return sharedVersions();
 }
 
 /**
