@@ -3,7 +3,8 @@
  * Comparison build, never shipped (docs/PERFORMANCE.md): the same shell and the same
  * remote components as ONE application, without Module Federation. The shell's own build config
  * (shared/build/rspack.mjs, host) is used with the federation plugin removed, and
- * `@module-federation/enhanced/runtime` replaced by a generated module whose `loadRemote(id)` is
+ * the shell's runtime handle (shell/src/remotes/runtime-host.ts; `@module-federation/enhanced/runtime`
+ * for a build with the plugin) replaced by a generated module whose `loadRemote(id)` is
  * a plain `import()` of the remote's `src/exposes/*.tsx` — so every page is code-split by route
  * exactly like the federated site, only the federation runtime, remoteEntry/manifest requests
  * and shared-scope negotiation are gone. The ratio federated / monolithic is the cost of
@@ -32,6 +33,7 @@ export function registerRemotes() {}
 export function registerPlugins() {}
 /** No federation instance in the monolith (the composition page shows no shared versions). */
 export function getInstance() { return undefined; }
+export function sharedVersions() { return {}; }
 export function loadRemote(id) {
   switch (id) {
 ${cases}
@@ -72,11 +74,16 @@ export async function buildMonolith(outDir = mkdtempSync(join(tmpdir(), 'monolit
   const config = createAppConfig({
     dir: shellDir,
     title: 'Football Team',
+    // The shell as built with the federation plugin (then removed below), as the comparison always was.
+    env: { ...process.env, MF_RUNTIME_HOST: '0' },
     pluginsExtra: [new rspack.CopyRspackPlugin({ patterns: [{ from: join(shellDir, 'public'), to: '.' }] })],
     extend: (c) => ({
       ...c,
       output: { ...c.output, path: dist },
-      plugins: c.plugins.filter((p) => p?.constructor?.name !== 'ModuleFederationPlugin'),
+      plugins: [
+        ...c.plugins.filter((p) => p?.constructor?.name !== 'ModuleFederationPlugin'),
+        new rspack.NormalModuleReplacementPlugin(/[\\/]remotes[\\/]runtime-host$|^\.\/runtime-host$/, join(gen, 'mf-runtime.js')),
+      ],
       resolve: {
         ...c.resolve,
         alias: {
