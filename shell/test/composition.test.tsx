@@ -5,7 +5,7 @@
 import './polyfills';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { getInstance } from '@module-federation/enhanced/runtime';
+import { sharedVersions } from '@module-federation/enhanced/runtime';
 import { DEFAULT_RUNTIME_CONFIG, initI18n, registerTranslationLoaders, setRuntimeConfig } from '@landing/shared';
 import { loaders } from '../src/i18n';
 import { readComposition } from '../src/remotes/composition';
@@ -93,9 +93,7 @@ test('outside production the page lists each registered remote with its shared v
   setRuntimeConfig({ ...DEFAULT_RUNTIME_CONFIG, production: false, environment: 'staging' });
   const url = 'http://localhost:3002/1.1.0/mf-manifest.json';
   await loadAndRegisterRemotes({ production: false, trustedRemoteOrigins: [] }, { mf_news: url });
-  (getInstance as unknown as jest.Mock).mockReturnValue({
-    options: { shared: { react: [{ version: '19.3.1', from: 'shell' }], zustand: [{ version: '5.1.0', from: 'shell' }] } },
-  });
+  (sharedVersions as unknown as jest.Mock).mockReturnValue({ react: '19.3.1', zustand: '5.1.0' });
   const realFetch = globalThis.fetch;
   globalThis.fetch = fakeFetch({ [url]: newsManifest });
   try {
