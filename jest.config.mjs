@@ -35,7 +35,7 @@ export default {
     '\\.css$': 'identity-obj-proxy',
     '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
     // The shell's handle on the runtime (shell/src/remotes/runtime-host.ts): the same stand-in.
-    '^\\./runtime-host$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
+    '(^|/)remotes/runtime-host$|^\\./runtime-host$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
     '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retry-plugin.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

@@ -201,23 +201,27 @@ export function createAppConfig({
       ],
     },
     plugins: [
-      ...(runtimeHost ? [] : [new ModuleFederationPlugin({
-        name,
-        ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : {}),
-        shared: sharedSingletons(dir),
-        shareStrategy: 'loaded-first',
-        ...(runtimePlugins.length ? { runtimePlugins } : {}),
-        manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
-        dts: false,
-        dev: false,
-        // Federation runtime cost: the host bundles the runtime core once and provides
-        // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
-        // `optimization.target: 'web'` leaves the runtime's Node-only code out of the browser build.
-        experiments: {
-          ...(externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
-          optimization: { target: 'web' },
-        },
-      })]),
+      ...(runtimeHost
+        ? []
+        : [
+            new ModuleFederationPlugin({
+              name,
+              ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : {}),
+              shared: sharedSingletons(dir),
+              shareStrategy: 'loaded-first',
+              ...(runtimePlugins.length ? { runtimePlugins } : {}),
+              manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+              dts: false,
+              dev: false,
+              // Federation runtime cost: the host bundles the runtime core once and provides
+              // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
+              // `optimization.target: 'web'` leaves the runtime's Node-only code out of the browser build.
+              experiments: {
+                ...(externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
+                optimization: { target: 'web' },
+              },
+            }),
+          ]),
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
         template: htmlTemplate(dir),

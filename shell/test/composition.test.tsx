@@ -5,7 +5,7 @@
 import './polyfills';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { sharedVersions } from '@module-federation/enhanced/runtime';
+import { sharedVersions } from '../src/remotes/runtime-host';
 import { DEFAULT_RUNTIME_CONFIG, initI18n, registerTranslationLoaders, setRuntimeConfig } from '@landing/shared';
 import { loaders } from '../src/i18n';
 import { readComposition } from '../src/remotes/composition';
