@@ -2,5 +2,5 @@
 import { holdEarlyClicks } from './early-input';
 
 holdEarlyClicks();
-// Async boundary: shared singletons are negotiated by the federation runtime before app code runs.
+// The app's code in a chunk of its own: this entry (the chunk loader and early-input.ts) runs at once.
 import(/* webpackChunkName: "bootstrap" */ './bootstrap');
