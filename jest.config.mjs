@@ -33,8 +33,7 @@ export default {
   ],
   moduleNameMapper: {
     '\\.css$': 'identity-obj-proxy',
-    '^@module-federation/enhanced/runtime$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
-    // The shell's handle on the runtime (shell/src/remotes/runtime-host.ts): the same stand-in.
+    // The shell's handle on the federation runtime (shell/src/remotes/runtime-host.ts).
     '(^|/)remotes/runtime-host$|^\\./runtime-host$': '<rootDir>/shell/test/__mocks__/mf-runtime.ts',
     '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retry-plugin.ts',
   },

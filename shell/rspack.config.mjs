@@ -84,9 +84,6 @@ function devEnvironmentMiddleware() {
 const shell = createAppConfig({
   dir,
   title: 'Football Team – free online football manager game',
-  // Federation runtime plugins, one file each (src/remotes/plugins/), for a build with the federation
-  // plugin (MF_RUNTIME_HOST=0); the runtime-only host registers them in src/remotes/federation.ts.
-  runtimePlugins: ['fallback', 'delivery', 'retry'].map((name) => join(dir, 'src', 'remotes', 'plugins', `${name}.ts`)),
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
     new SsrAssetsPlugin({ group: 'bootstrap' }),

@@ -7,7 +7,7 @@ import '../shell/test/polyfills';
 import { act, createElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { registerRemotes } from '@module-federation/enhanced/runtime';
+import { registerRemotes } from '../shell/src/remotes/runtime-host';
 import { changeLocale, initI18n, registerTranslationLoaders } from '@landing/shared';
 import { loaders } from '../shell/src/i18n';
 import { OverrideBadge } from '../shell/src/remotes/OverrideBadge';

@@ -1,7 +1,10 @@
 /**
  * Build configuration shared by the shell (host) and every remote: rspack 2 + Module Federation
  * (@module-federation/enhanced). One place for loaders, the shared-singleton policy and the
- * versioned output layout:
+ * versioned output layout. Remotes are built with the federation plugin; the shell's browser build
+ * is a runtime-only host (no federation plugin: it bundles its dependencies like any app, and its
+ * lazy src/remotes/federation.ts creates the federation runtime with the runtime API, providing
+ * its own modules as the shared singletons, see {@link runtimeHostOptions}):
  *   - host:   dist/                 (index.html template, hashed chunks) + dist/server/ (the SSR
  *                                   server, createShellServerConfig)
  *   - remote: dist/<version>/       (mf-manifest.json, remoteEntry.js, hashed chunks, standalone index.html)
@@ -12,7 +15,7 @@
  * Text assets (JS, CSS, HTML, JSON, SVG) are also written precompressed (.br and .gz) for the
  * static servers.
  * HTML template: the app's own `src/index.html` (the shell), else `shared/build/remote.html` (remotes).
- * Parts: federation-runtime.mjs (the runtime the host provides), assets.mjs (HTML templates,
+ * Parts: federation-runtime.mjs (the remotes' standalone runtime build), assets.mjs (HTML templates,
  * precompression), shared-singletons.mjs (the shared-singleton policy), server.mjs (server builds),
  * swc-rule.mjs (the TypeScript loader).
  *
@@ -26,7 +29,7 @@
  * Environment (every build):
  *   MF_EXTERNAL_RUNTIME=0     bundle the federation runtime into each remote again (for size
  *                             comparisons; see docs/PERFORMANCE.md). Default: remotes use the
- *                             runtime the shell provides.
+ *                             runtime core the shell provides (`_FEDERATION_RUNTIME_CORE`).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -76,17 +79,7 @@ export function externalRuntimeEnabled(env = process.env) {
 }
 
 /**
- * Whether the host's browser build is a runtime-only federation host (default yes;
- * `MF_RUNTIME_HOST=0` builds it with the federation plugin again): no federation plugin, the
- * shell bundles its dependencies like any app, and its lazy `src/remotes/federation.ts` creates
- * the federation runtime when a slot first needs a remote, sharing the shell's loaded modules.
- */
-export function runtimeOnlyHost(env = process.env) {
-  return env.MF_RUNTIME_HOST !== '0';
-}
-
-/**
- * What a runtime-only host's build needs in place of the federation plugin: the aliases that
+ * What the host's browser build (a runtime-only federation host) needs in place of the federation plugin: the aliases that
  * make the shell import the same subsets the remotes share (`react-router` → the subset of
  * shared/src/subsets/), and the definitions its federation module reads: `__SHARED_VERSIONS__`
  * (shared key → installed version, from the shared-singleton policy) and the runtime's
@@ -138,8 +131,6 @@ export function registryApp(dir) {
  * @param {(config: object) => object} [o.extend] last-minute changes of the browser build
  * @param {object[]} [o.pluginsExtra] more plugins of the browser build
  * @param {object} [o.devServer]   more dev-server options (e.g. the shell's `setupMiddlewares`)
- * @param {string[]} [o.runtimePlugins] absolute paths of federation runtime plugins (the
- *                                 federation plugin's `runtimePlugins`; each default-exports a factory)
  * @param {NodeJS.ProcessEnv} [o.env]  environment (default process.env)
  * @param {object} [o.app]         the registry entry to build (default: {@link registryApp} of `dir`;
  *                                 tests build a copy with other exposes)
@@ -150,7 +141,6 @@ export function createAppConfig({
   extend = (c) => c,
   pluginsExtra = [],
   devServer = {},
-  runtimePlugins = [],
   env = process.env,
   app = registryApp(dir),
 }) {
@@ -165,8 +155,7 @@ export function createAppConfig({
   // The manifest's buildInfo.buildVersion is read from MF_BUILD_VERSION by the federation plugin.
   if (kind === 'remote') process.env.MF_BUILD_VERSION = version;
   const externalRuntime = externalRuntimeEnabled(env);
-  const runtimeHost = kind !== 'remote' && runtimeOnlyHost(env);
-  const hostOptions = runtimeHost ? runtimeHostOptions(dir) : { alias: {}, define: {} };
+  const hostOptions = kind === 'remote' ? { alias: {}, define: {} } : runtimeHostOptions(dir);
   const port = portOf(app, { env });
   const config = {
     name: kind === 'remote' ? `${name}-browser` : undefined,
@@ -201,27 +190,24 @@ export function createAppConfig({
       ],
     },
     plugins: [
-      ...(runtimeHost
-        ? []
-        : [
+      ...(kind === 'remote'
+        ? [
             new ModuleFederationPlugin({
               name,
-              ...(kind === 'remote' ? { filename: 'remoteEntry.js', exposes } : {}),
+              filename: 'remoteEntry.js',
+              exposes,
               shared: sharedSingletons(dir),
               shareStrategy: 'loaded-first',
-              ...(runtimePlugins.length ? { runtimePlugins } : {}),
-              manifest: kind === 'remote' ? { fileName: 'mf-manifest.json' } : false,
+              manifest: { fileName: 'mf-manifest.json' },
               dts: false,
               dev: false,
-              // Federation runtime cost: the host bundles the runtime core once and provides
-              // it; remotes reuse it instead of shipping their own copy in remoteEntry.js.
-              // `optimization.target: 'web'` leaves the runtime's Node-only code out of the browser build.
-              experiments: {
-                ...(externalRuntime ? (kind === 'remote' ? { externalRuntime: true } : { provideExternalRuntime: true }) : {}),
-                optimization: { target: 'web' },
-              },
+              // Federation runtime cost: the host bundles the runtime core once and provides it
+              // (src/remotes/federation.ts); remotes reuse it instead of shipping their own copy in
+              // remoteEntry.js. `optimization.target: 'web'` leaves the runtime's Node-only code out.
+              experiments: { ...(externalRuntime ? { externalRuntime: true } : {}), optimization: { target: 'web' } },
             }),
-          ]),
+          ]
+        : []),
       ...(kind === 'remote' && externalRuntime ? [new StandaloneFederationRuntimePlugin({ production })] : []),
       new rspack.HtmlRspackPlugin({
         template: htmlTemplate(dir),

@@ -1,5 +1,5 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
-import { loadRemote } from '@module-federation/enhanced/runtime';
+import { loadRemote } from '../src/remotes/runtime-host';
 import { initI18n, sanitizeRemotesMap } from '@landing/shared';
 import { RemoteSlot } from '../src/remotes/RemoteSlot';
 import { clearRemoteCache, preloadRemotes } from '../src/remotes/remote-loader';

@@ -1,9 +1,9 @@
 /**
- * Federation runtime plugin `landing-remote-delivery` (registered through `runtimePlugins` in
- * shell/rspack.config.mjs): when a remote's manifest is loaded it records the version the remote
+ * Federation runtime plugin `landing-remote-delivery` (registered at the creation of the
+ * shell's federation instance, src/remotes/federation.ts): when a remote's manifest is loaded it records the version the remote
  * was built as and reports shared singletons of another major.
  */
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import type { RemoteName } from '@landing/shared';
 import { remoteInfo, updateInfo } from '../remote-info';
 import { hostSharedVersions, sharedMajorMismatches, type ManifestShared } from '../versions';

@@ -1,10 +1,10 @@
 /**
- * Federation runtime plugin `landing-remote-fallback` (registered through `runtimePlugins` in
- * shell/rspack.config.mjs): the `errorLoadRemote` hook reports a failed load loudly and lets it
+ * Federation runtime plugin `landing-remote-fallback` (registered at the creation of the
+ * shell's federation instance, src/remotes/federation.ts): the `errorLoadRemote` hook reports a failed load loudly and lets it
  * reject, so the slot's error boundary shows the translated fallback with a retry button
  * (RemoteSlot.tsx).
  */
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { remoteFailures } from '../remote-info';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * Federation runtime plugin `retry-plugin` (registered through `runtimePlugins` in
- * shell/rspack.config.mjs): a manifest fetch or a remote entry script that fails is tried twice
+ * Federation runtime plugin `retry-plugin` (registered at the creation of the
+ * shell's federation instance, src/remotes/federation.ts): a manifest fetch or a remote entry script that fails is tried twice
  * more, 500 ms apart, before the load fails (then fallback.ts reports it).
  */
-import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 
 /** Retries of a failed manifest fetch or entry script, and the pause between them (ms). */
@@ -11,7 +11,7 @@ export const RETRY = { retryTimes: 2, retryDelay: 500 } as const;
 
 /**
  * Creates the plugin (the runtime calls the default export with no arguments; `RetryPlugin` has
- * no default export of its own, so `runtimePlugins` cannot name the package directly).
+ * no default export of its own, so it is wrapped here).
  */
 export default function retryPlugin(): ModuleFederationRuntimePlugin {
   return RetryPlugin({ fetch: { ...RETRY }, script: { ...RETRY } }) as ModuleFederationRuntimePlugin;
