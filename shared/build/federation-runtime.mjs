@@ -1,6 +1,7 @@
 /**
- * The federation runtime a host provides to its remotes (shared/build/rspack.mjs uses it unless
- * MF_EXTERNAL_RUNTIME=0): one build of `@module-federation/runtime-core` the shell bundles once.
+ * The federation runtime core of a remote's standalone page (shared/build/rspack.mjs uses it
+ * unless MF_EXTERNAL_RUNTIME=0). In the site the shell provides the core it bundles
+ * (shell/src/remotes/federation.ts).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -22,7 +23,7 @@ function runtimeCorePath() {
 
 /**
  * Remotes built with `experiments.externalRuntime` expect the host to provide the federation
- * runtime core as `self._FEDERATION_RUNTIME_CORE` (the shell does, `provideExternalRuntime`).
+ * runtime core as `self._FEDERATION_RUNTIME_CORE` (the shell does, src/remotes/federation.ts).
  * A remote's own standalone page (src/bootstrap.tsx, `index.html` of its build) has no host, so
  * this plugin builds a small script that provides the same runtime core, emits it as
  * `assets/federation-runtime.<hash>.js` and puts it first in the standalone page. The script is
