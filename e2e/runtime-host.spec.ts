@@ -158,7 +158,12 @@ test.describe('the shell as a runtime-only federation host', () => {
     const chunks = await fallbackChunks(request, urls);
     const remotePackages = new Set([...chunks.values()].map((v) => v.split(' ')[1]!));
     expect(remotePackages).toContain('react');
-    for (const name of remotePackages) only(packages, name);
+    for (const name of remotePackages) {
+      // Registered by the shell: `from` names another instance only when that instance loaded the
+      // package through the shell's `get` (a fallback of its own would be fetched: checked below).
+      const entry = only(packages, name);
+      expect(entry.from === 'shell' || entry.loaded, `${name} registered by ${entry.from}`).toBe(true);
+    }
     expect(urls.filter((u) => chunks.has(u)).map((u) => chunks.get(u))).toEqual([]);
   });
 
