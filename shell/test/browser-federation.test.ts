@@ -9,6 +9,16 @@ import * as LandingShared from '@landing/shared';
 import * as runtimeCore from '@module-federation/runtime/core';
 
 jest.mock('@module-federation/runtime', () => ({ createInstance: jest.fn((options: unknown) => ({ options })) }));
+/** Lazily shared packages whose module has been evaluated (the stand-ins below record it). */
+const evaluated = new Set<string>();
+jest.mock('axios', () => {
+  evaluated.add('axios');
+  return { AxiosError: class AxiosError extends Error {} };
+});
+jest.mock('react-hook-form', () => {
+  evaluated.add('react-hook-form');
+  return { useForm: () => ({}) };
+});
 
 interface SharedOption {
   version: string;
@@ -57,6 +67,18 @@ test('packages the shell loads lazily are offered with get and not loaded when t
     expect(typeof shared[name]!.get).toBe('function');
     expect(shared[name]!.shareConfig.singleton).toBe(true);
   }
+});
+
+test("a lazy package's get loads the shell's own module on the first call, and every call gives that module", async () => {
+  const { shared } = await create();
+  expect(evaluated.has('axios')).toBe(false); // creating the runtime loaded nothing
+  const factory = await shared.axios!.get!();
+  expect(evaluated.has('axios')).toBe(true);
+  expect(evaluated.has('react-hook-form')).toBe(false); // only the package asked for
+  const shellAxios = (await import('axios')) as unknown as { AxiosError: unknown };
+  // The class mf-auth's `instanceof AxiosError` compares with is the one the shell's client throws.
+  expect((factory() as typeof shellAxios).AxiosError).toBe(shellAxios.AxiosError);
+  expect((await shared.axios!.get!())()).toBe(factory());
 });
 
 test("remote entries built with an external runtime find the shell's runtime core, and one already there is kept", async () => {
