@@ -96,3 +96,10 @@ test('the runtime starts with the registered remotes and the fallback, delivery 
   expect(options.remotes).toEqual(remotes);
   expect(options.plugins.map((p) => p.name)).toEqual(['landing-remote-fallback', 'landing-remote-delivery', 'retry-plugin']);
 });
+
+test('a shared package the shell does not provide stops the runtime from starting, instead of remotes loading their own copy', async () => {
+  globals.__APP_NAME__ = 'shell';
+  globals.__SHARED_VERSIONS__ = { ...VERSIONS, 'date-fns': '4.1.0' };
+  const { createShellFederation } = await import('../src/remotes/federation');
+  expect(() => createShellFederation([])).toThrow('shared package date-fns is not provided by the shell');
+});

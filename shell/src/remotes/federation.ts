@@ -47,13 +47,19 @@ const LAZY: Record<string, () => Promise<unknown>> = {
   'react-hook-form': () => import('react-hook-form'),
 };
 
-/** The `shared` option: every key of `__SHARED_VERSIONS__`, as a singleton of the caret range of its version. */
+/**
+ * The `shared` option: every key of `__SHARED_VERSIONS__`, as a singleton of the caret range of its version.
+ * @throws Error for a shared package this module does not provide (one added to the shared-singleton
+ *   policy, shared/build/shared-singletons.mjs, but not to LOADED or LAZY): remotes would otherwise
+ *   load their own copies without a word, so no remote loads until it is added
+ */
 function sharedOptions(versions: Record<string, string>) {
   const shared: Record<string, object> = {};
   for (const [name, version] of Object.entries(versions)) {
     const shareConfig = { singleton: true, requiredVersion: `^${version}` };
     if (name in LOADED) shared[name] = { version, lib: () => LOADED[name], shareConfig };
     else if (name in LAZY) shared[name] = { version, get: () => LAZY[name]!().then((m) => () => m), shareConfig };
+    else throw new Error(`shared package ${name} is not provided by the shell (src/remotes/federation.ts)`);
   }
   return shared;
 }
