@@ -33,6 +33,7 @@ import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startShellServer, startStaticServer } from './env-server.mjs';
 import { buildMonolith } from './monolith.mjs';
+import { pageSettled, slotLabels } from './lib/page-settled.mjs';
 import { allRemotes, packageVersion, repoRoot } from './lib/remotes.mjs';
 import { HOST } from '../shared/apps.mjs';
 
@@ -147,35 +148,15 @@ async function measure(browser, url) {
     );
   });
   await page.goto(url, { waitUntil: 'load' });
-  // Settled: the page is ready (`<html data-ready>`, shell/src/bootstrap.tsx: the slots it hydrates
-  // at load have their component or fallback). A server-rendered page (`#root[data-render=hydrate]`)
-  // loads a below-the-fold slot's code only when the reader scrolls (slot-scheduling.ts), also when
-  // the server sent that slot as its fallback (SSR budget missed: the slot shows a spinner until
-  // then); a page rendered in the browser loads every slot at once, so there each slot's spinner
-  // must be gone.
-  await page
-    .waitForFunction(
-      () =>
-        document.documentElement.dataset.ready === 'true' &&
-        document.querySelector('.remote-slot') !== null &&
-        (document.getElementById('root')?.dataset.render === 'hydrate' || document.querySelector('.remote-slot .remote-loading') === null),
-      undefined,
-      { timeout: 20_000 },
-    )
-    .catch((e) => {
-      throw new Error(`${url}: the page did not settle (${e.message.split('\n')[0]})`);
-    });
+  // Settled as scripts/lib/page-settled.mjs describes (a below-the-fold slot of a server-rendered
+  // page loads on scroll only, so its spinner does not count).
+  await page.waitForFunction(pageSettled, undefined, { timeout: 20_000 }).catch((e) => {
+    throw new Error(`${url}: the page did not settle (${e.message.split('\n')[0]})`);
+  });
   await page.waitForLoadState('networkidle');
   await page.waitForTimeout(500);
   const scripts = await Promise.all(pending);
-  const slots = await page
-    .locator('.remote-slot')
-    .evaluateAll((els) =>
-      els.map(
-        (e) =>
-          `${e.getAttribute('data-remote')}${e.querySelector('[data-testid="remote-fallback"]') ? ' (fallback)' : ''}${e.querySelector('.remote-loading') ? ' (server fallback, loads on scroll)' : ''}`,
-      ),
-    );
+  const slots = await page.locator('.remote-slot').evaluateAll(slotLabels);
   await context.close();
   return {
     jsRequests: scripts.length,
