@@ -45,10 +45,10 @@ describe('numbers (spec §9)', () => {
   // Building the first Intl.NumberFormat of a page loads the platform's number-format data: in a
   // Chrome trace of /royal it was about a third of the start-up task (docs/PERFORMANCE.md
   // "Start-up compile and Intl"). Pages that never format a number do not pay for it.
-  it('builds no Intl.NumberFormat until a number is formatted', () => {
+  it('builds no Intl.NumberFormat until a number is formatted', async () => {
     const spy = jest.spyOn(Intl, 'NumberFormat');
-    jest.isolateModules(() => {
-      const fresh = require('../src/format') as typeof import('../src/format');
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../src/format');
       expect(spy).not.toHaveBeenCalled();
       expect(fresh.formatNumber(1000)).toBe('1,000');
       expect(fresh.formatNumber(2000)).toBe('2,000');
