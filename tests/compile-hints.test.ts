@@ -62,7 +62,7 @@ describe('CompileHintsPlugin', () => {
     expect(text('main.js')).not.toContain(HINT);
     expect(text('later.js')).not.toContain(HINT);
 
-    // The hint's line has no mappings; the code after it still maps to bootstrap.js.
+    // The hint's line has no mappings; the code after it still maps to the fixture's bootstrap module.
     const map = JSON.parse(text('bootstrap.js.map')) as { mappings: string; sources: string[] };
     expect(map.mappings.startsWith(';')).toBe(true);
     expect(map.sources.some((s) => s.endsWith('src/bootstrap.js'))).toBe(true);
