@@ -17,7 +17,7 @@
 import { rspack } from '@rspack/core';
 
 /** V8's magic comment: compile every function of this script eagerly (explicit compile hints). */
-export const ALL_FUNCTIONS_CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad';
+const ALL_FUNCTIONS_CALLED_ON_LOAD = '//# allFunctionsCalledOnLoad';
 
 /**
  * Puts {@link ALL_FUNCTIONS_CALLED_ON_LOAD} first in each JS file of the chunk group `group`.

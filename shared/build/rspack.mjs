@@ -50,7 +50,7 @@ export { REMOTE_HTML_TEMPLATE, htmlTemplate, precompressPlugins } from './assets
 export { SHARED_PACKAGES, SHARED_SUBPATHS, SHARED_SUBSETS, sharedSingletons } from './shared-singletons.mjs';
 export { SERVER_EXTENSIONS, SsrAssetsPlugin, createShellServerConfig } from './server.mjs';
 export { swcRule } from './swc-rule.mjs';
-export { ALL_FUNCTIONS_CALLED_ON_LOAD, CompileHintsPlugin } from './compile-hints.mjs';
+export { CompileHintsPlugin } from './compile-hints.mjs';
 
 const require = createRequire(import.meta.url);
 
