@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import helmet from 'helmet';
 import { injectManifest } from 'workbox-build';
-import { SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
+import { CompileHintsPlugin, SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
 import { LegalDocumentsPlugin } from './scripts/legal-documents.mjs';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './src/server/security-policy.mjs';
 
@@ -87,6 +87,8 @@ const shell = createAppConfig({
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
     new SsrAssetsPlugin({ group: 'bootstrap' }),
+    // The start-up scripts (the same group) are compiled while they stream in, off the main thread.
+    ...(production ? [new CompileHintsPlugin({ group: 'bootstrap' })] : []),
     // Terms and Privacy PDFs of spec §2, from shell/legal/*/<lang>.md → dist/documents/.
     new LegalDocumentsPlugin(),
     ...(production ? [new InjectPrecacheManifest()] : []),

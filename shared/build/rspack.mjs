@@ -17,7 +17,7 @@
  * HTML template: the app's own `src/index.html` (the shell), else `shared/build/remote.html` (remotes).
  * Parts: federation-runtime.mjs (the remotes' standalone runtime build), assets.mjs (HTML templates,
  * precompression), shared-singletons.mjs (the shared-singleton policy), server.mjs (server builds),
- * swc-rule.mjs (the TypeScript loader).
+ * swc-rule.mjs (the TypeScript loader), compile-hints.mjs (V8 compile hints for start-up scripts).
  *
  * A remote's build writes only into its own `dist/<version>/` folder, so building or deploying one
  * remote never changes a file of the shell or of another remote (tests/delivery-build.test.ts).
@@ -50,6 +50,7 @@ export { REMOTE_HTML_TEMPLATE, htmlTemplate, precompressPlugins } from './assets
 export { SHARED_PACKAGES, SHARED_SUBPATHS, SHARED_SUBSETS, sharedSingletons } from './shared-singletons.mjs';
 export { SERVER_EXTENSIONS, SsrAssetsPlugin, createShellServerConfig } from './server.mjs';
 export { swcRule } from './swc-rule.mjs';
+export { CompileHintsPlugin } from './compile-hints.mjs';
 
 const require = createRequire(import.meta.url);
 

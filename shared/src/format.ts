@@ -76,10 +76,16 @@ export function formatZonedDate(date: string | number | Date, timeZone: string, 
   }
 }
 
-/** One formatter for every call: building an Intl.NumberFormat costs more than formatting with it. */
-const INTEGER_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+/**
+ * One formatter for every call, built at the first call: building an Intl.NumberFormat costs more
+ * than formatting with it, and a page's first one loads the platform's number-format data (a third
+ * of the home page's start-up task at module load, docs/PERFORMANCE.md "Start-up compile and Intl"),
+ * which pages that format no number never need.
+ */
+let integerFormat: Intl.NumberFormat | undefined;
 
 /** Formats an integer with comma thousands separators (spec §9), e.g. 1234567 → "1,234,567". */
 export function formatNumber(value: number): string {
-  return INTEGER_FORMAT.format(value);
+  integerFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return integerFormat.format(value);
 }

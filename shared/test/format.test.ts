@@ -36,4 +36,24 @@ describe('numbers (spec §9)', () => {
   it('groups thousands with commas', () => {
     expect(formatNumber(1234567)).toBe('1,234,567');
   });
+
+  it('rounds to an integer', () => {
+    expect(formatNumber(1234.5)).toBe('1,235');
+    expect(formatNumber(-9876.4)).toBe('-9,876');
+  });
+
+  // Building the first Intl.NumberFormat of a page loads the platform's number-format data: in a
+  // Chrome trace of /royal it was about a third of the start-up task (docs/PERFORMANCE.md
+  // "Start-up compile and Intl"). Pages that never format a number do not pay for it.
+  it('builds no Intl.NumberFormat until a number is formatted', async () => {
+    const spy = jest.spyOn(Intl, 'NumberFormat');
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('../src/format');
+      expect(spy).not.toHaveBeenCalled();
+      expect(fresh.formatNumber(1000)).toBe('1,000');
+      expect(fresh.formatNumber(2000)).toBe('2,000');
+    });
+    expect(spy).toHaveBeenCalledTimes(1); // one formatter, reused
+    spy.mockRestore();
+  });
 });
