@@ -128,4 +128,47 @@ test.describe('hydration', () => {
       expect(dataCalls).toEqual([]);
     });
   }
+
+  // A page's first Intl formatter (dates, numbers, country names) loads the browser's locale and
+  // time-zone data, hundreds of ms on a throttled phone inside hydration (docs/PERFORMANCE.md
+  // "Start-up compile and Intl"): the server's texts come with the page data, and hydration builds
+  // no formatter.
+  test('news, an article and bets hydrate with the server-formatted dates and names, building no Intl formatter', async ({
+    page,
+    request,
+  }) => {
+    const list = await (await request.get(`${apiBase('royal')}/news?page=1&per_page=9`)).json();
+    await page.addInitScript(() => {
+      const built: string[] = [];
+      (window as unknown as { __intlBuilt: string[] }).__intlBuilt = built;
+      for (const name of ['DateTimeFormat', 'NumberFormat', 'DisplayNames'] as const) {
+        const Native = Intl[name] as unknown as new (...args: unknown[]) => object;
+        (Intl as unknown as Record<string, unknown>)[name] = new Proxy(Native, {
+          construct(target, args) {
+            built.push(name);
+            return Reflect.construct(target, args) as object;
+          },
+          apply(target, self, args) {
+            built.push(name);
+            return Reflect.apply(target as unknown as (...a: unknown[]) => object, self, args) as object;
+          },
+        });
+      }
+    });
+    for (const [path, shownText] of [
+      ['/royal/news', '[data-testid="news-card"] time'],
+      [`/royal/news/${list.items[0].slug}`, '[data-testid="news-article"] time'],
+      ['/royal/bets', '[data-testid^="match-"] .bt-match__when time'],
+      ['/royal/bets', '[data-testid^="match-"] .bt-team__name'],
+    ] as const) {
+      const { text: served } = await html(path);
+      await openPage(page, path);
+      await expect(page.locator('#root')).toHaveAttribute('data-render', 'hydrate');
+      await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+      const shown = (await page.locator(shownText).first().innerText()).trim();
+      expect(shown.length).toBeGreaterThan(1);
+      expect(text(served)).toContain(shown); // the server's text, kept
+      expect(await page.evaluate(() => (window as unknown as { __intlBuilt: string[] }).__intlBuilt), path).toEqual([]);
+    }
+  });
 });

@@ -18,6 +18,42 @@ const PART_LETTERS: Record<PartName, true> = { day: true, month: true, year: tru
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
+/**
+ * Texts the server formatted for the page being hydrated: key → text (see {@link seedFormatted}).
+ * A page's first Intl formatter loads the platform's locale and time-zone data, hundreds of ms on
+ * a throttled phone inside the hydration task (docs/PERFORMANCE.md "Start-up compile and Intl");
+ * with the server's texts, hydration formats nothing.
+ */
+const seeded = new Map<string, string>();
+
+/** On the server: the current render's record of what it formatted (see {@link setFormatRecorder}). */
+let currentRecord: () => Map<string, string> | undefined = () => undefined;
+
+/**
+ * Server only: tells the formatters where the current render records its texts, e.g. an
+ * `AsyncLocalStorage`'s store, so that each page's data carries the texts its HTML shows.
+ * @param current returns the record of the render in progress, or undefined outside a render
+ */
+export function setFormatRecorder(current: () => Map<string, string> | undefined): void {
+  currentRecord = current;
+}
+
+/**
+ * Browser only, before hydration: the texts the server formatted for this page (page data
+ * `formatted`, key → text). The same call then returns the same text without Intl; a key the
+ * server did not format is computed as usual.
+ */
+export function seedFormatted(texts: Record<string, string>): void {
+  for (const [key, text] of Object.entries(texts)) seeded.set(key, text);
+}
+
+/** The seeded text of `key`, else `compute()`, recorded for the page when a server render is in progress. */
+function formatted(key: string, compute: () => string): string {
+  const text = seeded.get(key) ?? compute();
+  currentRecord()?.set(key, text);
+  return text;
+}
+
 /** One cached formatter per zone: two-digit numeric parts, 24-hour clock. */
 function formatterFor(timeZone: string): Intl.DateTimeFormat {
   let formatter = formatters.get(timeZone);
@@ -58,6 +94,11 @@ export function formatServerDate(date: string | number | Date, server: string, p
 export function formatZonedDate(date: string | number | Date, timeZone: string, pattern: DatePattern = DATE_FORMAT): string {
   const instant = date instanceof Date ? date : new Date(date);
   if (Number.isNaN(instant.getTime())) throw new RangeError(`Invalid time value: ${String(date)}`);
+  return formatted(`d|${timeZone}|${pattern}|${instant.getTime()}`, () => formatInstant(instant, timeZone, pattern));
+}
+
+/** {@link formatZonedDate} with Intl, for a valid instant. */
+function formatInstant(instant: Date, timeZone: string, pattern: DatePattern): string {
   const parts = {} as Record<PartName, string>;
   for (const part of formatterFor(timeZone).formatToParts(instant)) {
     if (part.type in PART_LETTERS) parts[part.type as PartName] = part.value;
@@ -86,6 +127,38 @@ let integerFormat: Intl.NumberFormat | undefined;
 
 /** Formats an integer with comma thousands separators (spec §9), e.g. 1234567 → "1,234,567". */
 export function formatNumber(value: number): string {
-  integerFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
-  return integerFormat.format(value);
+  return formatted(`n|${value}`, () => {
+    integerFormat ??= new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+    return integerFormat.format(value);
+  });
+}
+
+/** One region-name lookup per language (CLDR), null where the platform has no data for it. */
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+
+/**
+ * A country's or region's name in a language, from the platform's CLDR data (`Intl.DisplayNames`),
+ * so the nine locales need no list of 200 names. Texts the server rendered are reused on
+ * hydration like dates (see {@link seedFormatted}).
+ * @param code ISO 3166-1 alpha-2 code, e.g. `DE`
+ * @param language BCP 47 language, e.g. `de` or `pt` (i18next's language)
+ * @returns the name (`Deutschland`), or undefined when the platform does not know the code
+ */
+export function regionName(code: string, language: string): string | undefined {
+  const text = formatted(`r|${language}|${code}`, () => {
+    if (!regionNames.has(language)) {
+      try {
+        regionNames.set(language, new Intl.DisplayNames([language, 'en'], { type: 'region' }));
+      } catch {
+        regionNames.set(language, null);
+      }
+    }
+    try {
+      const name = regionNames.get(language)?.of(code);
+      return name && name !== code ? name : '';
+    } catch {
+      return ''; // not a well-formed region code
+    }
+  });
+  return text || undefined;
 }

@@ -1,4 +1,4 @@
-import { formatNumber, formatServerDate, formatZonedDate } from '../src/format';
+import { formatNumber, formatServerDate, formatZonedDate, regionName, setFormatRecorder } from '../src/format';
 
 describe('dates in a server time zone (spec §9)', () => {
   it('shows the default dd-MM-yyyy HH:mm:ss in the server zone', () => {
@@ -55,5 +55,76 @@ describe('numbers (spec §9)', () => {
     });
     expect(spy).toHaveBeenCalledTimes(1); // one formatter, reused
     spy.mockRestore();
+  });
+});
+
+describe('region names (CLDR)', () => {
+  it('names a country in the interface language', () => {
+    expect(regionName('DE', 'de')).toBe('Deutschland');
+    expect(regionName('DE', 'en')).toBe('Germany');
+  });
+
+  it('gives undefined for a code the platform does not know or that is not a region', () => {
+    expect(regionName('XZ', 'en')).toBeUndefined();
+    expect(regionName('not a code', 'en')).toBeUndefined();
+  });
+});
+
+// The browser hydrates a server-rendered page with the texts the server formatted (page data
+// `formatted`), so hydration loads no Intl data (docs/PERFORMANCE.md "Start-up compile and Intl").
+describe('texts formatted by the server', () => {
+  afterEach(() => setFormatRecorder(() => undefined));
+
+  it('records what a render formats, per render', () => {
+    const first = new Map<string, string>();
+    const second = new Map<string, string>();
+    let current: Map<string, string> | undefined = first;
+    setFormatRecorder(() => current);
+    formatServerDate('2026-07-01T21:30:05Z', 'royal', 'HH:mm');
+    formatNumber(1234);
+    current = second;
+    formatServerDate('2026-07-01T21:30:05Z', 'pl');
+    current = undefined;
+    formatNumber(99); // outside a render: recorded nowhere
+    expect([...first.values()]).toEqual(['00:30', '1,234']);
+    expect([...second.values()]).toEqual(['01-07-2026 23:30:05']);
+  });
+
+  it('hydrates with the seeded texts without building a formatter, and formats the rest as usual', async () => {
+    const record = new Map<string, string>();
+    setFormatRecorder(() => record);
+    formatServerDate('2026-07-01T21:30:05Z', 'royal');
+    formatNumber(4321);
+    regionName('DE', 'de');
+    regionName('XZ', 'de');
+    const texts = Object.fromEntries(record);
+    const dates = jest.spyOn(Intl, 'DateTimeFormat');
+    const numbers = jest.spyOn(Intl, 'NumberFormat');
+    const regions = jest.spyOn(Intl, 'DisplayNames');
+    await jest.isolateModulesAsync(async () => {
+      const browser = await import('../src/format');
+      browser.seedFormatted(texts);
+      expect(browser.formatServerDate('2026-07-01T21:30:05Z', 'royal')).toBe('02-07-2026 00:30:05');
+      expect(browser.formatNumber(4321)).toBe('4,321');
+      expect(browser.regionName('DE', 'de')).toBe('Deutschland');
+      expect(browser.regionName('XZ', 'de')).toBeUndefined();
+      expect(dates).not.toHaveBeenCalled();
+      expect(numbers).not.toHaveBeenCalled();
+      expect(regions).not.toHaveBeenCalled();
+      expect(browser.formatServerDate('2026-07-01T21:30:05Z', 'pl')).toBe('01-07-2026 23:30:05'); // not seeded
+      expect(dates).toHaveBeenCalledTimes(1);
+    });
+    dates.mockRestore();
+    numbers.mockRestore();
+    regions.mockRestore();
+  });
+
+  it('keeps the same key for the same instant however it is given', () => {
+    const record = new Map<string, string>();
+    setFormatRecorder(() => record);
+    formatZonedDate('2026-03-09T06:07:08Z', 'UTC');
+    formatZonedDate(Date.UTC(2026, 2, 9, 6, 7, 8), 'UTC');
+    formatZonedDate(new Date('2026-03-09T06:07:08.000Z'), 'UTC');
+    expect(record.size).toBe(1);
   });
 });

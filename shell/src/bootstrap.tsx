@@ -28,6 +28,7 @@ import {
   addPageTranslations,
   registerTranslationLoaders,
   restoreSession,
+  seedFormatted,
   setRuntimeConfig,
   storedLocale,
   translationsReady,
@@ -171,6 +172,7 @@ async function start(): Promise<void> {
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
   const lang = page?.lang ?? storedLocale();
   if (page?.translations) addPageTranslations(lang, page.translations);
+  if (page?.formatted) seedFormatted(page.formatted);
   initI18n(lang);
   registerTranslationLoaders('shell', shellTranslations);
   document.documentElement.lang = i18n.language;

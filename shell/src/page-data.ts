@@ -32,6 +32,11 @@ export interface PageData {
   user?: UserData;
   /** Dehydrated TanStack Query cache. */
   queries: DehydratedState;
+  /**
+   * Dates and numbers the server formatted into the HTML (key → text, shared/src/format.ts): the
+   * browser hydrates with them instead of loading Intl data first. Absent on older pages.
+   */
+  formatted?: Record<string, string>;
   /** Translations the page used, in its language: namespace → resources (no fetch before hydration). */
   translations: Record<string, Record<string, unknown>>;
   /** The server could not render the page: the browser renders it from scratch. */

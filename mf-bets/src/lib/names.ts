@@ -1,24 +1,11 @@
 /**
  * Display names of teams, stages and tournaments in the interface language. Countries come from
- * the browser's CLDR data (`Intl.DisplayNames`) so the nine locales need no list of 200 names;
- * the home nations of the UK (no ISO country code) and the tournaments are translated in
- * `locales/*.json`.
+ * CLDR (`regionName` of `@landing/shared`) so the nine locales need no list of 200 names; the home
+ * nations of the UK (no ISO country code) and the tournaments are translated in `locales/*.json`.
  */
 import type { TFunction } from 'i18next';
+import { regionName } from '@landing/shared';
 import type { Score, StageBlock, Team } from '@landing/domain/schemas/bets';
-
-const displayNames = new Map<string, Intl.DisplayNames | null>();
-
-function regionNames(iso: string): Intl.DisplayNames | null {
-  if (!displayNames.has(iso)) {
-    try {
-      displayNames.set(iso, new Intl.DisplayNames([iso, 'en'], { type: 'region' }));
-    } catch {
-      displayNames.set(iso, null);
-    }
-  }
-  return displayNames.get(iso) ?? null;
-}
 
 /**
  * A team's name in the language `iso` (i18next language, e.g. `pt` for the `br` locale).
@@ -28,11 +15,7 @@ export function teamName(team: Team, iso: string, t: TFunction): string {
   const key = `teams.${team.region}`;
   const translated = t(key, { defaultValue: '' });
   if (translated) return translated;
-  if (/^[A-Z]{2}$/.test(team.region)) {
-    const name = regionNames(iso)?.of(team.region);
-    if (name && name !== team.region) return name;
-  }
-  return team.name;
+  return (/^[A-Z]{2}$/.test(team.region) ? regionName(team.region, iso) : undefined) ?? team.name;
 }
 
 /** Heading of a block: `Group A` or the knockout stage (`Round of 16`, `Final`, …). */

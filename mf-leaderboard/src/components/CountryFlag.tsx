@@ -1,13 +1,13 @@
 /**
  * A player's country in a leaderboard row (spec §3 `country`, ISO 3166-1 alpha-2): its flag from
  * `country-flag-icons` (3:2 SVG files, as CSS background images in ./flags.css: fetched once and
- * cached, none of them in the JavaScript) with the country's name in the interface language as the
- * text alternative. The countries the API's players come from (`COUNTRY_WEIGHTS` of
+ * cached, none of them in the JavaScript) with the country's name in the interface language (CLDR,
+ * `regionName` of `@landing/shared`) as the text alternative. The countries the API's players come from (`COUNTRY_WEIGHTS` of
  * api/src/domains/leaderboard/seed-names.ts) have one; any other country shows its ISO code, named for
  * screen readers the same way.
  */
 import { useTranslation } from 'react-i18next';
-import { countryName } from '../lib/country-name';
+import { regionName } from '@landing/shared';
 import './flags.css';
 
 /** Countries with a flag image in ./flags.css (ISO 3166-1 alpha-2). */
@@ -29,7 +29,7 @@ export function CountryFlag({ country }: { country: string }) {
     );
   }
   const code = country.toUpperCase();
-  const name = countryName(code, i18n.language);
+  const name = regionName(code, i18n.language) ?? code;
   return FLAG_COUNTRIES.has(code) ? (
     <span className={`lb__flag lb__flag--svg lb__flag--img lb__flag--${code}`} role="img" aria-label={name} data-country={code} />
   ) : (

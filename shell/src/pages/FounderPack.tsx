@@ -6,6 +6,7 @@ import {
   NumberCounter,
   apiGet,
   findServer,
+  formatNumber,
   formatServerDate,
   isApiError,
   notifySuccess,
@@ -153,7 +154,7 @@ function FounderPackOffer({ server, onLive }: { server: ServerCode; onLive?: () 
                 {t('founder.early', {
                   date: formatServerDate(early.starts_at, server, 'dd-MM-yyyy HH:mm'),
                   server: serverName,
-                  energy: early.energy.toLocaleString('en-US'),
+                  energy: formatNumber(early.energy),
                 })}
               </span>
             </p>

@@ -11,6 +11,7 @@
  * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
  * as a JSON script, and the shell's scripts.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -27,6 +28,7 @@ import {
   pageTranslations,
   registerTranslationLoaders,
   translationsReady,
+  setFormatRecorder,
   setRuntimeConfig,
   type ServerResponseInfo,
   type UserData,
@@ -49,6 +51,12 @@ import type { PageData } from '../page-data';
 // loads); renders wait for them (translationsReady).
 initI18n('en');
 registerTranslationLoaders('shell', shellTranslations);
+
+// Each render records the dates and numbers it formats (the browser hydrates with these texts
+// instead of loading Intl data: shared/src/format.ts). React continues a render from the promises
+// it awaited, so the store follows the render across its awaits and never mixes two requests.
+const formattedTexts = new AsyncLocalStorage<Map<string, string>>();
+setFormatRecorder(() => formattedTexts.getStore());
 
 /**
  * Renders one page request.
@@ -114,90 +122,94 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   return new Promise((resolve) => {
     let settled = false;
     const timer: { abort?: NodeJS.Timeout } = {};
-    const stream = renderToPipeableStream(tree, {
-      // Everything is ready before the first byte goes out (onAllReady): write every boundary
-      // in place, none outlined behind a reveal script.
-      progressiveChunkSize: Number.MAX_SAFE_INTEGER,
-      onAllReady() {
-        clearTimeout(timer.abort);
-        if (settled) return;
-        settled = true;
-        standIn?.stop();
-        const renderMs = performance.now() - t0;
-        const out = new PassThrough();
-        // Styles of every slot (its server HTML needs them); scripts of the slots hydrated at load only.
-        const head = pageHead({
-          meta: response.meta,
-          lang,
-          canonical: `${ctx.origin}${url.pathname}`,
-          apiOrigin: new URL(ctx.config.apiBaseTemplate.replace('{server}', server)).origin,
-          styles: ctx.federation.browserAssets([...ids]).css,
-          scripts: ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js,
-          template: ctx.template,
-        });
-        const data: PageData = {
-          config: ctx.config,
-          remotes: ctx.federation.registered(),
-          slots: [...ids].filter((id) => !deferred.has(id)),
-          versions,
-          lang,
-          ...(standIn
-            ? { user: USER_DATA_MARK as unknown as UserData }
-            : ctx.viewer && 'user' in ctx.viewer
-              ? { user: ctx.viewer.user }
-              : {}),
-          queries: dehydrate(queryClient),
-          translations: pageTranslations(
-            requestI18n,
+    const formatted = new Map<string, string>();
+    const stream = formattedTexts.run(formatted, () =>
+      renderToPipeableStream(tree, {
+        // Everything is ready before the first byte goes out (onAllReady): write every boundary
+        // in place, none outlined behind a reveal script.
+        progressiveChunkSize: Number.MAX_SAFE_INTEGER,
+        onAllReady() {
+          clearTimeout(timer.abort);
+          if (settled) return;
+          settled = true;
+          standIn?.stop();
+          const renderMs = performance.now() - t0;
+          const out = new PassThrough();
+          // Styles of every slot (its server HTML needs them); scripts of the slots hydrated at load only.
+          const head = pageHead({
+            meta: response.meta,
             lang,
-            (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
-          ),
-        };
-        out.write(documentStart(lang, ctx.template, head));
-        const body = new PassThrough();
-        body.on('data', (chunk) => out.write(chunk));
-        body.on('end', () => {
-          out.end(documentEnd(data, ctx.template));
-        });
-        stream.pipe(body);
-        const topics = topicsOf(
-          queryClient
-            .getQueryCache()
-            .getAll()
-            .map((q) => q.queryKey),
-        );
-        resolve({ kind: 'page', status: response.status, html: out, timings: { renderMs, slotErrors }, topics });
-      },
-      onShellError(error) {
-        clearTimeout(timer.abort);
-        if (settled) return;
-        settled = true;
-        // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
-        // empty with its data and the browser renders it on its own.
-        console.error('[ssr] the page shell failed; the browser renders this page', error);
-        const data: PageData = {
-          config: ctx.config,
-          remotes: ctx.federation.registered(),
-          slots: [],
-          versions: {},
-          lang,
-          queries: dehydrate(queryClient),
-          translations: {},
-          clientOnly: true,
-        };
-        resolve({
-          kind: 'page',
-          status: 500,
-          html: PassThrough.from([clientOnlyDocument(lang, ctx.template, data)]),
-          timings: { renderMs: performance.now() - t0, slotErrors },
-          topics: [...CONTENT_TOPICS],
-        });
-      },
-      onError(error) {
-        const message = String((error as Error)?.message ?? error).split('\n')[0]!;
-        if (!slotErrors.includes(message)) slotErrors.push(message);
-      },
-    });
+            canonical: `${ctx.origin}${url.pathname}`,
+            apiOrigin: new URL(ctx.config.apiBaseTemplate.replace('{server}', server)).origin,
+            styles: ctx.federation.browserAssets([...ids]).css,
+            scripts: ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js,
+            template: ctx.template,
+          });
+          const data: PageData = {
+            config: ctx.config,
+            remotes: ctx.federation.registered(),
+            slots: [...ids].filter((id) => !deferred.has(id)),
+            versions,
+            lang,
+            ...(standIn
+              ? { user: USER_DATA_MARK as unknown as UserData }
+              : ctx.viewer && 'user' in ctx.viewer
+                ? { user: ctx.viewer.user }
+                : {}),
+            queries: dehydrate(queryClient),
+            formatted: Object.fromEntries(formatted),
+            translations: pageTranslations(
+              requestI18n,
+              lang,
+              (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
+            ),
+          };
+          out.write(documentStart(lang, ctx.template, head));
+          const body = new PassThrough();
+          body.on('data', (chunk) => out.write(chunk));
+          body.on('end', () => {
+            out.end(documentEnd(data, ctx.template));
+          });
+          stream.pipe(body);
+          const topics = topicsOf(
+            queryClient
+              .getQueryCache()
+              .getAll()
+              .map((q) => q.queryKey),
+          );
+          resolve({ kind: 'page', status: response.status, html: out, timings: { renderMs, slotErrors }, topics });
+        },
+        onShellError(error) {
+          clearTimeout(timer.abort);
+          if (settled) return;
+          settled = true;
+          // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
+          // empty with its data and the browser renders it on its own.
+          console.error('[ssr] the page shell failed; the browser renders this page', error);
+          const data: PageData = {
+            config: ctx.config,
+            remotes: ctx.federation.registered(),
+            slots: [],
+            versions: {},
+            lang,
+            queries: dehydrate(queryClient),
+            translations: {},
+            clientOnly: true,
+          };
+          resolve({
+            kind: 'page',
+            status: 500,
+            html: PassThrough.from([clientOnlyDocument(lang, ctx.template, data)]),
+            timings: { renderMs: performance.now() - t0, slotErrors },
+            topics: [...CONTENT_TOPICS],
+          });
+        },
+        onError(error) {
+          const message = String((error as Error)?.message ?? error).split('\n')[0]!;
+          if (!slotErrors.includes(message)) slotErrors.push(message);
+        },
+      }),
+    );
     // Safety net for data that has not arrived: pending boundaries are sent as fallbacks and the
     // browser renders them. setImmediate lets React first take in the slot loads the budget just
     // rejected (aborting in the same timer phase leaves a pending lazy React complains about).
