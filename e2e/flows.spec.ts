@@ -7,7 +7,7 @@
 import { expect, test, type Locator } from '@playwright/test';
 import { apiBase, openPage, ports } from './fixtures';
 import { keyboardLogIn, settle } from './flow-helpers';
-import { SHELL } from './shell-helpers';
+import { SHELL, dismissNotices } from './shell-helpers';
 
 test.describe('documents, links and servers', () => {
   test('the Terms and Privacy PDFs are served, in the interface language', async ({ page, context, request }) => {
@@ -78,6 +78,26 @@ test.describe('documents, links and servers', () => {
     await expect(page).toHaveURL(/\/royal$/);
     await expect(page.getByTestId('server-pl')).toBeEnabled();
   });
+});
+
+// Scroll positions are kept per history entry (react-router); the first page of every document
+// load shares the key `default`, which must not carry one page's scroll into another.
+test('a page opened after reading far down another starts at its top; back and a reload keep where the reader was', async ({
+  page,
+  context,
+}) => {
+  await dismissNotices(context);
+  await openPage(page, '/royal');
+  await page.evaluate(() => window.scrollTo(0, 1500));
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
+  await openPage(page, '/royal/affiliate'); // a new document in the same tab
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.reload();
+  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  await page.goBack();
+  await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+  await expect.poll(() => page.evaluate(() => Math.round(window.scrollY))).toBe(1500);
 });
 
 test.describe('weekly Top 3 dates', () => {
