@@ -57,7 +57,8 @@ export default tseslint.config(
     // The standalone page's entry renders and exports nothing: an edit there reloads the page.
     ignores: ['*/src/bootstrap.tsx'],
     plugins: { 'react-refresh': reactRefresh.plugin },
-    rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['contractMajor'] }] },
+    // strokeIcon (mf-auth/src/components/icons.tsx) returns a component, like memo.
+    rules: { 'react-refresh/only-export-components': ['error', { allowExportNames: ['contractMajor'], extraHOCs: ['strokeIcon'] }] },
   },
   // File names: React component files are PascalCase `.tsx` (shared/src/ui/Modal.tsx), every other
   // file is kebab-case (shared/src/runtime-config.ts); a dotted role suffix is allowed

@@ -89,29 +89,43 @@ for (const lang of langsArg.split(',')) {
       }, tab);
       await page.getByTestId('auth-modal').waitFor();
     };
+    /** Plays steps by test id: `['click', id]`, `['check', id]`, `['fill', id, text]`, `['wait', id]`, `['shot', name]`. */
+    const play = async (steps) => {
+      for (const [action, target, text] of steps) {
+        if (action === 'shot') await shot(target);
+        else if (action === 'fill') await page.getByTestId(target).fill(text);
+        else if (action === 'wait') await page.getByTestId(target).waitFor();
+        else if (action === 'check') await page.getByTestId(target).check();
+        else await page.getByTestId(target).click();
+      }
+    };
 
     await openModal('register');
-    await shot('01-modal-register');
-    await page.getByTestId('register-submit').click();
-    await shot('02-modal-register-errors');
-    await page.getByTestId('register-nickname').fill(unique('modal'));
-    await page.getByTestId('register-email').fill(`${unique('modal')}@example.org`);
-    await page.getByTestId('register-password').fill('Stadium-Lights-2026');
-    await page.getByTestId('register-terms').check();
-    await page.getByTestId('register-submit').click();
-    await page.getByTestId('register-sent').waitFor();
-    await shot('03-modal-register-sent');
+    await play([
+      ['shot', '01-modal-register'],
+      ['click', 'register-submit'],
+      ['shot', '02-modal-register-errors'],
+      ['fill', 'register-nickname', unique('modal')],
+      ['fill', 'register-email', `${unique('modal')}@example.org`],
+      ['fill', 'register-password', 'Stadium-Lights-2026'],
+      ['check', 'register-terms'],
+      ['click', 'register-submit'],
+      ['wait', 'register-sent'],
+      ['shot', '03-modal-register-sent'],
+    ]);
 
     await openModal('login');
-    await shot('04-modal-login');
-    await page.getByTestId('login-submit').click();
-    await shot('05-modal-login-errors');
-    await page.getByTestId('forgot-link').click();
-    await shot('06-modal-recovery');
-    await page.getByTestId('recovery-email').fill('someone@example.org');
-    await page.getByTestId('recovery-submit').click();
-    await page.getByTestId('recovery-sent').waitFor();
-    await shot('07-modal-recovery-sent');
+    await play([
+      ['shot', '04-modal-login'],
+      ['click', 'login-submit'],
+      ['shot', '05-modal-login-errors'],
+      ['click', 'forgot-link'],
+      ['shot', '06-modal-recovery'],
+      ['fill', 'recovery-email', 'someone@example.org'],
+      ['click', 'recovery-submit'],
+      ['wait', 'recovery-sent'],
+      ['shot', '07-modal-recovery-sent'],
+    ]);
 
     await page.goto(`${site}/royal/join/p/fm-partner?click_id=abc`, { waitUntil: 'networkidle' });
     await page.getByTestId('join-page').waitFor();
@@ -142,30 +156,34 @@ for (const lang of langsArg.split(',')) {
 
     const reset = await resetLink(acc.email, acc.headers);
     await page.goto(reset, { waitUntil: 'networkidle' });
-    await page.getByTestId('new-password-form').waitFor();
-    await shot('12-password-activation-form');
-    await page.getByTestId('new-password').fill('Fresh-Boots-2026');
-    await page.getByTestId('new-password-repeat').fill('Fresh-Boots-2027');
-    await page.getByTestId('new-password-submit').click();
-    await shot('13-password-activation-mismatch');
-    await page.getByTestId('new-password-repeat').fill('Fresh-Boots-2026');
-    await page.getByTestId('new-password-submit').click();
+    await play([
+      ['wait', 'new-password-form'],
+      ['shot', '12-password-activation-form'],
+      ['fill', 'new-password', 'Fresh-Boots-2026'],
+      ['fill', 'new-password-repeat', 'Fresh-Boots-2027'],
+      ['click', 'new-password-submit'],
+      ['shot', '13-password-activation-mismatch'],
+      ['fill', 'new-password-repeat', 'Fresh-Boots-2026'],
+      ['click', 'new-password-submit'],
+    ]);
     await page.locator('[data-state="passwordDone"]').waitFor();
     await shot('14-password-activation-done');
 
     // New device: a fresh device id for the account (the reset above trusted this browser).
     await context.clearCookies({ name: 'FT-fingerprint' });
     await openModal('login');
-    await page.getByTestId('login-name').fill(acc.nickname);
-    await page.getByTestId('login-password').fill('Fresh-Boots-2026');
-    await page.getByTestId('login-submit').click();
-    await page.getByTestId('two-factor-dialog').waitFor();
-    await shot('15-two-factor-intro');
-    await page.getByTestId('two-factor-send').click();
-    await page.getByTestId('two-factor-form').waitFor();
-    await shot('16-two-factor-code');
-    await page.getByTestId('two-factor-confirm').click();
-    await shot('17-two-factor-code-error');
+    await play([
+      ['fill', 'login-name', acc.nickname],
+      ['fill', 'login-password', 'Fresh-Boots-2026'],
+      ['click', 'login-submit'],
+      ['wait', 'two-factor-dialog'],
+      ['shot', '15-two-factor-intro'],
+      ['click', 'two-factor-send'],
+      ['wait', 'two-factor-form'],
+      ['shot', '16-two-factor-code'],
+      ['click', 'two-factor-confirm'],
+      ['shot', '17-two-factor-code-error'],
+    ]);
 
     await page.goto(`${site}/auth/google/callback?code=demo&state=demo`, { waitUntil: 'networkidle' });
     await page.getByTestId('social-callback').waitFor();

@@ -14,13 +14,23 @@ import '../i18n';
 
 type State = 'working' | 'invalid' | 'failed' | 'accountDone' | 'emailDone' | 'passwordForm' | 'passwordDone';
 
-/** The card's text and actions once the page knows how its link went. */
-function Outcome({ title, text, children }: { title?: string; text: string; children: ReactNode }) {
+/** What the card says once the page knows how its link went: heading, text, the main action. */
+interface OutcomeProps {
+  title?: string;
+  text?: string;
+  action?: ReactNode;
+}
+
+/** The card's text and actions once the page knows how its link went; the way home always closes it. */
+function Outcome({ title, text, action, home }: OutcomeProps & { home: ReactNode }) {
   return (
     <>
       {title ? <h2 className="ma-card__subtitle">{title}</h2> : null}
-      <p className="ma-card__text">{text}</p>
-      <div className="ma-card__actions">{children}</div>
+      {text ? <p className="ma-card__text">{text}</p> : null}
+      <div className="ma-card__actions">
+        {action}
+        {home}
+      </div>
     </>
   );
 }
@@ -91,64 +101,65 @@ export function ActivationPage({ server, kind, token: given }: ActivationPagePro
   const tone = state === 'invalid' || state === 'failed' ? 'error' : state.endsWith('Done') ? 'ok' : '';
   const Icon = ICONS[tone === 'error' ? 'alert' : tone === 'ok' ? 'ok' : kind === 'password' ? 'key' : 'mail'];
 
-  let body: ReactNode;
-  if (state === 'working')
-    body = (
+  /** The outcome of a settled state (see {@link Outcome}). */
+  const outcome = (): OutcomeProps => {
+    switch (state) {
+      case 'invalid':
+        return {
+          title: t('activation.invalidTitle'),
+          text: t('activation.invalidText'),
+          action:
+            kind === 'password' ? (
+              <button type="button" className="ui-btn" onClick={() => openModal('recovery')} data-testid="request-new-link">
+                {t('activation.requestNewReset')}
+              </button>
+            ) : null,
+        };
+      case 'failed':
+        return {
+          action: (
+            <button type="button" className="ui-btn" onClick={() => token && activate(token)}>
+              {t('activation.retry')}
+            </button>
+          ),
+        };
+      case 'accountDone':
+        return {
+          title: t('activation.accountDone'),
+          text: t('activation.accountDoneText', { nickname: o?.kind === 'account' ? o.answer.user.nickname : '' }),
+          action: (
+            <a className="ui-btn ui-btn--gold" href={gameUrlFor(server)} data-testid="activation-play">
+              {t('activation.playNow')}
+            </a>
+          ),
+        };
+      case 'emailDone':
+        return { title: t('activation.emailDone'), text: t('activation.emailDoneText', { email: o?.kind === 'email' ? o.email : '' }) };
+      default:
+        return {
+          title: t('newPassword.doneTitle'),
+          text: t('newPassword.doneText'),
+          action: (
+            <button type="button" className="ui-btn" onClick={() => openModal('login')} data-testid="password-done-login">
+              {t('newPassword.toLogin')}
+            </button>
+          ),
+        };
+    }
+  };
+  const body =
+    state === 'working' ? (
       <div className="ma-card__working" role="status">
         <Spinner />
         <p>{t('activation.working')}</p>
       </div>
-    );
-  else if (state === 'invalid')
-    body = (
-      <Outcome title={t('activation.invalidTitle')} text={t('activation.invalidText')}>
-        {kind === 'password' ? (
-          <button type="button" className="ui-btn" onClick={() => openModal('recovery')} data-testid="request-new-link">
-            {t('activation.requestNewReset')}
-          </button>
-        ) : null}
-        {home}
-      </Outcome>
-    );
-  else if (state === 'failed')
-    body = (
-      <div className="ma-card__actions">
-        <button type="button" className="ui-btn" onClick={() => token && activate(token)}>
-          {t('activation.retry')}
-        </button>
-        {home}
-      </div>
-    );
-  else if (state === 'accountDone' && o?.kind === 'account')
-    body = (
-      <Outcome title={t('activation.accountDone')} text={t('activation.accountDoneText', { nickname: o.answer.user.nickname })}>
-        <a className="ui-btn ui-btn--gold" href={gameUrlFor(server)} data-testid="activation-play">
-          {t('activation.playNow')}
-        </a>
-        {home}
-      </Outcome>
-    );
-  else if (state === 'emailDone' && o?.kind === 'email')
-    body = (
-      <Outcome title={t('activation.emailDone')} text={t('activation.emailDoneText', { email: o.email })}>
-        {home}
-      </Outcome>
-    );
-  else if (state === 'passwordForm')
-    body = (
+    ) : state === 'passwordForm' ? (
       <>
         <p className="ma-card__text">{t('newPassword.text')}</p>
         <NewPasswordForm onSubmit={(password) => reset.mutate(password)} busy={reset.isPending} />
       </>
-    );
-  else
-    body = (
-      <Outcome title={t('newPassword.doneTitle')} text={t('newPassword.doneText')}>
-        <button type="button" className="ui-btn" onClick={() => openModal('login')} data-testid="password-done-login">
-          {t('newPassword.toLogin')}
-        </button>
-        {home}
-      </Outcome>
+    ) : (
+      <Outcome {...outcome()} home={home} />
     );
 
   return (

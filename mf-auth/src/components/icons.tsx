@@ -15,93 +15,47 @@ const base = (p: SVGProps<SVGSVGElement>): SVGProps<SVGSVGElement> => ({
   ...p,
 });
 
-export const EyeIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z" />
-    <circle cx="12" cy="12" r="3" />
-  </svg>
-);
+/**
+ * A 24×24 stroke icon, 20 px by default; props override the defaults.
+ * @param paths the icon's outlines as SVG path data, one `<path>` each (circles and rounded boxes written as arcs)
+ */
+function strokeIcon(...paths: string[]) {
+  return function StrokeIcon(p: SVGProps<SVGSVGElement>) {
+    return (
+      <svg {...base(p)}>
+        {paths.map((d) => (
+          <path key={d} d={d} />
+        ))}
+      </svg>
+    );
+  };
+}
 
-export const EyeOffIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M10.7 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.5M6.6 6.6A17.3 17.3 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6" />
-    <path d="M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18" />
-  </svg>
+export const EyeIcon = strokeIcon('M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12Z', 'M9 12a3 3 0 1 0 6 0a3 3 0 1 0 -6 0');
+export const EyeOffIcon = strokeIcon(
+  'M10.7 5.1A10.4 10.4 0 0 1 12 5c6.4 0 10 7 10 7a17.6 17.6 0 0 1-2.6 3.5M6.6 6.6A17.3 17.3 0 0 0 2 12s3.6 7 10 7a9.7 9.7 0 0 0 5.4-1.6',
+  'M9.9 9.9a3 3 0 0 0 4.2 4.2M3 3l18 18',
 );
-
-export const MailIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <rect x="3" y="5" width="18" height="14" rx="2" />
-    <path d="m3 7 9 6 9-6" />
-  </svg>
+export const MailIcon = strokeIcon('M5 5h14a2 2 0 0 1 2 2v10a2 2 0 0 1 -2 2h-14a2 2 0 0 1 -2 -2v-10a2 2 0 0 1 2 -2Z', 'm3 7 9 6 9-6');
+export const ShieldIcon = strokeIcon('M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6l-8-3Z', 'm9 12 2 2 4-4');
+export const CheckCircleIcon = strokeIcon('M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0', 'm8 12 3 3 5-6');
+export const AlertIcon = strokeIcon('M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0', 'M12 7v6M12 16.5v.5');
+export const KeyIcon = strokeIcon('M4 15a4 4 0 1 0 8 0a4 4 0 1 0 -8 0', 'm10.8 12.2 8.2-8.2M16 7l3 3M14 9l2 2');
+export const ArrowLeftIcon = strokeIcon('M19 12H5M11 6l-6 6 6 6');
+export const BallIcon = strokeIcon(
+  'M3 12a9 9 0 1 0 18 0a9 9 0 1 0 -18 0',
+  'm12 7 4 3-1.5 4.5h-5L8 10l4-3ZM12 3v4M21 10.5l-5 -.5M17.5 19.5l-3-5M6.5 19.5l3-5M3 10.5l5-.5',
 );
-
-export const ShieldIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M12 3 4 6v6c0 5 3.4 8.3 8 9 4.6-.7 8-4 8-9V6l-8-3Z" />
-    <path d="m9 12 2 2 4-4" />
-  </svg>
+export const TrophyIcon = strokeIcon('M8 4h8v5a4 4 0 0 1-8 0V4ZM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M9 17h6');
+export const UsersIcon = strokeIcon(
+  'M5.5 8a3.5 3.5 0 1 0 7 0a3.5 3.5 0 1 0 -7 0',
+  'M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5',
 );
-
-export const CheckCircleIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m8 12 3 3 5-6" />
-  </svg>
-);
-
-export const AlertIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v6M12 16.5v.5" />
-  </svg>
-);
-
-export const KeyIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="8" cy="15" r="4" />
-    <path d="m10.8 12.2 8.2-8.2M16 7l3 3M14 9l2 2" />
-  </svg>
-);
-
-export const ArrowLeftIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M19 12H5M11 6l-6 6 6 6" />
-  </svg>
-);
-
-export const BallIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="m12 7 4 3-1.5 4.5h-5L8 10l4-3ZM12 3v4M21 10.5l-5 -.5M17.5 19.5l-3-5M6.5 19.5l3-5M3 10.5l5-.5" />
-  </svg>
-);
-
-export const TrophyIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="M8 4h8v5a4 4 0 0 1-8 0V4ZM8 6H5a3 3 0 0 0 3 4M16 6h3a3 3 0 0 1-3 4M12 13v4M8 21h8M9 17h6" />
-  </svg>
-);
-
-export const UsersIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <circle cx="9" cy="8" r="3.5" />
-    <path d="M2.5 20a6.5 6.5 0 0 1 13 0M16 4.5a3.5 3.5 0 0 1 0 7M18 14.5a6.5 6.5 0 0 1 3.5 5.5" />
-  </svg>
-);
-
-export const TrendIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <path d="m3 17 6-6 4 4 8-8M15 7h6v6" />
-  </svg>
-);
-
-export const DevicesIcon = (p: SVGProps<SVGSVGElement>) => (
-  <svg {...base(p)}>
-    <rect x="2" y="4" width="14" height="10" rx="1.5" />
-    <path d="M6 18h6M9 14v4" />
-    <rect x="17" y="8" width="5" height="12" rx="1.2" />
-  </svg>
+export const TrendIcon = strokeIcon('m3 17 6-6 4 4 8-8M15 7h6v6');
+export const DevicesIcon = strokeIcon(
+  'M3.5 4h11a1.5 1.5 0 0 1 1.5 1.5v7a1.5 1.5 0 0 1 -1.5 1.5h-11a1.5 1.5 0 0 1 -1.5 -1.5v-7a1.5 1.5 0 0 1 1.5 -1.5Z',
+  'M6 18h6M9 14v4',
+  'M18.2 8h2.6a1.2 1.2 0 0 1 1.2 1.2v9.6a1.2 1.2 0 0 1 -1.2 1.2h-2.6a1.2 1.2 0 0 1 -1.2 -1.2v-9.6a1.2 1.2 0 0 1 1.2 -1.2Z',
 );
 
 /** Google "G" in the brand colours. */

@@ -51,6 +51,38 @@ const ROLES = ['player', 'manager'] as const;
 
 const STAT_KEYS = ['registeredUsers', 'numberOfTeams', 'onlineUsers'] as const satisfies ReadonlyArray<keyof Stats>;
 
+/**
+ * A card of the home page (features, roles): an icon over a heading and a text.
+ * @param children `[heading, text]`, already translated
+ */
+function IconCard({
+  as: Tag,
+  className,
+  iconClassName,
+  titleClassName,
+  textClassName,
+  icon,
+  children: [title, text],
+}: {
+  as: 'li' | 'div';
+  className: string;
+  iconClassName: string;
+  titleClassName?: string;
+  textClassName?: string;
+  icon: ComponentProps<typeof Icon>['name'];
+  children: [string, string];
+}) {
+  return (
+    <Tag className={className}>
+      <span className={iconClassName}>
+        <Icon name={icon} />
+      </span>
+      <h3 className={titleClassName}>{title}</h3>
+      <p className={textClassName}>{text}</p>
+    </Tag>
+  );
+}
+
 /** The stats strip's frame; `stats` undefined shows dashes (loading, or the API is unreachable). */
 function StatsFrame({ stats, animate }: { stats: Stats | undefined; animate: boolean }) {
   const { t } = useTranslation('shell');
@@ -156,13 +188,17 @@ export function HomePage({ server }: { server: ServerCode }) {
         <p className="section-lead">{t('features.lead')}</p>
         <ul className="features__grid">
           {FEATURES.map((f) => (
-            <li key={f} className="feature ui-card">
-              <span className="feature__icon">
-                <Icon name={f} />
-              </span>
-              <h3 className="feature__title">{t(`features.${f}.title`)}</h3>
-              <p className="feature__text">{t(`features.${f}.text`)}</p>
-            </li>
+            <IconCard
+              key={f}
+              as="li"
+              className="feature ui-card"
+              iconClassName="feature__icon"
+              titleClassName="feature__title"
+              textClassName="feature__text"
+              icon={f}
+            >
+              {[t(`features.${f}.title`), t(`features.${f}.text`)]}
+            </IconCard>
           ))}
         </ul>
       </section>
@@ -177,13 +213,9 @@ export function HomePage({ server }: { server: ServerCode }) {
           </div>
           <div className="roles__options">
             {ROLES.map((role) => (
-              <div key={role} className="roles__option">
-                <span className="roles__icon">
-                  <Icon name={role} />
-                </span>
-                <h3>{t(`roles.${role}`)}</h3>
-                <p>{t(`roles.${role}Text`)}</p>
-              </div>
+              <IconCard key={role} as="div" className="roles__option" iconClassName="roles__icon" icon={role}>
+                {[t(`roles.${role}`), t(`roles.${role}Text`)]}
+              </IconCard>
             ))}
           </div>
         </div>
