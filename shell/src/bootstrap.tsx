@@ -54,6 +54,7 @@ import { readPageData } from './page-data';
 import { replayEarlyClicks } from './early-input';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { preloadRemotes } from './remotes/remote-loader';
+import { forgetFirstPageScroll } from './layout/scroll-restoration';
 import { whenSlotsSettled } from './remotes/slot-scheduling';
 import { whenPageHydrated } from './layout/page-hydrated';
 import { routes } from './routing/router';
@@ -211,7 +212,11 @@ async function start(): Promise<void> {
   if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/session.ts)
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
   await yieldToBrowser();
-  const router = createBrowserRouter(routes);
+  // A server-rendered page is where the browser scrolled it (scroll-restoration.ts): the router is
+  // told it was server-rendered (`hydrationData`), so it does not scroll to the top when it mounts,
+  // and it finds no saved position to restore for this first page.
+  if (hydrating) forgetFirstPageScroll(window.location);
+  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
   await yieldToBrowser();
   const app = (
     <I18nextProvider i18n={i18n}>

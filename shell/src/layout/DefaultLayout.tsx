@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useParams, type Location } from 'react-router';
+import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
 import {
   COOKIES,
   REGISTER_PARAMS,
@@ -24,6 +24,7 @@ import { PageHydrated } from './page-hydrated';
 import { PwaStatus } from '../pwa/PwaStatus';
 import { OverrideBadge } from '../remotes/OverrideBadge';
 import { ErrorPage } from '../pages/StatusPages';
+import { SCROLL_STORAGE_KEY, scrollKey } from './scroll-restoration';
 import { useTranslation } from 'react-i18next';
 
 function SkipLink() {
@@ -103,17 +104,7 @@ function ServerFrame({ server }: { server: ServerCode }) {
  * value to the browser's re-renders it alone, not the page around it.
  */
 function ScrollRestorationAfterHydration() {
-  return useHydrated() ? <ScrollRestoration getKey={scrollKey} /> : null;
-}
-
-/**
- * The key a scroll position is kept under (sessionStorage): the history entry's key, except for
- * the first page of each document load, whose key is always `default` in react-router; that page
- * is keyed by its path instead, so a page opened in the same tab does not restore the scroll
- * position of another page that was the first of its load.
- */
-function scrollKey(location: Location): string {
-  return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
+  return useHydrated() ? <ScrollRestoration getKey={scrollKey} storageKey={SCROLL_STORAGE_KEY} /> : null;
 }
 
 const Toasts = lazy(() => import('./Toasts'));
