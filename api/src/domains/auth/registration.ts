@@ -51,16 +51,12 @@ export async function registerAccount(
         .onConflictDoNothing()
         .returning({ id: authAccounts.id });
       // A concurrent registration took the name (the e-mail being known is not told).
-      const [clash] = await tx
-        .select({ id: authAccounts.id })
-        .from(authAccounts)
-        .where(
-          and(
-            eq(authAccounts.server, server),
-            sql`lower(${authAccounts.nickname}) = lower(${nickname})`,
-            sql`${authAccounts.email} IS DISTINCT FROM ${email}`,
-          ),
-        );
+      const takenName = and(
+        eq(authAccounts.server, server),
+        sql`lower(${authAccounts.nickname}) = lower(${nickname})`,
+        sql`${authAccounts.email} IS DISTINCT FROM ${email}`,
+      );
+      const [clash] = await tx.select({ id: authAccounts.id }).from(authAccounts).where(takenName);
       if (clash) throw new NicknameClash();
       await queue(tx, acc?.id ?? null);
     });

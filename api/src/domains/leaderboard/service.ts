@@ -39,6 +39,25 @@ function topOfWeek<T extends PgSelect>(query: T, by: WeekRanking, week: { server
     .limit(week.limit);
 }
 
+/** The players' board (spec §3): the columns of a row, and players rank by week points, then ovr. */
+const playerBoard = {
+  row: {
+    id: players.id,
+    nickname: players.nickname,
+    ovr: players.ovr,
+    points: weeklyPoints.points,
+    country: players.country,
+    club: teams.name,
+  },
+  ranking: { server: players.server, totals: weeklyPoints, tieBreak: players.ovr, id: players.id } satisfies WeekRanking,
+};
+
+/** The teams' board (spec §3): the columns of a row, and teams rank by week points, then members. */
+const teamBoard = {
+  row: { id: teams.id, name: teams.name, badge_color: teams.badgeColor, members: teamMembers.members, points: weeklyTeamPoints.points },
+  ranking: { server: teams.server, totals: weeklyTeamPoints, tieBreak: teamMembers.members, id: teams.id } satisfies WeekRanking,
+};
+
 /**
  * Stats of one server: players, teams and players seen in the last 15 minutes
  * (database clock).
@@ -71,41 +90,12 @@ export async function serverStats(db: Db, server: ServerCode): Promise<StatsResp
 export async function leaderboard(db: Db, server: ServerCode, limit: number, now = new Date()): Promise<LeaderboardResponse> {
   const week = weekOf(SERVERS[server].timeZone, now);
 
-  const playerRows = await topOfWeek(
-    db
-      .select({
-        id: players.id,
-        nickname: players.nickname,
-        ovr: players.ovr,
-        points: weeklyPoints.points,
-        country: players.country,
-        club: teams.name,
-      })
-      .from(weeklyPoints)
-      .innerJoin(players, eq(players.id, weeklyPoints.playerId))
-      .leftJoin(teams, eq(teams.id, players.teamId))
-      .$dynamic(),
-    { server: players.server, totals: weeklyPoints, tieBreak: players.ovr, id: players.id },
-    { server, weekStart: week.startDate, limit },
-  );
-
+  const top = { server, weekStart: week.startDate, limit };
+  const playersOfWeek = db.select(playerBoard.row).from(weeklyPoints).innerJoin(players, eq(players.id, weeklyPoints.playerId));
+  const playerRows = await topOfWeek(playersOfWeek.leftJoin(teams, eq(teams.id, players.teamId)).$dynamic(), playerBoard.ranking, top);
   // Team totals and member counts are precomputed on write (triggers of migration 0005).
-  const teamRows = await topOfWeek(
-    db
-      .select({
-        id: teams.id,
-        name: teams.name,
-        badge_color: teams.badgeColor,
-        members: teamMembers.members,
-        points: weeklyTeamPoints.points,
-      })
-      .from(weeklyTeamPoints)
-      .innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId))
-      .innerJoin(teamMembers, eq(teamMembers.teamId, teams.id))
-      .$dynamic(),
-    { server: teams.server, totals: weeklyTeamPoints, tieBreak: teamMembers.members, id: teams.id },
-    { server, weekStart: week.startDate, limit },
-  );
+  const teamsOfWeek = db.select(teamBoard.row).from(weeklyTeamPoints).innerJoin(teams, eq(teams.id, weeklyTeamPoints.teamId));
+  const teamRows = await topOfWeek(teamsOfWeek.innerJoin(teamMembers, eq(teamMembers.teamId, teams.id)).$dynamic(), teamBoard.ranking, top);
 
   const prizes = await db
     .select({ place: weeklyPrizes.place, euro: weeklyPrizes.euro, energy: weeklyPrizes.energy, keys: weeklyPrizes.keys })

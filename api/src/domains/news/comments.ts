@@ -48,18 +48,21 @@ export async function commentRules(db: Db, server: ServerCode): Promise<CommentR
   };
 }
 
+/** The columns of a comment row: the comment and its author. */
+const commentRow = {
+  id: newsComments.id,
+  parentId: newsComments.parentId,
+  text: newsComments.body,
+  createdAt: newsComments.createdAt,
+  playerId: players.id,
+  nickname: players.nickname,
+  ovr: players.ovr,
+};
+
 /** Every comment of an article, threaded one level: top level newest first, replies oldest first. */
 export async function loadComments(db: Db, articleId: number): Promise<NewsComment[]> {
   const rows = await db
-    .select({
-      id: newsComments.id,
-      parentId: newsComments.parentId,
-      text: newsComments.body,
-      createdAt: newsComments.createdAt,
-      playerId: players.id,
-      nickname: players.nickname,
-      ovr: players.ovr,
-    })
+    .select(commentRow)
     .from(newsComments)
     .innerJoin(players, eq(players.id, newsComments.playerId))
     .where(eq(newsComments.articleId, articleId))
