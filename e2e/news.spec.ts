@@ -29,11 +29,14 @@ test.describe('news list and article', () => {
 
     await page.getByRole('navigation', { name: 'News pages' }).getByRole('link', { name: 'Page 2' }).click();
     await expect(page).toHaveURL(/\/royal\/news\/list\/2$/);
+    // The pager is at the bottom; the next page starts at its top (the shell's scroll restoration).
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     await expect(cards).toHaveCount(p2.items.length);
     await expect(cards.first().getByRole('heading', { name: p2.items[0]!.title })).toBeVisible();
 
     await cards.first().getByRole('link', { name: p2.items[0]!.title }).click();
     await expect(page).toHaveURL(new RegExp(`/royal/news/${p2.items[0]!.slug}$`));
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
     const article = page.getByTestId('news-article');
     await expect(article.getByRole('heading', { level: 1 })).toHaveText(p2.items[0]!.title);
     await expect(article.getByText(serverDate(p2.items[0]!.published_at, 'Europe/Istanbul'))).toBeVisible();
@@ -92,6 +95,17 @@ test.describe('comments', () => {
     await expect(comments.getByRole('textbox')).toHaveCount(0);
     await comments.getByRole('button', { name: 'Log in' }).click();
     await expect(page.getByTestId('auth-modal')).toBeVisible();
+  });
+
+  test('a link to the comments opens the article at them, clear of the sticky header', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await openPage(page, `/royal/news/${SINGLE}#comments`);
+    const heading = page.getByTestId('comments').getByRole('heading', { name: 'Comments' });
+    const headerBottom = await page.getByTestId('header').evaluate((el) => el.getBoundingClientRect().bottom);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    const top = await heading.evaluate((el) => el.getBoundingClientRect().top);
+    expect(top).toBeGreaterThanOrEqual(headerBottom);
+    expect(top).toBeLessThan(844 / 2);
   });
 
   test('below the OVR thresholds (demo_rookie, OVR 42): comment and vote messages', async ({ page }) => {

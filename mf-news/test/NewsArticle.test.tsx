@@ -9,7 +9,6 @@ initI18n('en');
 
 beforeEach(() => {
   jest.restoreAllMocks();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
   landingStore.setState({ userData: null });
 });
 

@@ -10,7 +10,6 @@ initI18n('en');
 
 beforeEach(() => {
   jest.restoreAllMocks();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 test('cards: title links to the article, date in the server time zone (spec §9), excerpt, comment count, image', async () => {

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -61,10 +61,6 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         ? { title: t('article.notFoundTitle') }
         : null,
   );
-
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [slug]);
 
   const refresh = useCallback(
     () => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 5) }),
@@ -144,7 +140,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
       ) : null}
       <ArticleBody html={article.body} lang={contentLang} />
       {article.poll ? <Poll server={server} poll={article.poll} user={user} onRefresh={refresh} /> : null}
-      <div id="comments">
+      <div id="comments" className="news-article__comments">
         <Comments
           server={server}
           slug={article.slug}

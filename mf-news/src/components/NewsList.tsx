@@ -1,4 +1,3 @@
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
@@ -31,10 +30,6 @@ export function NewsList({ server, page }: NewsListProps) {
     description: t('list.subtitle', { server: serverTitle }),
   });
   const status = query.isPending ? 'loading' : query.isError && !data ? 'error' : 'ready';
-
-  useEffect(() => {
-    window.scrollTo({ top: 0 });
-  }, [page]);
 
   const serverName = findServer(server)?.name ?? server;
   const items = status === 'ready' && data ? data.items : [];
