@@ -15,7 +15,6 @@
  * Answers are the viewer's own: `Cache-Control: private, no-store`.
  */
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyReply } from 'fastify';
 import type { LocaleCode } from '@landing/domain';
 import {
   PasswordChangeBody,
@@ -27,12 +26,12 @@ import {
   type SecurityEvent,
 } from '@landing/domain/schemas/account';
 import { MessageAnswer } from '@landing/domain/schemas/auth';
-import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
+import { ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
 import { apiPasswordProblem, hashPassword, verifyPassword } from './crypto.js';
 import { clientOf, describeClient, recordSecurityEvent, SECURITY_EVENT_RETENTION_DAYS, type ClientContext } from './events.js';
-import { authErrorResponses, defineAuthRoutes, floodGuard } from './route-helpers.js';
+import { defineAuthRoutes, floodGuard } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
 import { enqueueMail } from './outbox.js';
 import { authAccounts, authSecurityEvents, authSessions, authTokens } from './tables.js';
@@ -83,11 +82,6 @@ async function reauthenticate(
   await clearFailures(db, counter);
 }
 
-/** Marks an answer as the viewer's own: never kept by a shared or browser cache. */
-function privateAnswer(reply: FastifyReply): void {
-  reply.header('Cache-Control', 'private, no-store');
-}
-
 /** A session is live: not revoked, not expired, not idle past {@link SESSION_IDLE_TIMEOUT_S}. */
 const liveSession = () =>
   and(
@@ -96,27 +90,28 @@ const liveSession = () =>
     sql`coalesce(${authSessions.lastUsedAt}, ${authSessions.createdAt}) > now() - make_interval(secs => ${SESSION_IDLE_TIMEOUT_S})`,
   );
 
-export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+export default defineAuthRoutes(async (app, { auth, L, route }) => {
   const guard = floodGuard(L.tokenRequestsPerIp);
+  // Every answer of these routes, errors too, is the viewer's own: never kept by a shared or browser cache.
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'private, no-store');
+  });
 
   app.post(
     '/auth/password/change',
-    {
+    route({
       config: guard,
-      schema: {
-        tags,
-        summary: 'Change the password while logged in (current password required)',
-        description:
-          'Checks the current password (5 wrong ones per account in 15 min, then 429) and the new one (the registration policy; ' +
-          'not the current one), ends every other session of the account and its unused reset links, records a ' +
-          '`password_changed` event and mails a notice. 409 PASSWORD_NOT_SET for an account without a password (social login).',
-        params: ServerParams,
-        body: PasswordChangeBody,
-        response: { 200: MessageAnswer, 403: ErrorBody, ...authErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      privateAnswer(reply);
+      summary: 'Change the password while logged in (current password required)',
+      params: ServerParams,
+      body: PasswordChangeBody,
+      answer: MessageAnswer,
+      also: [403],
+      description:
+        'Checks the current password (5 wrong ones per account in 15 min, then 429) and the new one (the registration policy; ' +
+        'not the current one), ends every other session of the account and its unused reset links, records a ' +
+        '`password_changed` event and mails a notice. 409 PASSWORD_NOT_SET for an account without a password (social login).',
+    }),
+    async (request) => {
       const { lang } = request.ctx;
       const who = await requireSession(app.db, request.ctx);
       const { account, session } = who;
@@ -157,16 +152,8 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.get(
     '/auth/sessions',
-    {
-      schema: {
-        tags,
-        summary: "The logged-in player's live sessions (this one first)",
-        params: ServerParams,
-        response: { 200: SessionsAnswer, ...authErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      privateAnswer(reply);
+    route({ summary: "The logged-in player's live sessions (this one first)", params: ServerParams, answer: SessionsAnswer }),
+    async (request) => {
       const { session, account } = await requireSession(app.db, request.ctx);
       const rows = await app.db
         .select()
@@ -188,25 +175,22 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/sessions/revoke',
-    {
+    route({
       config: guard,
-      schema: {
-        tags,
-        summary: 'End one session, or every session of the account ("log out everywhere")',
-        description:
-          'Authenticate again first: `password` (accounts with a password; 5 wrong ones per account in 15 min, then 429), or, ' +
-          `without a password, a social login of the last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED_SESSIONS). ` +
-          'Without `session` every session ends, this one too (`current: true`: the client logs out). 404 SESSION_NOT_FOUND ' +
-          'for a session that is not a live one of this account.',
-        params: ServerParams,
-        body: RevokeSessionsBody,
-        response: { 200: RevokeSessionsAnswer, 403: ErrorBody, ...authErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      privateAnswer(reply);
-      const { lang } = request.ctx;
+      summary: 'End one session, or every session of the account ("log out everywhere")',
+      params: ServerParams,
+      body: RevokeSessionsBody,
+      answer: RevokeSessionsAnswer,
+      also: [403],
+      description:
+        'Authenticate again first: `password` (accounts with a password; 5 wrong ones per account in 15 min, then 429), or, ' +
+        `without a password, a social login of the last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED_SESSIONS). ` +
+        'Without `session` every session ends, this one too (`current: true`: the client logs out). 404 SESSION_NOT_FOUND ' +
+        'for a session that is not a live one of this account.',
+    }),
+    async (request) => {
       const who = await requireSession(app.db, request.ctx);
+      const { lang } = request.ctx;
       const client = clientOf(request);
       await reauthenticate(app.db, auth, lang, client, who, request.body.password);
       const one = request.body.session;
@@ -229,18 +213,14 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.get(
     '/auth/security-events',
-    {
-      schema: {
-        tags,
-        summary: "The logged-in player's security events, newest first",
-        description: `Logins, failed logins, lockouts, password resets and changes, e-mail changes, new devices, sessions ended; the last ${SECURITY_EVENT_RETENTION_DAYS} days.`,
-        params: ServerParams,
-        querystring: SecurityEventsQuery,
-        response: { 200: SecurityEventsAnswer, ...authErrorResponses },
-      },
-    },
-    async (request, reply) => {
-      privateAnswer(reply);
+    route({
+      summary: "The logged-in player's security events, newest first",
+      params: ServerParams,
+      querystring: SecurityEventsQuery,
+      answer: SecurityEventsAnswer,
+      description: `Logins, failed logins, lockouts, password resets and changes, e-mail changes, new devices, sessions ended; the last ${SECURITY_EVENT_RETENTION_DAYS} days.`,
+    }),
+    async (request) => {
       const { account } = await requireSession(app.db, request.ctx);
       const rows = await app.db
         .select()

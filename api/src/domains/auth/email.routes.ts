@@ -5,38 +5,36 @@
  */
 import { normaliseCode, normaliseEmail } from '@landing/domain';
 import { EmailActivatedAnswer, EmailChangeAnswer, EmailChangeBody, TokenBody } from '@landing/domain/schemas/auth';
-import { ErrorBody, ServerParams } from '@landing/domain/schemas/common';
+import { ServerParams } from '@landing/domain/schemas/common';
 import { codeCheck, emailCodeExhausted, spendEmailCode, takeEmailCodeAttempt } from './attempts.js';
 import { verifyPassword } from './crypto.js';
 import { changeEmail, emailTaken, pendingEmailCode, startEmailCode } from './email-change.js';
 import { clientOf, recordSecurityEvent } from './events.js';
 import { authError, authMessage } from './messages.js';
 import { emailCodeHash } from './outbox.js';
-import { assertEmail, authErrorResponses, defineAuthRoutes, floodGuard, maskEmail, queueMail } from './route-helpers.js';
+import { assertEmail, defineAuthRoutes, floodGuard, maskEmail, queueMail } from './route-helpers.js';
 import { accountById, consumeToken, forgetTrustedDevices } from './service.js';
 import { REAUTH_WINDOW_S, requireSessionUser, revokeOtherSessions, sessionOf } from './sessions.js';
 import { reserveAttempts } from './throttle.js';
 
-export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+export default defineAuthRoutes(async (app, { auth, L, route }) => {
   // ---- e-mail change ----------------------------------------------------------------------
 
   app.post(
     '/auth/email/change',
-    {
+    route({
       config: floodGuard(L.forgotPerIp),
-      schema: {
-        tags,
-        summary: 'Ask to change the e-mail (logged in; mails a link to the new address)',
-        description:
-          'Proof of control first: an account with a password sends `password`; an account without one ' +
-          '(social login) first gets a 6-digit code at its current address (answer `code_required: true`) and sends it as ' +
-          '`code` with the same `email`; a social account without any address must have logged in with its provider in the ' +
-          `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
-        params: ServerParams,
-        body: EmailChangeBody,
-        response: { 200: EmailChangeAnswer, 403: ErrorBody, ...authErrorResponses },
-      },
-    },
+      summary: 'Ask to change the e-mail (logged in; mails a link to the new address)',
+      params: ServerParams,
+      body: EmailChangeBody,
+      answer: EmailChangeAnswer,
+      also: [403],
+      description:
+        'Proof of control first: an account with a password sends `password`; an account without one ' +
+        '(social login) first gets a 6-digit code at its current address (answer `code_required: true`) and sends it as ' +
+        '`code` with the same `email`; a social account without any address must have logged in with its provider in the ' +
+        `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const server = request.params.server;
@@ -96,19 +94,16 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/email/activate',
-    {
+    route({
       config: floodGuard(L.tokenRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Confirm a new e-mail address with the e-mailed token',
-        description:
-          'Changes the address, mails a notice to the old one, and ends every other session of the account (the session ' +
-          'sending this request, if it is one of the account, stays); every trusted device asks for a code again.',
-        params: ServerParams,
-        body: TokenBody,
-        response: { 200: EmailActivatedAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Confirm a new e-mail address with the e-mailed token',
+      params: ServerParams,
+      body: TokenBody,
+      answer: EmailActivatedAnswer,
+      description:
+        'Changes the address, mails a notice to the old one, and ends every other session of the account (the session ' +
+        'sending this request, if it is one of the account, stays); every trusted device asks for a code again.',
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const row = await consumeToken(app.db, request.body.token, 'email_change', request.params.server);

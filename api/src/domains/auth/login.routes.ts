@@ -17,7 +17,7 @@ import { loginBlock, loginCounters, loginSucceeded } from './login-limits.js';
 import { authError, authMessage } from './messages.js';
 import { deviceCodeHash } from './outbox.js';
 import { activationSentRecently } from './registration.js';
-import { authErrorResponses, defineAuthRoutes, DeviceChallengeError, floodGuard, maskEmail, queueMail } from './route-helpers.js';
+import { defineAuthRoutes, DeviceChallengeError, floodGuard, maskEmail, queueMail } from './route-helpers.js';
 import { accountById, findByLogin, isTrustedDevice, trustDevice } from './service.js';
 import { createSession } from './sessions.js';
 import { completeLink, linkOf, PROVIDER_NAMES } from './social-link.js';
@@ -26,22 +26,20 @@ import { reserveAttempts } from './throttle.js';
 /** Seconds between two activation e-mails re-sent by login attempts on a pending account. */
 const ACTIVATION_RESEND_S = 5 * 60;
 
-export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+export default defineAuthRoutes(async (app, { auth, L, route }) => {
   // ---- login ----------------------------------------------------------------------------
   app.post(
     '/auth/login',
-    {
+    route({
       config: floodGuard(L.loginRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Log in with nickname or e-mail and password',
-        description:
-          '200 with a new session; 403 UNAUTHORIZED_DEVICE with `challenge` when the device (fingerprint) is not trusted yet; 401 INVALID_CREDENTIALS for an unknown name or a wrong password alike; 429 TOO_MANY_ATTEMPTS.',
-        params: ServerParams,
-        body: LoginBody,
-        response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
-      },
-    },
+      summary: 'Log in with nickname or e-mail and password',
+      params: ServerParams,
+      body: LoginBody,
+      answer: LoginAnswer,
+      also: { 403: DeviceChallengeBody },
+      description:
+        '200 with a new session; 403 UNAUTHORIZED_DEVICE with `challenge` when the device (fingerprint) is not trusted yet; 401 INVALID_CREDENTIALS for an unknown name or a wrong password alike; 429 TOO_MANY_ATTEMPTS.',
+    }),
     async (request): Promise<LoginAnswer> => {
       const { lang } = request.ctx;
       const server = request.params.server;
@@ -98,19 +96,13 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/device/send',
-    {
+    route({
       config: floodGuard(L.codeRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'E-mail a 6-digit code for the login attempt (new device)',
-        params: ServerParams,
-        body: ChallengeBody,
-        response: {
-          200: CodeSentAnswer,
-          ...authErrorResponses,
-        },
-      },
-    },
+      summary: 'E-mail a 6-digit code for the login attempt (new device)',
+      params: ServerParams,
+      body: ChallengeBody,
+      answer: CodeSentAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const c = await findChallenge(request.body.challenge);
@@ -139,16 +131,13 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/device/confirm',
-    {
+    route({
       config: floodGuard(L.codeRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Confirm the new device with the e-mailed code (logs in, trusts the device)',
-        params: ServerParams,
-        body: ConfirmBody,
-        response: { 200: LoginAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Confirm the new device with the e-mailed code (logs in, trusts the device)',
+      params: ServerParams,
+      body: ConfirmBody,
+      answer: LoginAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const ip = request.ip;

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { dbIdParam } from '@landing/domain/schemas/common';
 import { MailboxAnswer, MailboxQuery } from '@landing/domain/schemas/mailbox';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ErrorBody } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { HTML_PAGE_CSP } from '../../lib/security-headers.js';
 import { readMailbox, type MailboxEntry } from './mail.js';
 import { escapeHtml as esc } from './mail-render.js';
@@ -46,18 +46,17 @@ export default defineRoutes({
     // Shared by every API process on the database (table dev_mailbox), newest first.
     const mailbox = (filter: { to?: string | undefined; kind?: string | undefined; limit?: number; id?: number } = {}) =>
       readMailbox(app.apiConfig, app.log, { limit: 500, ...filter });
-    const tags = ['dev'];
+    const tag = 'dev';
 
     app.get(
       '/dev/mailbox.json',
-      {
-        schema: {
-          tags,
-          summary: 'Dev mailbox as JSON (outside production)',
-          querystring: MailboxQuery,
-          response: { 200: MailboxAnswer, 400: ErrorBody },
-        },
-      },
+      routeOptions({
+        tag,
+        summary: 'Dev mailbox as JSON (outside production)',
+        querystring: MailboxQuery,
+        answer: MailboxAnswer,
+        errors: [400],
+      }),
       async (request) => {
         const { to, kind, limit } = request.query;
         const messages = (await mailbox({ to, kind, limit })).map((m) => ({ ...m, ...extras(m) }));
@@ -67,7 +66,7 @@ export default defineRoutes({
 
     app.get(
       '/dev/mailbox',
-      { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags, summary: 'Dev mailbox (HTML, outside production)' } },
+      { helmet: { contentSecurityPolicy: HTML_PAGE_CSP }, schema: { tags: [tag], summary: 'Dev mailbox (HTML, outside production)' } },
       async (_request, reply) => {
         const rows = (await mailbox())
           .map((m) => {
@@ -87,7 +86,7 @@ export default defineRoutes({
       '/dev/mailbox/:id',
       {
         helmet: { contentSecurityPolicy: HTML_PAGE_CSP },
-        schema: { tags, summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) },
+        schema: { tags: [tag], summary: 'One message of the dev mailbox (HTML)', params: z.object({ id: dbIdParam() }) },
       },
       async (request, reply) => {
         const [m] = await mailbox({ id: request.params.id, limit: 1 });

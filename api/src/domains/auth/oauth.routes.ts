@@ -29,7 +29,7 @@ import type { Db } from '../../db/client.js';
 import { authAccounts, authOauthIdentities, authOauthStates } from './tables.js';
 import { OAUTH_PROVIDERS, type OAuthProviderConfig, type OAuthProviderId } from './config.js';
 import { randomToken, sha256 } from './crypto.js';
-import { authErrorResponses, defineAuthRoutes, DeviceChallengeError, floodGuard, maskEmail } from './route-helpers.js';
+import { defineAuthRoutes, DeviceChallengeError, floodGuard, maskEmail } from './route-helpers.js';
 import { userAgentOf } from './events.js';
 import { authError } from './messages.js';
 import { authorizeUrl, exchangeCode, fetchUser, pkcePair, type ProviderUser } from './oauth.js';
@@ -134,7 +134,7 @@ async function accountFor(
   return { accountId: linked?.accountId ?? accountId };
 }
 
-export default defineAuthRoutes(async (app, { auth, tags }) => {
+export default defineAuthRoutes(async (app, { auth, route }) => {
   const enabled = (id: OAuthProviderId, lang: LocaleCode): OAuthProviderConfig => {
     const p = auth.oauth[id];
     if (!p) throw authError(404, lang, 'OAUTH_PROVIDER_DISABLED');
@@ -143,29 +143,19 @@ export default defineAuthRoutes(async (app, { auth, tags }) => {
 
   app.get(
     '/auth/providers',
-    {
-      schema: {
-        tags,
-        summary: 'Social login providers and whether they are available',
-        params: ServerParams,
-        response: { 200: ProvidersAnswer, ...authErrorResponses },
-      },
-    },
+    route({ summary: 'Social login providers and whether they are available', params: ServerParams, answer: ProvidersAnswer }),
     async () => ({ providers: OAUTH_PROVIDERS.map((id) => ({ id, enabled: !!auth.oauth[id] })) }),
   );
 
   app.post(
     '/auth/oauth/:provider/start',
-    {
+    route({
       config: floodGuard(auth.limits.loginRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
-        params: ProviderParams,
-        body: OAuthStartBody,
-        response: { 200: OAuthStartAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Start a popup social login: stores `state` (+ PKCE) and answers the authorize URL',
+      params: ProviderParams,
+      body: OAuthStartBody,
+      answer: OAuthStartAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const { server, provider } = request.params;
@@ -188,20 +178,18 @@ export default defineAuthRoutes(async (app, { auth, tags }) => {
   for (const provider of OAUTH_PROVIDERS) {
     app.post(
       `/auth/${provider}`,
-      {
+      route({
         config: floodGuard(auth.limits.loginRequestsPerIp),
-        schema: {
-          tags,
-          summary: `Exchange the ${provider} authorization code (popup login) for a session`,
-          description:
-            '403 UNAUTHORIZED_DEVICE with `challenge` and `link` when the provider vouches for an e-mail of an existing ' +
-            'account without this identity: the code mailed to the account (`/auth/device/send`, `/auth/device/confirm` ' +
-            'with the same `fingerprint`) links it and logs in.',
-          params: ServerParams,
-          body: OAuthExchangeBody,
-          response: { 200: LoginAnswer, 403: DeviceChallengeBody, ...authErrorResponses },
-        },
-      },
+        summary: `Exchange the ${provider} authorization code (popup login) for a session`,
+        params: ServerParams,
+        body: OAuthExchangeBody,
+        answer: LoginAnswer,
+        also: { 403: DeviceChallengeBody },
+        description:
+          '403 UNAUTHORIZED_DEVICE with `challenge` and `link` when the provider vouches for an e-mail of an existing ' +
+          'account without this identity: the code mailed to the account (`/auth/device/send`, `/auth/device/confirm` ' +
+          'with the same `fingerprint`) links it and logs in.',
+      }),
       async (request) => {
         const { lang } = request.ctx;
         const server = request.params.server;

@@ -1,5 +1,5 @@
 /**
- * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): their plugin, the error responses, the flood-guard rate limits,
+ * HTTP pieces shared by the auth route files (their schemas are `@landing/domain/schemas/auth`): their plugin and route options, the error responses, the flood-guard rate limits,
  * the new-device error, the site base for links in e-mails, the checks of a new password and
  * an e-mail address, and queueing a mail.
  */
@@ -9,6 +9,7 @@ import { emailProblem, passwordProblem, type LocaleCode, type OAuthProviderId } 
 import type { Db } from '../../db/client.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
 import { ApiError, ErrorBody, type ErrorBody as ErrorBodyType } from '../../lib/errors.js';
+import { routeOptions, type KnownKeys, type RouteOptions, type RouteSpec } from '../../lib/route-options.js';
 import type { AuthConfig, AuthLimits, WindowLimit } from './config.js';
 import { isCommonPassword } from './crypto.js';
 import { authError, authMessage } from './messages.js';
@@ -37,33 +38,8 @@ export class DeviceChallengeError extends ApiError {
   }
 }
 
-/** What an auth routes file's `/:server` routes start from. */
-export interface AuthRouteKit {
-  /** The auth configuration (./config.ts). */
-  auth: AuthConfig;
-  /** Its rate limits, `auth.limits`. */
-  L: AuthLimits;
-  /** OpenAPI tags of every auth route: `['auth']`. */
-  tags: string[];
-}
-
-/**
- * The plugin an auth routes file default-exports (src/lib/domain-routes.ts): `register` declares
- * its `/:server` routes on `app`, given the auth configuration, its rate limits and the OpenAPI tags.
- */
-export function defineAuthRoutes(
-  register: (app: Parameters<FastifyPluginAsyncZod>[0], kit: AuthRouteKit) => Promise<void>,
-): FastifyPluginAsync {
-  return defineRoutes({
-    async server(app) {
-      const { auth } = app.apiConfig;
-      await register(app, { auth, L: auth.limits, tags: ['auth'] });
-    },
-  });
-}
-
 /** Error responses of the auth routes for the OpenAPI document. */
-export const authErrorResponses = {
+const authErrorResponses = {
   400: ErrorBody,
   401: ErrorBody,
   404: ErrorBody,
@@ -72,6 +48,47 @@ export const authErrorResponses = {
   500: ErrorBody,
   503: ErrorBody,
 } as const;
+
+/** What an auth route gives {@link AuthRouteKit.route}: a route spec without the tag and the error answers. */
+type AuthRouteSpec = Omit<RouteSpec, 'tag' | 'errors'>;
+
+/** What {@link AuthRouteKit.route} adds to the spec `S` of an auth route. */
+type AuthRoute<S extends AuthRouteSpec> = S & { tag: string; errors: typeof authErrorResponses };
+
+/** What an auth routes file's `/:server` routes start from. */
+export interface AuthRouteKit {
+  /** The auth configuration (./config.ts). */
+  auth: AuthConfig;
+  /** Its rate limits, `auth.limits`. */
+  L: AuthLimits;
+  /**
+   * The options of an auth route (src/lib/route-options.ts): `routeOptions(spec)` with the tag `auth`
+   * and the error answers {@link authErrorResponses} (`also` adds to them).
+   */
+  route<const S extends AuthRouteSpec>(spec: S & KnownKeys<S, AuthRouteSpec>): RouteOptions<AuthRoute<S>>;
+}
+
+/** The `route` of {@link AuthRouteKit}: `routeOptions({ ...spec, tag: 'auth', errors: authErrorResponses })`. */
+function authRoute<const S extends AuthRouteSpec>(spec: S & KnownKeys<S, AuthRouteSpec>): RouteOptions<AuthRoute<S>> {
+  const full: RouteSpec = { ...spec, tag: 'auth', errors: authErrorResponses };
+  return routeOptions(full) as RouteOptions<AuthRoute<S>>;
+}
+
+/**
+ * The plugin an auth routes file default-exports (src/lib/domain-routes.ts): `register` declares
+ * its `/:server` routes on `app`, given the auth configuration, its rate limits and the options
+ * maker of its routes.
+ */
+export function defineAuthRoutes(
+  register: (app: Parameters<FastifyPluginAsyncZod>[0], kit: AuthRouteKit) => Promise<void>,
+): FastifyPluginAsync {
+  return defineRoutes({
+    async server(app) {
+      const { auth } = app.apiConfig;
+      await register(app, { auth, L: auth.limits, route: authRoute });
+    },
+  });
+}
 
 /**
  * Route config of a per-IP flood guard (@fastify/rate-limit), answering

@@ -37,7 +37,7 @@ import { hashPassword } from './crypto.js';
 import { clientOf, recordSecurityEvent, userAgentOf } from './events.js';
 import { authError, authMessage } from './messages.js';
 import { registerAccount } from './registration.js';
-import { assertEmail, assertPassword, authErrorResponses, defineAuthRoutes, floodGuard, queueMail } from './route-helpers.js';
+import { assertEmail, assertPassword, defineAuthRoutes, floodGuard, queueMail } from './route-helpers.js';
 import {
   activateAccount,
   consumeToken,
@@ -52,22 +52,20 @@ import { createSession, requireSessionUser, revokeAllSessions, revokeSession } f
 
 const TOKEN_KIND = { account: 'activation', email: 'email_change', password: 'password_reset' } as const;
 
-export default defineAuthRoutes(async (app, { auth, L, tags }) => {
+export default defineAuthRoutes(async (app, { auth, L, route }) => {
   // ---- registration ---------------------------------------------------------------------
   app.post(
     '/auth/register',
-    {
+    route({
       config: floodGuard(L.registerPerIp),
-      schema: {
-        tags,
-        summary: 'Register an account (sends the activation e-mail)',
-        description:
-          'Validates (spec §8 messages, translated by X-Lang), then answers 201 with the same message whether the e-mail was new or already registered (the owner of a known e-mail gets a notice instead of an activation link).',
-        params: ServerParams,
-        body: RegisterBody,
-        response: { 201: MessageAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Register an account (sends the activation e-mail)',
+      params: ServerParams,
+      body: RegisterBody,
+      answer: MessageAnswer,
+      status: 201,
+      description:
+        'Validates (spec §8 messages, translated by X-Lang), then answers 201 with the same message whether the e-mail was new or already registered (the owner of a known e-mail gets a notice instead of an activation link).',
+    }),
     async (request, reply) => {
       const { lang } = request.ctx;
       const server = request.params.server;
@@ -104,16 +102,13 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/activate',
-    {
+    route({
       config: floodGuard(L.tokenRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
-        params: ServerParams,
-        body: TokenBody,
-        response: { 200: LoginAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Activate an account with the e-mailed token (logs in, trusts the device)',
+      params: ServerParams,
+      body: TokenBody,
+      answer: LoginAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const row = await consumeToken(app.db, request.body.token, 'activation', request.params.server);
@@ -134,43 +129,26 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/token/check',
-    {
+    route({
       config: floodGuard(L.tokenRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Whether an e-mailed token is still usable (does not use it)',
-        params: ServerParams,
-        body: TokenCheckBody,
-        response: { 200: TokenCheckAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Whether an e-mailed token is still usable (does not use it)',
+      params: ServerParams,
+      body: TokenCheckBody,
+      answer: TokenCheckAnswer,
+    }),
     async (request) => ({ valid: await tokenUsable(app.db, request.body.token, TOKEN_KIND[request.body.kind], request.params.server) }),
   );
 
   // ---- session ----------------------------------------------------------------------------
   app.get(
     '/auth/me',
-    {
-      schema: {
-        tags,
-        summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)',
-        params: ServerParams,
-        response: { 200: MeAnswer, ...authErrorResponses },
-      },
-    },
+    route({ summary: 'The logged-in user (X-Auth-Token + X-Auth-Id)', params: ServerParams, answer: MeAnswer }),
     async (request) => ({ user: await requireSessionUser(app.db, request.ctx) }),
   );
 
   app.post(
     '/auth/logout',
-    {
-      schema: {
-        tags,
-        summary: 'Log out: revokes the session token',
-        params: ServerParams,
-        response: { 200: MessageAnswer, ...authErrorResponses },
-      },
-    },
+    route({ summary: 'Log out: revokes the session token', params: ServerParams, answer: MessageAnswer }),
     async (request) => {
       await revokeSession(app.db, request.ctx);
       return { ok: true as const, message: authMessage(request.ctx.lang, 'LOGGED_OUT') };
@@ -180,16 +158,13 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
   // ---- password reset ---------------------------------------------------------------------
   app.post(
     '/auth/password/forgot',
-    {
+    route({
       config: floodGuard(L.forgotPerIp),
-      schema: {
-        tags,
-        summary: 'Ask for a password-reset e-mail (same answer whether the e-mail is known or not)',
-        params: ServerParams,
-        body: ForgotBody,
-        response: { 200: MessageAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Ask for a password-reset e-mail (same answer whether the e-mail is known or not)',
+      params: ServerParams,
+      body: ForgotBody,
+      answer: MessageAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const email = normaliseEmail(request.body.email);
@@ -203,16 +178,13 @@ export default defineAuthRoutes(async (app, { auth, L, tags }) => {
 
   app.post(
     '/auth/password/reset',
-    {
+    route({
       config: floodGuard(L.tokenRequestsPerIp),
-      schema: {
-        tags,
-        summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
-        params: ServerParams,
-        body: ResetBody,
-        response: { 200: MessageAnswer, ...authErrorResponses },
-      },
-    },
+      summary: 'Set a new password with the e-mailed token (ends every session, forgets the trusted devices)',
+      params: ServerParams,
+      body: ResetBody,
+      answer: MessageAnswer,
+    }),
     async (request) => {
       const { lang } = request.ctx;
       const server = request.params.server;

@@ -9,7 +9,8 @@ import { ClockBody, ClockState, ResultAnswer, ResultBody } from '@landing/domain
 import { AdminHeaders, dbIdParam } from '@landing/domain/schemas/common';
 import { adminRoutes } from '../../lib/admin.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ApiError, ErrorBody } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
+import { ApiError } from '../../lib/errors.js';
 import { betsNow, clockFakeable, setClockOffset, storedClockOffset } from './clock.js';
 import { startBetsDemo } from './demo.js';
 import { enterResult } from './results.js';
@@ -29,25 +30,24 @@ export default defineRoutes({
 
       admin.get(
         '/admin/bets/clock',
-        { schema: { tags: ['admin'], summary: 'The bets clock', headers: AdminHeaders, response: { 200: ClockState, 401: ErrorBody } } },
+        routeOptions({ tag: 'admin', summary: 'The bets clock', headers: AdminHeaders, answer: ClockState, errors: [401] }),
         clockState,
       );
 
       admin.post(
         '/admin/bets/clock',
-        {
+        routeOptions({
           config: { xsrf: false },
-          schema: {
-            tags: ['admin'],
-            summary: 'Fake the bets clock (outside production only, for end-to-end tests)',
-            description:
-              'Body `{ now }` sets the clock to that instant, `{ offset_ms }` shifts it, `{ reset: true }` returns to the machine clock. ' +
-              'Refused with 409 CLOCK_NOT_FAKEABLE in production.',
-            headers: AdminHeaders,
-            body: ClockBody,
-            response: { 200: ClockState, 400: ErrorBody, 401: ErrorBody, 409: ErrorBody },
-          },
-        },
+          tag: 'admin',
+          summary: 'Fake the bets clock (outside production only, for end-to-end tests)',
+          body: ClockBody,
+          headers: AdminHeaders,
+          answer: ClockState,
+          errors: [400, 401, 409],
+          description:
+            'Body `{ now }` sets the clock to that instant, `{ offset_ms }` shifts it, `{ reset: true }` returns to the machine clock. ' +
+            'Refused with 409 CLOCK_NOT_FAKEABLE in production.',
+        }),
         async (request) => {
           if (!clockFakeable(admin.apiConfig.nodeEnv)) {
             throw new ApiError(409, 'CLOCK_NOT_FAKEABLE', 'The bets clock cannot be changed in production');
@@ -63,21 +63,20 @@ export default defineRoutes({
 
       admin.post(
         '/admin/bets/matches/:matchId/result',
-        {
+        routeOptions({
           config: { xsrf: false },
-          schema: {
-            tags: ['admin'],
-            summary: 'Enter (or correct) the final result of a match and score its predictions',
-            description:
-              'Score after extra time; `penalties` only for a knockout match drawn after extra time (not scored). ' +
-              'Scores every prediction with the tournament rules and rebuilds the cached ranking. ' +
-              '409 MATCH_NOT_STARTED before kick-off (bets clock).',
-            headers: AdminHeaders,
-            params: z.object({ matchId: dbIdParam() }),
-            body: ResultBody,
-            response: { 200: ResultAnswer, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-          },
-        },
+          tag: 'admin',
+          summary: 'Enter (or correct) the final result of a match and score its predictions',
+          params: z.object({ matchId: dbIdParam() }),
+          body: ResultBody,
+          headers: AdminHeaders,
+          answer: ResultAnswer,
+          errors: [400, 401, 404, 409],
+          description:
+            'Score after extra time; `penalties` only for a knockout match drawn after extra time (not scored). ' +
+            'Scores every prediction with the tournament rules and rebuilds the cached ranking. ' +
+            '409 MATCH_NOT_STARTED before kick-off (bets clock).',
+        }),
         async (request) => {
           const now = await betsNow(admin.db, admin.apiConfig.nodeEnv);
           const { matchId } = request.params;

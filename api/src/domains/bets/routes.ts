@@ -3,6 +3,7 @@
  * logged in"; §8 "Users must be logged in to predict results", "no bettors at the moment"). The admin
  * routes (bets clock, results) and the results ticker are in admin.routes.ts.
  */
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { MAX_PREDICTED_GOALS } from '@landing/domain';
 import {
   MatchesResponse,
@@ -19,7 +20,8 @@ import {
 } from '@landing/domain/schemas/bets';
 import { ServerParams } from '@landing/domain/schemas/common';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ApiError, ErrorBody, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
+import { ApiError } from '../../lib/errors.js';
 import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
 import { currentUser, requireUser } from '../auth/current-user.js';
 import { MATCH_LOCKED_MESSAGE, savePrediction } from './predictions.js';
@@ -42,6 +44,36 @@ export const LOGIN_TO_PREDICT = 'Users must be logged in to predict results';
 export const LOGIN_TO_PREDICT_CODE = 'BET_LOGIN_REQUIRED';
 
 /**
+ * Sends a public bets answer from the read cache (topics `bets` and `core`), with `now`, the clock
+ * of this very answer and never a cached one. `load` builds the body on a miss and names the next
+ * kick-off (null: none), when the answer changes without a write: it is kept until then.
+ */
+async function sendUntilKickoff(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  now: Date,
+  key: string,
+  load: () => Promise<{ body: CachedBody; next: Date | null }>,
+): Promise<FastifyReply> {
+  const cached = await app.readCache.get<CachedBody>(key, ['bets', 'core'], async () => {
+    const { body, next } = await load();
+    return { value: body, ttlMs: msUntilNext(now, [next]) };
+  });
+  return sendCached(reply, cached, undefined, { now: now.toISOString() });
+}
+
+/**
+ * Starts a per-viewer bets answer: marks it `Cache-Control: private, no-store`, reads the bets
+ * clock and finds the tournament `code` names (the current one when none is given).
+ * @throws ApiError 404 TOURNAMENT_NOT_FOUND
+ */
+async function viewerTournament(app: FastifyInstance, reply: FastifyReply, code: string | undefined) {
+  reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+  const now = await betsClock(app);
+  return { now, tournament: findTournament(await cachedTournaments(app, now), code) };
+}
+
+/**
  * The bets game (spec §1 Bet matches / Ranking / Rules; §3 prediction and ranking row; §5 "Bet:
  * logged in"; §8 "Users must be logged in to predict results", "no bettors at the moment").
  */
@@ -49,83 +81,62 @@ export default defineRoutes({
   async server(app) {
     app.get(
       '/bets/tournaments',
-      {
-        schema: {
-          tags: ['bets'],
-          summary: 'Tournaments with their state and scoring rules',
-          params: ServerParams,
-          response: { 200: TournamentsResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'bets',
+        summary: 'Tournaments with their state and scoring rules',
+        params: ServerParams,
+        answer: TournamentsResponse,
+      }),
       async (_request, reply) => {
         const now = await betsClock(app);
-        const cached = await app.readCache.get<CachedBody>('bets-tournaments-answer', ['bets', 'core'], async () => {
+        return sendUntilKickoff(app, reply, now, 'bets-tournaments-answer', async () => {
           const list = await listTournaments(app.db, now);
-          const next = await nextKickoff(app.db, now);
-          return {
-            value: toCachedBody(TournamentsResponse.omit({ now: true }), {
-              tournaments: list.map((t) => t.out),
-              current: defaultTournament(list)?.out.code ?? null,
-            }),
-            ttlMs: msUntilNext(now, [next]),
-          };
+          const body = toCachedBody(TournamentsResponse.omit({ now: true }), {
+            tournaments: list.map((t) => t.out),
+            current: defaultTournament(list)?.out.code ?? null,
+          });
+          return { body, next: await nextKickoff(app.db, now) };
         });
-        // `now` is the clock of this very answer, never a cached one.
-        return sendCached(reply, cached, undefined, { now: now.toISOString() });
       },
     );
 
     app.get(
       '/bets/tournaments/:tournament/matches',
-      {
-        schema: {
-          tags: ['bets'],
-          summary: "Matches of a tournament by group/stage, with results and the viewer's predictions",
-          description: 'Send X-Auth-Token and X-Auth-Id to get your predictions. An unknown or expired session reads as a visitor.',
-          params: TournamentParams,
-          response: { 200: MatchesResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'bets',
+        summary: "Matches of a tournament by group/stage, with results and the viewer's predictions",
+        params: TournamentParams,
+        answer: MatchesResponse,
+        description: 'Send X-Auth-Token and X-Auth-Id to get your predictions. An unknown or expired session reads as a visitor.',
+      }),
       async (request, reply) => {
         const { server } = request.params;
         const now = await betsClock(app);
         const tournament = findTournament(await cachedTournaments(app, now), request.params.tournament);
-        const cached = await app.readCache.get<CachedBody>(`bets-matches:${server}:${tournament.id}`, ['bets', 'core'], async () => {
+        return sendUntilKickoff(app, reply, now, `bets-matches:${server}:${tournament.id}`, async () => {
           const [matches, next] = await Promise.all([
             tournamentMatches(app.db, { tournamentId: tournament.id, now, playerId: null, server }),
             nextKickoff(app.db, now, tournament.id),
           ]);
-          return {
-            value: toCachedBody(MatchesResponse.omit({ now: true }), {
-              tournament: tournament.out,
-              viewer: null,
-              stages: groupMatches(matches),
-            }),
-            ttlMs: msUntilNext(now, [next]),
-          };
+          const answer = { tournament: tournament.out, viewer: null, stages: groupMatches(matches) };
+          return { body: toCachedBody(MatchesResponse.omit({ now: true }), answer), next };
         });
-        return sendCached(reply, cached, undefined, { now: now.toISOString() });
       },
     );
 
     app.get(
       '/bets/tournaments/:tournament/predictions',
-      {
-        schema: {
-          tags: ['bets'],
-          summary: "The viewer's own predictions of a tournament",
-          description:
-            'Per viewer (`Cache-Control: private, no-store`), split from the public matches list. Send X-Auth-Token and ' +
-            'X-Auth-Id; a visitor (or a player of another server) gets `viewer: null` and no predictions.',
-          params: TournamentParams,
-          response: { 200: PredictionsResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'bets',
+        summary: "The viewer's own predictions of a tournament",
+        params: TournamentParams,
+        answer: PredictionsResponse,
+        description:
+          'Per viewer (`Cache-Control: private, no-store`), split from the public matches list. Send X-Auth-Token and X-Auth-Id; a visitor (or a player of another server) gets `viewer: null` and no predictions.',
+      }),
       async (request, reply) => {
         const { server } = request.params;
-        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-        const now = await betsClock(app);
-        const tournament = findTournament(await cachedTournaments(app, now), request.params.tournament);
+        const { now, tournament } = await viewerTournament(app, reply, request.params.tournament);
         const viewer = await viewerOn(request, server);
         return {
           now: now.toISOString(),
@@ -142,17 +153,18 @@ export default defineRoutes({
         preValidation: async (request) => {
           await requireUser(request, LOGIN_TO_PREDICT, LOGIN_TO_PREDICT_CODE);
         },
-        schema: {
-          tags: ['bets'],
+        ...routeOptions({
+          tag: 'bets',
           summary: 'Create or change your prediction (until kick-off)',
+          params: MatchParams,
+          body: PredictionBody,
+          answer: PredictionResponse,
+          also: [401, 403, 409],
           description:
             'Needs a session (X-Auth-Token + X-Auth-Id) of a player of this server. ' +
             `401 ${LOGIN_TO_PREDICT_CODE} "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
             `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}.`,
-          params: MatchParams,
-          body: PredictionBody,
-          response: { 200: PredictionResponse, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody, ...errorResponses },
-        },
+        }),
       },
       async (request) => {
         const { server, matchId } = request.params;
@@ -175,18 +187,16 @@ export default defineRoutes({
 
     app.get(
       '/bets/ranking',
-      {
-        schema: {
-          tags: ['bets'],
-          summary: 'Bettors ranking of a tournament (paged)',
-          description:
-            'Rows: name, server, total bets, total points. Order: points, exact scores, correct outcomes, player id. ' +
-            'Read from cached standings rebuilt when results are entered. Empty `rows` = no bettors at the moment.',
-          params: ServerParams,
-          querystring: RankingQuery,
-          response: { 200: RankingResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'bets',
+        summary: 'Bettors ranking of a tournament (paged)',
+        params: ServerParams,
+        querystring: RankingQuery,
+        answer: RankingResponse,
+        description:
+          'Rows: name, server, total bets, total points. Order: points, exact scores, correct outcomes, player id. ' +
+          'Read from cached standings rebuilt when results are entered. Empty `rows` = no bettors at the moment.',
+      }),
       async (request, reply) => {
         const { server } = request.params;
         const { page, per_page: perPage, scope } = request.query;
@@ -227,23 +237,19 @@ export default defineRoutes({
 
     app.get(
       '/bets/ranking/me',
-      {
-        schema: {
-          tags: ['bets'],
-          summary: "The logged-in player's row of the bets ranking",
-          description:
-            'Per viewer (`Cache-Control: private, no-store`), split from the public ranking. `me` is null for visitors ' +
-            'and for players without bets in the tournament.',
-          params: ServerParams,
-          querystring: RankingMeQuery,
-          response: { 200: RankingMeResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'bets',
+        summary: "The logged-in player's row of the bets ranking",
+        params: ServerParams,
+        querystring: RankingMeQuery,
+        answer: RankingMeResponse,
+        description:
+          'Per viewer (`Cache-Control: private, no-store`), split from the public ranking. `me` is null for visitors ' +
+          'and for players without bets in the tournament.',
+      }),
       async (request, reply) => {
+        const { tournament } = await viewerTournament(app, reply, request.query.tournament);
         const { server } = request.params;
-        reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-        const now = await betsClock(app);
-        const tournament = findTournament(await cachedTournaments(app, now), request.query.tournament);
         const viewer = await currentUser(request);
         if (!viewer) return { me: null };
         const ranking = await readRanking(app.db, {

@@ -2,7 +2,7 @@
 import { ServerParams } from '@landing/domain/schemas/common';
 import { ContactBody, ContactCreated } from '@landing/domain/schemas/contact';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ErrorBody, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { storeContactMessage } from './service.js';
 
 /** Sends per client IP and minute before 429 (a contact form is not a chat). */
@@ -12,20 +12,20 @@ export default defineRoutes({
   async server(app) {
     app.post(
       '/contact',
-      {
+      routeOptions({
         config: { rateLimit: CONTACT_RATE_LIMIT },
-        schema: {
-          tags: ['contact'],
-          summary: 'Send a message to support (contact modal)',
-          description:
-            'Stores `{ name, email, message }` with the server, the interface language (`X-Lang`) and the ' +
-            '`X-Auth-Id` claim. Invalid fields → 400 `VALIDATION_ERROR` naming the field; more than ' +
-            `${CONTACT_RATE_LIMIT.max} messages a minute from one address → 429.`,
-          params: ServerParams,
-          body: ContactBody,
-          response: { 201: ContactCreated, 429: ErrorBody, 403: ErrorBody, ...errorResponses },
-        },
-      },
+        tag: 'contact',
+        summary: 'Send a message to support (contact modal)',
+        params: ServerParams,
+        body: ContactBody,
+        answer: ContactCreated,
+        status: 201,
+        also: [403, 429],
+        description:
+          'Stores `{ name, email, message }` with the server, the interface language (`X-Lang`) and the ' +
+          '`X-Auth-Id` claim. Invalid fields → 400 `VALIDATION_ERROR` naming the field; more than ' +
+          `${CONTACT_RATE_LIMIT.max} messages a minute from one address → 429.`,
+      }),
       async (request, reply) => {
         const id = await storeContactMessage(app.db, request.body, {
           server: request.params.server,

@@ -5,26 +5,24 @@
 import { ServerParams } from '@landing/domain/schemas/common';
 import { ServersResponse } from '@landing/domain/schemas/core';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { switcherServers } from './service.js';
 
 export default defineRoutes({
   async server(app) {
     app.get(
       '/servers',
-      {
+      routeOptions({
         config: { technicalBreak: 'allow' },
-        schema: {
-          tags: ['core'],
-          summary: 'Servers of the switcher with their status',
-          description:
-            'Every server served in this environment (spec §9: production pl, classic, royal; elsewhere also en) with the status ' +
-            'stored in the `servers` table, and the servers stored as `locked` (not served, listed dimmed). Same answer for every ' +
-            '`{server}`; answers during the technical break.',
-          params: ServerParams,
-          response: { 200: ServersResponse, ...errorResponses },
-        },
-      },
+        tag: 'core',
+        summary: 'Servers of the switcher with their status',
+        params: ServerParams,
+        answer: ServersResponse,
+        description:
+          'Every server served in this environment (spec §9: production pl, classic, royal; elsewhere also en) with the status ' +
+          'stored in the `servers` table, and the servers stored as `locked` (not served, listed dimmed). Same answer for every ' +
+          '`{server}`; answers during the technical break.',
+      }),
       async () => ({ servers: await switcherServers(app.db, app.apiConfig.servers) }),
     );
   },

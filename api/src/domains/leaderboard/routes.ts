@@ -3,44 +3,21 @@ import { SERVERS } from '@landing/domain';
 import { ServerParams } from '@landing/domain/schemas/common';
 import { LeaderboardQuery, LeaderboardResponse, StatsResponse } from '@landing/domain/schemas/leaderboard';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { currentWeek } from '../../lib/week.js';
 import { leaderboard, serverStats, STATS_TTL_MS } from './service.js';
 
 export default defineRoutes({
   async server(app) {
     app.get(
-      '/stats',
-      {
-        schema: {
-          tags: ['leaderboard'],
-          summary: 'Home-page stats strip',
-          params: ServerParams,
-          response: { 200: StatsResponse, ...errorResponses },
-        },
-      },
-      async (request, reply) => {
-        const { server } = request.params;
-        return app.readCache.send(reply, {
-          key: `stats:${server}`,
-          topics: ['leaderboard'],
-          schema: StatsResponse,
-          load: async () => ({ value: await serverStats(app.db, server), ttlMs: STATS_TTL_MS }),
-        });
-      },
-    );
-
-    app.get(
       '/leaderboard',
-      {
-        schema: {
-          tags: ['leaderboard'],
-          summary: 'Weekly leaderboard (players, teams, Top 3 prizes)',
-          params: ServerParams,
-          querystring: LeaderboardQuery,
-          response: { 200: LeaderboardResponse, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'leaderboard',
+        summary: 'Weekly leaderboard (players, teams, Top 3 prizes)',
+        params: ServerParams,
+        querystring: LeaderboardQuery,
+        answer: LeaderboardResponse,
+      }),
       async (request, reply) => {
         const { server } = request.params;
         const { limit } = request.query;
@@ -52,6 +29,20 @@ export default defineRoutes({
           topics: ['leaderboard'],
           schema: LeaderboardResponse,
           load: async () => ({ value: await leaderboard(app.db, server, limit, now), ttlMs: week.end.getTime() - now.getTime() }),
+        });
+      },
+    );
+
+    app.get(
+      '/stats',
+      routeOptions({ tag: 'leaderboard', summary: 'Home-page stats strip', params: ServerParams, answer: StatsResponse }),
+      async (request, reply) => {
+        const { server } = request.params;
+        return app.readCache.send(reply, {
+          key: `stats:${server}`,
+          topics: ['leaderboard'],
+          schema: StatsResponse,
+          load: async () => ({ value: await serverStats(app.db, server), ttlMs: STATS_TTL_MS }),
         });
       },
     );

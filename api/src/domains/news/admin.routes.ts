@@ -4,10 +4,11 @@
  * fallback of the others. The table's trigger notifies the read cache and, through `/changes`, the
  * page servers, so the post shows on the news pages within seconds.
  */
-import { ErrorBody, AdminHeaders } from '@landing/domain/schemas/common';
+import { AdminHeaders } from '@landing/domain/schemas/common';
 import { PublishNewsBody, PublishedNews } from '@landing/domain/schemas/news';
 import { adminRoutes } from '../../lib/admin.js';
 import { defineRoutes } from '../../lib/domain-routes.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { ApiError } from '../../lib/errors.js';
 import { publishArticle } from './publish.js';
 
@@ -16,17 +17,17 @@ export default defineRoutes({
     await adminRoutes(app, async (admin) => {
       admin.post(
         '/admin/news',
-        {
+        routeOptions({
           config: { xsrf: false },
-          schema: {
-            tags: ['admin'],
-            summary: 'Publish a news post',
-            description: '201 with the article id. 409 SLUG_TAKEN when the server already has an article with that slug.',
-            headers: AdminHeaders,
-            body: PublishNewsBody,
-            response: { 201: PublishedNews, 400: ErrorBody, 401: ErrorBody, 404: ErrorBody, 409: ErrorBody },
-          },
-        },
+          tag: 'admin',
+          summary: 'Publish a news post',
+          body: PublishNewsBody,
+          headers: AdminHeaders,
+          answer: PublishedNews,
+          status: 201,
+          errors: [400, 401, 404, 409],
+          description: '201 with the article id. 409 SLUG_TAKEN when the server already has an article with that slug.',
+        }),
         async (request, reply) => {
           const body = request.body;
           if (!admin.apiConfig.servers.includes(body.server)) throw new ApiError(404, 'UNKNOWN_SERVER', `Unknown server ${body.server}`);

@@ -5,23 +5,19 @@
  */
 import { CommentBody, CommentsAnswer, PostedComment, SlugParams } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ErrorBody, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { msUntilNext, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
 import { findArticleId, newsNotFound, nextPublication, viewerOn } from './articles.js';
 import { loadComments, postComment } from './comments.js';
+
+/** Comments and replies per client IP and minute before 429. */
+const COMMENT_RATE_LIMIT = { max: 20, timeWindow: '1 minute' };
 
 export default defineRoutes({
   async server(app) {
     app.get(
       '/news/:slug/comments',
-      {
-        schema: {
-          tags: ['news'],
-          summary: 'Comments of an article (threaded one level)',
-          params: SlugParams,
-          response: { 200: CommentsAnswer, ...errorResponses },
-        },
-      },
+      routeOptions({ tag: 'news', summary: 'Comments of an article (threaded one level)', params: SlugParams, answer: CommentsAnswer }),
       async (request, reply) => {
         const { server, slug } = request.params;
         // Public and cached like the article (authors' nicknames and OVR come from players).
@@ -41,21 +37,21 @@ export default defineRoutes({
 
     app.post(
       '/news/:slug/comments',
-      {
-        config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['news'],
-          summary: 'Post a comment or a reply',
-          description:
-            'Needs a session (401 LOGIN_REQUIRED "Users must be logged in to comment"), a player whose OVR is ' +
-            'higher than `comment_rules.min_ovr` (403 COMMENT_OVR_TOO_LOW) and a text of `min_length`..`max_length` ' +
-            'characters after trimming (422 COMMENT_TOO_SHORT / COMMENT_TOO_LONG). Replying to an unknown comment: ' +
-            '404 COMMENT_NOT_FOUND.',
-          params: SlugParams,
-          body: CommentBody,
-          response: { 201: PostedComment, 401: ErrorBody, 403: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...errorResponses },
-        },
-      },
+      routeOptions({
+        config: { rateLimit: COMMENT_RATE_LIMIT },
+        tag: 'news',
+        summary: 'Post a comment or a reply',
+        params: SlugParams,
+        body: CommentBody,
+        answer: PostedComment,
+        status: 201,
+        also: [401, 403, 422, 429],
+        description:
+          'Needs a session (401 LOGIN_REQUIRED "Users must be logged in to comment"), a player whose OVR is ' +
+          'higher than `comment_rules.min_ovr` (403 COMMENT_OVR_TOO_LOW) and a text of `min_length`..`max_length` ' +
+          'characters after trimming (422 COMMENT_TOO_SHORT / COMMENT_TOO_LONG). Replying to an unknown comment: ' +
+          '404 COMMENT_NOT_FOUND.',
+      }),
       async (request, reply) => {
         const { server, slug } = request.params;
         const user = await viewerOn(request, server);

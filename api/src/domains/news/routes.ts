@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { ServerParams } from '@landing/domain/schemas/common';
 import { ImageParams, NewsArticle, NewsBallot, NewsListQuery, NewsPage, SlugParams } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ApiError, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
+import { ApiError } from '../../lib/errors.js';
 import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
 import { newsArticles, newsPolls } from './tables.js';
 import { findArticleId, listNews, newsNotFound, nextPublication, viewerOn } from './articles.js';
@@ -27,16 +28,14 @@ export default defineRoutes({
   async server(app) {
     app.get(
       '/news',
-      {
-        schema: {
-          tags: ['news'],
-          summary: 'Paged news list of a server',
-          description: 'Newest first, in the `X-Lang` language with an English fallback per article.',
-          params: ServerParams,
-          querystring: NewsListQuery,
-          response: { 200: NewsPage, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'news',
+        summary: 'Paged news list of a server',
+        params: ServerParams,
+        querystring: NewsListQuery,
+        answer: NewsPage,
+        description: 'Newest first, in the `X-Lang` language with an English fallback per article.',
+      }),
       async (request, reply) => {
         const { server } = request.params;
         const { lang } = request.ctx;
@@ -60,18 +59,16 @@ export default defineRoutes({
 
     app.get(
       '/news/:slug',
-      {
-        schema: {
-          tags: ['news'],
-          summary: 'One article with comments and poll',
-          description:
-            "Unknown slug: `404 { error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' }`. The same for every viewer " +
-            '(cached, `Cache-Control: public`): the poll’s `voted_options` is always null here; the viewer’s own ' +
-            'choice is `GET /{server}/news/{slug}/ballot`.',
-          params: SlugParams,
-          response: { 200: NewsArticle, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'news',
+        summary: 'One article with comments and poll',
+        params: SlugParams,
+        answer: NewsArticle,
+        description:
+          "Unknown slug: `404 { error: 'NEWS NOT FOUND', message: 'NEWS NOT FOUND' }`. The same for every viewer " +
+          '(cached, `Cache-Control: public`): the poll’s `voted_options` is always null here; the viewer’s own ' +
+          'choice is `GET /{server}/news/{slug}/ballot`.',
+      }),
       async (request, reply) => {
         const { server, slug } = request.params;
         const { lang } = request.ctx;
@@ -99,17 +96,15 @@ export default defineRoutes({
 
     app.get(
       '/news/:slug/ballot',
-      {
-        schema: {
-          tags: ['news'],
-          summary: "The viewer's own ballot in the article's poll",
-          description:
-            'Per viewer (`Cache-Control: private, no-store`), split from the public article. Send X-Auth-Token and ' +
-            'X-Auth-Id; a visitor (or a session of another server) gets `voted_options: null`. Unknown slug: 404 NEWS NOT FOUND.',
-          params: SlugParams,
-          response: { 200: NewsBallot, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'news',
+        summary: "The viewer's own ballot in the article's poll",
+        params: SlugParams,
+        answer: NewsBallot,
+        description:
+          'Per viewer (`Cache-Control: private, no-store`), split from the public article. Send X-Auth-Token and ' +
+          'X-Auth-Id; a visitor (or a session of another server) gets `voted_options: null`. Unknown slug: 404 NEWS NOT FOUND.',
+      }),
       async (request, reply) => {
         const { server, slug } = request.params;
         reply.header('cache-control', PRIVATE_CACHE_CONTROL);
@@ -123,15 +118,13 @@ export default defineRoutes({
 
     app.get(
       '/news-images/:file',
-      {
-        schema: {
-          tags: ['news'],
-          summary: 'Illustration of an article (SVG)',
-          params: ImageParams,
-          produces: ['image/svg+xml'],
-          response: { 200: z.string().describe('SVG document (image/svg+xml)'), ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'news',
+        summary: 'Illustration of an article (SVG)',
+        params: ImageParams,
+        produces: ['image/svg+xml'],
+        answer: z.string().describe('SVG document (image/svg+xml)'),
+      }),
       async (request, reply) => {
         const id = Number(request.params.file.slice(0, -'.svg'.length));
         const [row] = await app.db

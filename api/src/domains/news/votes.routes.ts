@@ -5,28 +5,30 @@
 import { ServerParams } from '@landing/domain/schemas/common';
 import { VoteAnswer, VoteBody } from '@landing/domain/schemas/news';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ErrorBody, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { viewerOn } from './articles.js';
 import { castVote } from './polls.js';
+
+/** Votes per client IP and minute before 429. */
+const VOTE_RATE_LIMIT = { max: 30, timeWindow: '1 minute' };
 
 export default defineRoutes({
   async server(app) {
     app.post(
       '/votes',
-      {
-        config: { rateLimit: { max: 30, timeWindow: '1 minute' } },
-        schema: {
-          tags: ['news'],
-          summary: 'Vote in a poll',
-          description:
-            'Needs a session (401 LOGIN_REQUIRED). Refused with `422 INVALID_VOTE` (message says why) when the poll ' +
-            'does not exist on this server, has ended (`finish_at` passed), the player has less OVR than `limit_ovr`, ' +
-            'the options do not fit the poll type or do not belong to the poll, or the player has voted already.',
-          params: ServerParams,
-          body: VoteBody,
-          response: { 200: VoteAnswer, 401: ErrorBody, 422: ErrorBody, 429: ErrorBody, ...errorResponses },
-        },
-      },
+      routeOptions({
+        config: { rateLimit: VOTE_RATE_LIMIT },
+        tag: 'news',
+        summary: 'Vote in a poll',
+        params: ServerParams,
+        body: VoteBody,
+        answer: VoteAnswer,
+        also: [401, 422, 429],
+        description:
+          'Needs a session (401 LOGIN_REQUIRED). Refused with `422 INVALID_VOTE` (message says why) when the poll ' +
+          'does not exist on this server, has ended (`finish_at` passed), the player has less OVR than `limit_ovr`, ' +
+          'the options do not fit the poll type or do not belong to the poll, or the player has voted already.',
+      }),
       async (request) => {
         const { server } = request.params;
         return castVote(app.db, server, await viewerOn(request, server), request.body, request.ctx.lang, request.log);

@@ -2,7 +2,7 @@
 import { ServerParams } from '@landing/domain/schemas/common';
 import { NewsletterBody, NewsletterConfig, NewsletterCreated } from '@landing/domain/schemas/newsletter';
 import { defineRoutes } from '../../lib/domain-routes.js';
-import { ErrorBody, errorResponses } from '../../lib/errors.js';
+import { routeOptions } from '../../lib/route-options.js';
 import { newsletterConfig, signUp } from './service.js';
 
 /** Sign-ups per client IP and minute before 429. */
@@ -12,32 +12,30 @@ export default defineRoutes({
   async server(app) {
     app.get(
       '/newsletter',
-      {
-        schema: {
-          tags: ['newsletter'],
-          summary: 'Founder-pack / early-access offer of a server',
-          params: ServerParams,
-          response: { 200: NewsletterConfig, ...errorResponses },
-        },
-      },
+      routeOptions({
+        tag: 'newsletter',
+        summary: 'Founder-pack / early-access offer of a server',
+        params: ServerParams,
+        answer: NewsletterConfig,
+      }),
       async (request) => newsletterConfig(app.db, request.params.server),
     );
 
     app.post(
       '/newsletter',
-      {
+      routeOptions({
         config: { rateLimit: NEWSLETTER_RATE_LIMIT },
-        schema: {
-          tags: ['newsletter'],
-          summary: 'Sign up for the founder pack / early access',
-          description:
-            'One sign-up per e-mail address and server, compared case-insensitively: a second one → 409 ' +
-            '`ALREADY_SIGNED_UP`. No open offer → 409 `SIGNUP_CLOSED`. Invalid fields → 400 `VALIDATION_ERROR`.',
-          params: ServerParams,
-          body: NewsletterBody,
-          response: { 201: NewsletterCreated, 409: ErrorBody, 429: ErrorBody, 403: ErrorBody, ...errorResponses },
-        },
-      },
+        tag: 'newsletter',
+        summary: 'Sign up for the founder pack / early access',
+        params: ServerParams,
+        body: NewsletterBody,
+        answer: NewsletterCreated,
+        status: 201,
+        also: [403, 409, 429],
+        description:
+          'One sign-up per e-mail address and server, compared case-insensitively: a second one → 409 ' +
+          '`ALREADY_SIGNED_UP`. No open offer → 409 `SIGNUP_CLOSED`. Invalid fields → 400 `VALIDATION_ERROR`.',
+      }),
       async (request, reply) => reply.code(201).send(await signUp(app.db, request.params.server, request.body, request.ctx.lang)),
     );
   },
