@@ -159,8 +159,11 @@ test('registration: an overlong player name is refused with a message, kept as t
 test.describe('mobile, 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  for (const lang of ['ru', 'pl', 'de'] as const) {
-    test(`bets (${lang}): team names break between words only, and every match filter is on screen`, async ({ page, context }) => {
+  for (const lang of ['ru', 'pl', 'de', 'fr'] as const) {
+    test(`bets (${lang}): team names break between words only, every match filter and every tab is on screen`, async ({
+      page,
+      context,
+    }) => {
       await settle(context, lang);
       await openPage(page, '/royal/bets');
       await expect(page.getByRole('article').first()).toBeVisible();
@@ -190,6 +193,14 @@ test.describe('mobile, 390 px', () => {
         .locator('.bt-filter')
         .all()) {
         const box = (await filter.boundingBox())!;
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width).toBeLessThanOrEqual(390);
+      }
+      // Bet matches, Ranking and Rules share one row: none is cut off or behind a sideways scroll.
+      const tabs = page.locator('.bt-tabs');
+      expect(await tabs.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+      for (const tab of await tabs.getByRole('link').all()) {
+        const box = (await tab.boundingBox())!;
         expect(box.x).toBeGreaterThanOrEqual(0);
         expect(box.x + box.width).toBeLessThanOrEqual(390);
       }
