@@ -7,6 +7,7 @@ import type { RankingRow, Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
 import { useLoad } from '../hooks/use-load';
 import { tournamentName } from '../lib/names';
+import { ColumnHeaders } from './ColumnHeaders';
 import { FilterBar } from './FilterBar';
 import { NotLoaded } from './NotLoaded';
 
@@ -105,15 +106,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
         <div className="bt-table-wrap">
           <table className="bt-rank ui-table" data-testid="ranking-table">
             <caption className="ui-visually-hidden">{t('ranking.caption', { tournament: name })}</caption>
-            <thead>
-              <tr>
-                {COLUMNS.map(([key, className]) => (
-                  <th key={key} scope="col" className={className || undefined}>
-                    {t(`ranking.columns.${key}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
+            <ColumnHeaders columns={COLUMNS.map(([key, className]) => [t(`ranking.columns.${key}`), className] as const)} />
             <tbody>
               {data.rows.map((r) => (
                 <Row key={r.player_id} row={r} me={r.player_id === data.me?.player_id} you={t('ranking.you')} />

@@ -4,6 +4,7 @@ import { findServer } from '@landing/shared';
 import type { Hit } from '@landing/domain';
 import type { Tournament } from '@landing/domain/schemas/bets';
 import { scoreText } from '../lib/names';
+import { ColumnHeaders } from './ColumnHeaders';
 
 export interface RulesTabProps {
   server: string;
@@ -75,14 +76,12 @@ export function RulesTab({ server, tournament }: RulesTabProps) {
       <RulesCard title={t('rules.points.title')}>
         <p className="bt-rules__lead">{t('rules.points.lead')}</p>
         <table className="bt-tiers" data-testid="rules-points">
-          <thead>
-            <tr>
-              <th scope="col">{t('rules.points.tier')}</th>
-              <th scope="col" className="bt-num">
-                {t('rules.points.points')}
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeaders
+            columns={[
+              [t('rules.points.tier'), ''],
+              [t('rules.points.points'), 'bt-num'],
+            ]}
+          />
           <tbody>
             {TIERS.map((hit) => (
               <tr key={hit} data-testid={`tier-${hit}`}>

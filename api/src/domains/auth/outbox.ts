@@ -176,7 +176,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
   const { auth } = config;
   const job = row.job as MailJob;
   const server = row.server as ServerCode;
-  const lang = row.lang as LocaleCode;
+  const { lang } = row;
   const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }) => {
     const link = vars.path ? `${row.siteBase}${vars.path}` : undefined;
     const rendered = renderMail(kind, lang, {

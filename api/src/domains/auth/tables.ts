@@ -2,6 +2,7 @@
  * Drizzle schema of the auth domain. Mirrors migrations/0100_auth_accounts.sql and later 01xx files (the SQL is the
  * source of truth; keep both in step).
  */
+import type { LocaleCode } from '@landing/domain';
 import type { SecurityEventKind } from '@landing/domain/schemas/account';
 import { bigint, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { bigIdentityId, cascadeRef, createdAt, identityId, instant, updatedAt } from '../../db/columns.js';
@@ -33,6 +34,17 @@ export const authAccounts = pgTable('auth_accounts', {
   updatedAt: updatedAt(),
 });
 
+/**
+ * The columns of a grant made to one request, in this order: `ip text` (the requester's address;
+ * null = unknown), `created_at timestamptz NOT NULL DEFAULT now()` and `expires_at timestamptz NOT
+ * NULL` (when the grant lapses). Sessions and new-device challenges declare them.
+ */
+const issued = () => ({
+  ip: text('ip'),
+  createdAt: createdAt(),
+  expiresAt: instant('expires_at').notNull(),
+});
+
 /** Session tokens (hash only). */
 export const authSessions = pgTable('auth_sessions', {
   id: bigIdentityId(),
@@ -40,9 +52,7 @@ export const authSessions = pgTable('auth_sessions', {
   tokenHash: text('token_hash').notNull().unique(),
   /** How the session was obtained: password, device, activation, social:<provider>. */
   method: text('method').notNull(),
-  ip: text('ip'),
-  createdAt: createdAt(),
-  expiresAt: instant('expires_at').notNull(),
+  ...issued(),
   revokedAt: instant('revoked_at'),
   lastUsedAt: instant('last_used_at'),
   /** SHA-256 of the browser's XSRF secret at login (migration 0110); null = not bound. */
@@ -81,9 +91,7 @@ export const authDeviceChallenges = pgTable('auth_device_challenges', {
   idHash: text('id_hash').primaryKey(),
   accountId: accountId(),
   fingerprintHash: text('fingerprint_hash').notNull(),
-  ip: text('ip'),
-  createdAt: createdAt(),
-  expiresAt: instant('expires_at').notNull(),
+  ...issued(),
   codeHash: text('code_hash'),
   codeExpiresAt: instant('code_expires_at'),
   codeSentAt: instant('code_sent_at'),
@@ -149,7 +157,7 @@ export const authEmailChangeCodes = pgTable('auth_email_change_codes', {
 export const authMailOutbox = pgTable('auth_mail_outbox', {
   id: bigIdentityId(),
   server: serverCode(),
-  lang: text('lang').notNull(),
+  lang: text('lang').$type<LocaleCode>().notNull(),
   siteBase: text('site_base').notNull(),
   job: jsonb('job').notNull(),
   createdAt: createdAt(),
