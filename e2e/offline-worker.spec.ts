@@ -77,6 +77,11 @@ test.describe('offline worker (spec §1)', () => {
     const kept = (urls: string[]) =>
       page.evaluate(async (all) => (await Promise.all(all.map((u) => caches.match(u)))).every(Boolean), urls);
     await expect.poll(() => kept(['/royal/news', ...firstPageCode]).catch(() => false), { timeout: 30_000 }).toBe(true);
+    // … and the article's data, which the page fetches again through the worker once it controls it.
+    const articleData = `${apiBase('royal')}/news/${encodeURIComponent(article.slug)}?__lang=en`;
+    const keptData = () =>
+      page.evaluate(async (url) => Boolean(await (await caches.open('landing-api-v1')).match(url)), articleData).catch(() => false);
+    await expect.poll(keptData, { timeout: 30_000 }).toBe(true);
     await context.setOffline(true);
     try {
       // the first page, loaded offline
