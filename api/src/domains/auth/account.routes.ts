@@ -9,8 +9,8 @@
  *   everywhere"), after authenticating again.
  * - `GET /{server}/auth/security-events` — the account's security event log (events.ts).
  *
- * Authenticating again: an account with a password sends it (wrong ones count per account:
- * `limits.reauthPerAccount`, then 429); an account without one (social login) must have logged in
+ * Authenticating again: an account with a password sends it (reauth.ts: counted per account before
+ * it is compared, `limits.reauthPerAccount`, then 429); an account without one (social login) must have logged in
  * with its provider in the last {@link REAUTH_WINDOW_S} seconds, else 403 REAUTH_REQUIRED_SESSIONS.
  * Answers are the viewer's own: `Cache-Control: private, no-store`.
  */
@@ -29,7 +29,7 @@ import { MessageAnswer } from '@landing/domain/schemas/auth';
 import { ServerParams } from '@landing/domain/schemas/common';
 import type { Db } from '../../db/client.js';
 import type { RequestContext } from '../../lib/request-context.js';
-import { apiPasswordProblem, hashPassword, verifyPassword } from './crypto.js';
+import { apiPasswordProblem, hashPassword } from './crypto.js';
 import { clientOf, describeClient, recordSecurityEvent, SECURITY_EVENT_RETENTION_DAYS, type ClientContext } from './events.js';
 import { defineAuthRoutes, floodGuard } from './route-helpers.js';
 import { authError, authMessage } from './messages.js';
@@ -37,7 +37,7 @@ import { enqueueMail } from './outbox.js';
 import { authAccounts, authSecurityEvents, authSessions, authTokens } from './tables.js';
 import { REAUTH_WINDOW_S, SESSION_IDLE_TIMEOUT_S, sessionOf, type SessionRow } from './sessions.js';
 import { siteBase } from './route-helpers.js';
-import { blockedFor, clearFailures, recordFailure, type Counter } from './throttle.js';
+import { checkCurrentPassword } from './reauth.js';
 import type { AuthConfig } from './config.js';
 
 type Account = typeof authAccounts.$inferSelect;
@@ -51,9 +51,9 @@ async function requireSession(db: Db, ctx: RequestContext): Promise<{ session: S
 }
 
 /**
- * Authenticates the player again before a sensitive change: the current password (counted on
- * the per-account counter, a wrong one is a `login_failed` event), or, without a password, a
- * social login of the last {@link REAUTH_WINDOW_S} seconds.
+ * Authenticates the player again before a sensitive change: the current password (reauth.ts:
+ * counted on the per-account counter before it is compared), or, without a password, a social
+ * login of the last {@link REAUTH_WINDOW_S} seconds.
  * @throws 400 CURRENT_PASSWORD_REQUIRED / WRONG_PASSWORD, 429 TOO_MANY_ATTEMPTS, 403 REAUTH_REQUIRED_SESSIONS
  */
 async function reauthenticate(
@@ -70,16 +70,7 @@ async function reauthenticate(
     if (!fresh) throw authError(403, lang, 'REAUTH_REQUIRED_SESSIONS');
     return;
   }
-  if (!password) throw authError(400, lang, 'CURRENT_PASSWORD_REQUIRED');
-  const counter: Counter = { kind: 'reauth:account', subject: String(account.id), limit: auth.limits.reauthPerAccount };
-  const wait = await blockedFor(db, [counter]);
-  if (wait) throw authError(429, lang, 'TOO_MANY_ATTEMPTS', { minutes: Math.max(1, Math.ceil(wait / 60)) });
-  if (!(await verifyPassword(account.passwordHash, password))) {
-    await recordFailure(db, [counter]);
-    await recordSecurityEvent(db, account.id, 'login_failed', client, { method: 'reauth' });
-    throw authError(400, lang, 'WRONG_PASSWORD');
-  }
-  await clearFailures(db, counter);
+  await checkCurrentPassword(db, auth, lang, client, { id: account.id, passwordHash: account.passwordHash }, password);
 }
 
 /** A session is live: not revoked, not expired, not idle past {@link SESSION_IDLE_TIMEOUT_S}. */

@@ -7,11 +7,11 @@ import { normaliseCode, normaliseEmail } from '@landing/domain';
 import { EmailActivatedAnswer, EmailChangeAnswer, EmailChangeBody, TokenBody } from '@landing/domain/schemas/auth';
 import { ServerParams } from '@landing/domain/schemas/common';
 import { codeCheck, emailCodeExhausted, spendEmailCode, takeEmailCodeAttempt } from './attempts.js';
-import { verifyPassword } from './crypto.js';
 import { changeEmail, emailTaken, pendingEmailCode, startEmailCode } from './email-change.js';
 import { clientOf, recordSecurityEvent } from './events.js';
 import { authError, authMessage } from './messages.js';
 import { emailCodeHash } from './outbox.js';
+import { checkCurrentPassword } from './reauth.js';
 import { assertEmail, defineAuthRoutes, floodGuard, maskEmail, queueMail } from './route-helpers.js';
 import { accountById, consumeToken, forgetTrustedDevices } from './service.js';
 import { REAUTH_WINDOW_S, requireSessionUser, revokeOtherSessions, sessionOf } from './sessions.js';
@@ -30,7 +30,8 @@ export default defineAuthRoutes(async (app, { auth, L, route }) => {
       answer: EmailChangeAnswer,
       also: [403],
       description:
-        'Proof of control first: an account with a password sends `password`; an account without one ' +
+        'Proof of control first: an account with a password sends `password` (5 wrong ones per account in 15 min, counted ' +
+        'with password change and ending sessions, then 429); an account without one ' +
         '(social login) first gets a 6-digit code at its current address (answer `code_required: true`) and sends it as ' +
         '`code` with the same `email`; a social account without any address must have logged in with its provider in the ' +
         `last ${REAUTH_WINDOW_S / 60} minutes (else 403 REAUTH_REQUIRED). The link to the new address is mailed only when it is free.`,
@@ -44,7 +45,15 @@ export default defineAuthRoutes(async (app, { auth, L, route }) => {
       const acc = await accountById(app.db, Number(user.id));
       if (!acc) throw authError(401, lang, 'SESSION_EXPIRED');
       if (acc.passwordHash) {
-        if (!(await verifyPassword(acc.passwordHash, request.body.password ?? ''))) throw authError(400, lang, 'WRONG_PASSWORD');
+        // The account's re-authentication counter, shared with password change and ending sessions.
+        await checkCurrentPassword(
+          app.db,
+          auth,
+          lang,
+          clientOf(request),
+          { id: acc.id, passwordHash: acc.passwordHash },
+          request.body.password,
+        );
       } else if (acc.email) {
         // No password (social login): prove control of the current address with a mailed code.
         const code = normaliseCode(request.body.code ?? '');

@@ -4,9 +4,9 @@
  * atomic upsert, so every API process on one database sees the same counts. A counter's window
  * starts at its first failure and lasts `limit.windowS` seconds.
  *
- * Two ways to use them: {@link blockedFor} before and {@link recordFailure} after an attempt
- * (check, then count: concurrent attempts all pass the check), or {@link reserveAttempts}, which
- * counts the attempt first and then checks, so N concurrent attempts never get past a limit of M < N.
+ * Every limit is used through {@link reserveAttempts}, which counts the attempt first and then
+ * checks, so N concurrent attempts never get past a limit of M < N (a check before the attempt and
+ * a count after it would let a concurrent burst through). Expired rows are swept now and then.
  */
 import { lt } from 'drizzle-orm';
 import { RateLimiterDrizzle } from 'rate-limiter-flexible';
@@ -40,7 +40,7 @@ function limiterOf(db: Db, c: Pick<Counter, 'kind'> & { limit?: WindowLimit }): 
       keyPrefix: `${KEY_PREFIX}:${c.kind}`,
       points: limit.max,
       duration: limit.windowS,
-      // Expired rows are swept by recordFailure now and then (no timer per limiter).
+      // Expired rows are swept by reserveAttempts now and then (no timer per limiter).
       clearExpiredByTimeout: false,
     } as ConstructorParameters<typeof RateLimiterDrizzle>[0]);
     byId.set(id, l);
@@ -57,26 +57,6 @@ export async function failuresOf(db: Db, c: Counter): Promise<number> {
 /** Seconds until a counter with `consumed` failures allows another attempt (0 = it does now). */
 function waitOf(c: Counter, consumed: number, msBeforeNext: number): number {
   return consumed > c.limit.max ? Math.max(1, Math.ceil(msBeforeNext / 1000)) : 0;
-}
-
-/**
- * Checks counters; returns the seconds until the first exhausted one frees a slot, or 0 when all
- * still allow an attempt.
- */
-export async function blockedFor(db: Db, counters: Counter[]): Promise<number> {
-  let wait = 0;
-  for (const c of counters) {
-    const res = await limiterOf(db, c).get(c.subject);
-    // "No room for another one": the attempt being checked would be number consumed + 1.
-    if (res && res.msBeforeNext !== 0) wait = Math.max(wait, waitOf(c, res.consumedPoints + 1, res.msBeforeNext));
-  }
-  return wait;
-}
-
-/** Records one failure on each counter (and now and then sweeps expired counters). */
-export async function recordFailure(db: Db, counters: Counter[]): Promise<void> {
-  for (const c of counters) await limiterOf(db, c).penalty(c.subject, 1);
-  if (counters.length && Math.random() < 0.02) await db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
 }
 
 /** Forgets the failures of one counter (e.g. a successful login for that name from that IP). */
@@ -108,6 +88,8 @@ export async function reserveAttempts(db: Db, counters: Counter[], options: { ke
     const res = await limiterOf(db, c).penalty(c.subject, 1);
     waits.push(waitOf(c, res.consumedPoints, res.msBeforeNext));
   }
+  // Now and then, sweep counters whose window is over (no timer per limiter).
+  if (counters.length && Math.random() < 0.02) await db.delete(rateLimits).where(lt(rateLimits.expire, new Date()));
   const wait = Math.max(0, ...waits);
   let refunded = false;
   const refund = async () => {
