@@ -36,6 +36,11 @@ export interface ApiConfig {
   /** Secret for the `/admin/*` routes (≥ 32 characters, src/lib/start-guards.ts); undefined disables them. */
   adminSecret: string | undefined;
   /**
+   * Credential of the page servers on the content change stream `GET /changes` (CHANGES_TOKEN,
+   * ≥ 32 characters, sent as `Authorization: Bearer …`); undefined: no change stream.
+   */
+  changesToken: string | undefined;
+  /**
    * Development features (DEV_FEATURES=1, never with NODE_ENV=production): the local social-login
    * provider, the dev mailbox and the demo accounts. Refused on a non-loopback address.
    */
@@ -95,7 +100,7 @@ export function parseTrustProxy(value: string | undefined): boolean | string | u
  * Reads the configuration from environment variables.
  *
  * Variables: NODE_ENV, API_HOST (127.0.0.1), API_PORT (4000), PORT_OFFSET (0), DATA_DIR
- * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, LOG_LEVEL
+ * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, CHANGES_TOKEN, LOG_LEVEL
  * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
  * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500),
  * TRUST_PROXY (behind nginx), LEADER_RETRY_MS, DEV_FEATURES (`1` = development features, outside
@@ -121,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     databaseUrl: env.DATABASE_URL?.trim() || undefined,
     corsOrigins,
     adminSecret: env.ADMIN_SECRET?.trim() || undefined,
+    changesToken: env.CHANGES_TOKEN?.trim() || undefined,
     devFeatures: devFeaturesEnabled(env, nodeEnv),
     apiDocs: env.API_DOCS?.trim() ? env.API_DOCS.trim() === '1' || env.API_DOCS.trim() === 'true' : nodeEnv !== 'production',
     logLevel: env.LOG_LEVEL?.trim() || (nodeEnv === 'test' ? 'warn' : 'info'),

@@ -82,6 +82,13 @@ describe('the API refuses to start with a dangerous configuration', () => {
     assert.match(problems[1]!, /ADMIN_SECRET has 31 characters; it needs at least 32/);
   });
 
+  it('a CHANGES_TOKEN under 32 characters is refused (the change stream credential)', () => {
+    assert.deepEqual(startProblems({ host: '127.0.0.1', devFeatures: false, adminSecret: undefined, changesToken: 'c'.repeat(32) }), []);
+    const problems = startProblems({ host: '127.0.0.1', devFeatures: false, adminSecret: undefined, changesToken: 'secret' });
+    assert.deepEqual(problems.length, 1);
+    assert.match(problems[0]!, /CHANGES_TOKEN has 6 characters; it needs at least 32/);
+  });
+
   it('buildApp throws before opening a database', async () => {
     await assert.rejects(
       buildApp({ config: { ...TEST_CONFIG, host: '0.0.0.0', devFeatures: true, dataDir: '/nonexistent/never-opened' } }),

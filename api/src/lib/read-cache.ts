@@ -32,6 +32,12 @@ import { sendCached, toCachedBody, type CachedBody } from './cached-answers.js';
 
 /** NOTIFY channel of the invalidation triggers. */
 const CACHE_CHANNEL = 'landing_cache';
+/**
+ * NOTIFY channel of ended sessions (migration 0152: payload = the account id whose session was
+ * revoked). Not an invalidation of this cache: the same LISTEN connection carries it so the
+ * change stream can tell the page servers (src/domains/core/changes.routes.ts).
+ */
+const SESSIONS_CHANNEL = 'landing_sessions';
 
 /**
  * What a write can change; the triggers name one per table:
@@ -58,6 +64,9 @@ type Loader = () => Promise<Loaded<unknown>>;
 /** Receives the topic of each invalidation, or `'all'` (see {@link ReadCache.onChange}). */
 export type ChangeListener = (change: Topic | 'all') => void;
 
+/** Receives the account id of each revoked session (see {@link ReadCache.onSessionRevoked}). */
+export type SessionListener = (accountId: string) => void;
+
 /** Options of {@link ReadCache}. */
 export interface ReadCacheOptions {
   /** Most entries kept (default 20 000). */
@@ -80,13 +89,14 @@ export class ReadCache {
   private live = false;
   private closed = false;
   private connection: DedicatedConnection | undefined;
-  private unlisten: (() => Promise<void>) | undefined;
+  private unlisten: Array<() => Promise<void>> = [];
   private reconnectTimer: NodeJS.Timeout | undefined;
   private inFlight: Promise<void> | null = null;
   private queued: Promise<void> | null = null;
   /** Counters for the logs and the tests. */
   readonly stats = { hits: 0, loads: 0, invalidations: 0, bypassed: 0 };
   private readonly changeListeners = new Set<ChangeListener>();
+  private readonly sessionListeners = new Set<SessionListener>();
 
   constructor(
     private readonly handle: DbHandle,
@@ -116,7 +126,10 @@ export class ReadCache {
   /** Starts listening for invalidations. */
   async start(): Promise<void> {
     if (this.handle.listenInProcess) {
-      this.unlisten = await this.handle.listenInProcess(CACHE_CHANNEL, (payload) => this.invalidate(payload));
+      this.unlisten = [
+        await this.handle.listenInProcess(CACHE_CHANNEL, (payload) => this.invalidate(payload)),
+        await this.handle.listenInProcess(SESSIONS_CHANNEL, (payload) => this.emitSessionRevoked(payload)),
+      ];
       this.live = true;
       return;
     }
@@ -129,6 +142,7 @@ export class ReadCache {
       const conn = await this.handle.openConnection();
       conn.onNotification((channel, payload) => {
         if (channel === CACHE_CHANNEL) this.invalidate(payload);
+        else if (channel === SESSIONS_CHANNEL) this.emitSessionRevoked(payload);
       });
       conn.onEnd((err) => {
         if (this.connection !== conn) return;
@@ -141,7 +155,7 @@ export class ReadCache {
           this.scheduleReconnect();
         }
       });
-      await conn.query(`LISTEN ${CACHE_CHANNEL}`);
+      await conn.query(`LISTEN ${CACHE_CHANNEL}; LISTEN ${SESSIONS_CHANNEL}`);
       if (this.closed) {
         await conn.close();
         return;
@@ -187,6 +201,26 @@ export class ReadCache {
   onChange(listener: ChangeListener): () => void {
     this.changeListeners.add(listener);
     return () => this.changeListeners.delete(listener);
+  }
+
+  /**
+   * Calls `listener` with the account id of every session revoked in the database (logout, "log
+   * out everywhere", a password change or reset, an e-mail change), by any process.
+   * @returns a function that removes the listener
+   */
+  onSessionRevoked(listener: SessionListener): () => void {
+    this.sessionListeners.add(listener);
+    return () => this.sessionListeners.delete(listener);
+  }
+
+  private emitSessionRevoked(accountId: string): void {
+    for (const listener of this.sessionListeners) {
+      try {
+        listener(accountId);
+      } catch (err) {
+        this.log.warn({ err }, 'read cache: a session listener failed');
+      }
+    }
   }
 
   private emitChange(change: Topic | 'all'): void {
@@ -275,7 +309,7 @@ export class ReadCache {
     this.live = false;
     if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
     this.lru.clear();
-    await this.unlisten?.().catch(() => undefined);
+    for (const unlisten of this.unlisten) await unlisten().catch(() => undefined);
     const conn = this.connection;
     this.connection = undefined;
     await conn?.close();

@@ -4,7 +4,8 @@
  * - development features (DEV_FEATURES=1: the local social-login provider, the open dev mailbox
  *   `/dev/mailbox*` with every reset link and device code, demo accounts with a known password and
  *   a pre-trusted device) on any address other than loopback;
- * - an admin secret (ADMIN_SECRET) shorter than {@link ADMIN_SECRET_MIN_LENGTH} characters.
+ * - an admin secret (ADMIN_SECRET) or a change stream credential (CHANGES_TOKEN) shorter than
+ *   {@link ADMIN_SECRET_MIN_LENGTH} characters.
  *
  * Development features are never on by default: `npm start`, `npm run dev` and e2e set
  * DEV_FEATURES=1 (scripts/lib/local-stack.mjs), the API tests too (test/helpers.ts); production
@@ -52,6 +53,7 @@ export interface GuardedConfig {
   host: string;
   devFeatures: boolean;
   adminSecret: string | undefined;
+  changesToken?: string | undefined;
 }
 
 /** The reasons not to start with `config`, empty when it is fine. */
@@ -66,6 +68,11 @@ export function startProblems(config: GuardedConfig): string[] {
     problems.push(
       `ADMIN_SECRET has ${config.adminSecret.length} characters; it needs at least ${ADMIN_SECRET_MIN_LENGTH} ` +
         '(e.g. `openssl rand -hex 32`), or unset it to turn the admin routes off',
+    );
+  if (config.changesToken !== undefined && config.changesToken.length < ADMIN_SECRET_MIN_LENGTH)
+    problems.push(
+      `CHANGES_TOKEN has ${config.changesToken.length} characters; it needs at least ${ADMIN_SECRET_MIN_LENGTH} ` +
+        '(e.g. `openssl rand -hex 32`), or unset it to turn the content change stream off',
     );
   return problems;
 }
