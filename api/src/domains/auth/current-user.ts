@@ -7,11 +7,12 @@
  * on how sessions are stored. Without both headers a request is a visitor's.
  */
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { authAccounts } from './tables.js';
 import type { ServerCode } from '@landing/domain';
 import { sessionUser } from './sessions.js';
 import { ApiError } from '../../lib/errors.js';
+import { authError } from './messages.js';
 
 /** A logged-in user as domains need it. */
 export interface CurrentUser {
@@ -68,4 +69,38 @@ export async function requireUser(request: FastifyRequest, message: string, code
   const user = await currentUser(request);
   if (!user) throw new ApiError(401, code, message);
   return user;
+}
+
+/** A per-player limit of a write route: at most `max` requests per `timeWindowMs` (ms). */
+export interface PlayerLimit {
+  max: number;
+  timeWindowMs: number;
+}
+
+/**
+ * A `preHandler` that limits a player's writes on one route (@fastify/rate-limit's
+ * `createRateLimit`, in the database on PostgreSQL): counted per logged-in player (`players.id`),
+ * whatever address the requests come from; a visitor's requests per address. Each accepted write
+ * can drop cached answers and pages, so no player can make every cache cold; the limits are far
+ * above what anyone does by hand.
+ * @param name  the counter's name (one per route: `vote`, `prediction`)
+ * @returns the hook; past the limit it answers 429 TOO_MANY_REQUESTS, translated
+ */
+export function perPlayerLimit(app: FastifyInstance, name: string, limit: PlayerLimit): preHandlerAsyncHookHandler {
+  // createRateLimit, not app.rateLimit: the latter skips a request that a route's own per-address
+  // limit has already counted (@fastify/rate-limit runs one limit per request).
+  const check = app.createRateLimit({
+    max: limit.max,
+    timeWindow: limit.timeWindowMs,
+    keyGenerator: async (request) => {
+      const user = await currentUser(request);
+      return user ? `${name}:player:${user.playerId}` : `${name}:ip:${request.ip}`;
+    },
+  });
+  return async (request, reply) => {
+    const result = await check(request);
+    if (result.isAllowed || !result.isExceeded) return;
+    reply.header('retry-after', result.ttlInSeconds);
+    throw authError(429, request.ctx.lang, 'TOO_MANY_REQUESTS');
+  };
 }

@@ -33,17 +33,26 @@ export async function savePrediction(
     }
   }
   return db.transaction(async (tx) => {
+    // The same score again writes nothing (no row, no cache notification: migration 0302).
     const saved = await tx.execute(sql`
       INSERT INTO bet_predictions (match_id, player_id, home_score, away_score)
       SELECT m.id, ${playerId}, ${score.home}, ${score.away} FROM bet_matches m
       WHERE m.id = ${matchId} AND m.kickoff_at > ${now.toISOString()}::timestamptz AND m.home_score IS NULL
       ON CONFLICT (match_id, player_id) DO UPDATE
         SET home_score = excluded.home_score, away_score = excluded.away_score, updated_at = now()
+        WHERE (bet_predictions.home_score, bet_predictions.away_score) IS DISTINCT FROM (excluded.home_score, excluded.away_score)
       RETURNING id`);
-    const [match] = await tx.select({ tournamentId: betMatches.tournamentId }).from(betMatches).where(eq(betMatches.id, matchId));
+    const [match] = await tx
+      .select({
+        tournamentId: betMatches.tournamentId,
+        open: sql<boolean>`${betMatches.kickoffAt} > ${now.toISOString()}::timestamptz AND ${betMatches.homeScore} IS NULL`,
+      })
+      .from(betMatches)
+      .where(eq(betMatches.id, matchId));
     if (!match) throw new ApiError(404, 'MATCH_NOT_FOUND', 'Match not found');
-    if (!((saved as { rows?: unknown[] }).rows ?? []).length) throw new ApiError(409, 'MATCH_LOCKED', MATCH_LOCKED_MESSAGE);
-    await refreshStandings(tx, match.tournamentId, [playerId]);
+    if (!match.open) throw new ApiError(409, 'MATCH_LOCKED', MATCH_LOCKED_MESSAGE);
+    // Nothing returned for an open match: the prediction was already this score.
+    if (((saved as { rows?: unknown[] }).rows ?? []).length) await refreshStandings(tx, match.tournamentId, [playerId]);
     return { tournamentId: match.tournamentId };
   });
 }

@@ -23,7 +23,7 @@ import { defineRoutes } from '../../lib/domain-routes.js';
 import { routeOptions } from '../../lib/route-options.js';
 import { ApiError } from '../../lib/errors.js';
 import { msUntilNext, PRIVATE_CACHE_CONTROL, sendCached, toCachedBody, type CachedBody } from '../../lib/cached-answers.js';
-import { currentUser, requireUser } from '../auth/current-user.js';
+import { currentUser, perPlayerLimit, requireUser } from '../auth/current-user.js';
 import { MATCH_LOCKED_MESSAGE, savePrediction } from './predictions.js';
 import { readRanking } from './ranking.js';
 import {
@@ -38,6 +38,8 @@ import {
 } from './service.js';
 import { groupMatches, tournamentMatches } from './matches.js';
 
+/** Predictions per player and minute before 429 (a tournament has 48 matches; editing them all takes minutes). */
+export const PREDICTION_PLAYER_LIMIT = { max: 120, timeWindowMs: 60_000 };
 /** spec §8: the message of a visitor's prediction. */
 export const LOGIN_TO_PREDICT = 'Users must be logged in to predict results';
 /** Its error code (the client shows the login form for it). */
@@ -153,6 +155,7 @@ export default defineRoutes({
         preValidation: async (request) => {
           await requireUser(request, LOGIN_TO_PREDICT, LOGIN_TO_PREDICT_CODE);
         },
+        preHandler: perPlayerLimit(app, 'prediction', PREDICTION_PLAYER_LIMIT),
         ...routeOptions({
           tag: 'bets',
           summary: 'Create or change your prediction (until kick-off)',
@@ -163,7 +166,8 @@ export default defineRoutes({
           description:
             'Needs a session (X-Auth-Token + X-Auth-Id) of a player of this server. ' +
             `401 ${LOGIN_TO_PREDICT_CODE} "${LOGIN_TO_PREDICT}"; 403 OTHER_SERVER; 404 MATCH_NOT_FOUND; ` +
-            `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}.`,
+            `409 MATCH_LOCKED "${MATCH_LOCKED_MESSAGE}" (server clock); 400 for scores outside 0..${MAX_PREDICTED_GOALS}; ` +
+            `429 past ${PREDICTION_PLAYER_LIMIT.max} a minute from one player.`,
         }),
       },
       async (request) => {
