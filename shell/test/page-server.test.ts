@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { busyPage } from '../src/server/busy-page';
 import { createShellServer } from '../src/server/shell-server';
-import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/page-cache';
+import { PageCache, pageCacheKey, pageUrl, type RenderedPage } from '../src/server/page-cache';
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -38,7 +38,6 @@ describe('the /api proxy', () => {
       remotesFile: '/nonexistent/remotes.json',
       production: false,
       apiProxyOrigin: `http://127.0.0.1:${apiPort}`,
-      changeStream: false,
     }).server;
     shellPort = await listen(shell);
   });
@@ -79,11 +78,15 @@ describe('the page cache', () => {
     ...over,
   });
 
-  test('the key keeps the language and the page-changing parameters, not tracking ones', () => {
+  test('the key keeps the language and the page-changing parameters, not tracking or referral ones', () => {
     const key = (url: string, lang = 'en') => pageCacheKey('env1', 'https://example.com', new URL(url, 'https://example.com'), lang);
     expect(key('/royal/news?utm_source=x&fbclid=y')).toBe(key('/royal/news'));
     expect(key('/royal/news', 'de')).not.toBe(key('/royal/news', 'en'));
-    expect(key('/royal/join?partner=club7')).not.toBe(key('/royal/join'));
+    // Only the browser reads partner and referral codes of the query (a page is rendered without them: pageUrl).
+    expect(key('/royal/join?partner=club7&ref_id=9')).toBe(key('/royal/join'));
+    expect(pageUrl(new URL('https://example.com/royal/join?partner=club7&tournament=euro&utm_source=x')).href).toBe(
+      'https://example.com/royal/join?tournament=euro',
+    );
     expect(key('/royal/bets?tournament=2')).not.toBe(key('/royal/bets'));
   });
 

@@ -11,6 +11,7 @@ import {
   useApiClient,
   usePageMeta,
   useReadScope,
+  useResponseStatus,
   useViewer,
   viewerKey,
   type BetsPageProps,
@@ -70,6 +71,8 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const code = requested ?? tournaments.data?.current ?? null;
   const tournament = list.find((x) => x.code === code) ?? null;
   const linkCode = requested ? code : null;
+  // A tournament the list does not have does not exist: 404 (the page server does not keep it).
+  useResponseStatus(tournaments.data && !tournament && requested !== null ? 404 : 200);
 
   const summary = useLoad(
     loggedIn && tournament

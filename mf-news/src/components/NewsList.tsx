@@ -1,6 +1,15 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, findServer, useApiClient, usePageMeta, usePageQuery, useReadScope, type NewsListProps } from '@landing/shared';
+import {
+  EmptyState,
+  findServer,
+  useApiClient,
+  usePageMeta,
+  usePageQuery,
+  useReadScope,
+  useResponseStatus,
+  type NewsListProps,
+} from '@landing/shared';
 import { newsPageQuery } from '../api/fetch-news-page';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { Pagination } from './Pagination';
@@ -17,8 +26,8 @@ const NEWS_PER_PAGE = 9;
 /**
  * The news list (spec §2 `/{server}/news` and `/{server}/news/list/{page}`): cards newest first in
  * the interface language (X-Lang; the API falls back to English per article), pagination, and
- * loading, empty, page-past-the-end and error (with retry) states. Server-rendered; another page
- * or language shows the previous cards until the new ones are in.
+ * loading, empty, page-past-the-end (status 404) and error (with retry) states. Server-rendered;
+ * another page or language shows the previous cards until the new ones are in.
  */
 export function NewsList({ server, page }: NewsListProps) {
   const { t } = useTranslation('news');
@@ -33,6 +42,8 @@ export function NewsList({ server, page }: NewsListProps) {
 
   const serverName = findServer(server)?.name ?? server;
   const items = status === 'ready' && data ? data.items : [];
+  // A page past the last one does not exist: 404 (the page server does not keep it).
+  useResponseStatus(status === 'ready' && items.length === 0 && page > 1 ? 404 : 200);
 
   return (
     <section

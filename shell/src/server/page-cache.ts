@@ -15,6 +15,9 @@
  *   render; older copies are dropped and the next visitor waits for a render (MISS).
  * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
  *   only: the remote's recovery shows within that time.
+ * - Bounded key space: only status 200 pages are stored (a 404 or error page is rendered for the
+ *   requests waiting on it and dropped), and the keys' bytes count toward `maxBytes`
+ *   (shell/test/page-server.test.ts: 10,000 unknown values leave the real pages cached).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -40,7 +43,7 @@ export interface RenderedPage {
   degraded: boolean;
   /** Server-Timing of the render (ms). */
   renderMs: number;
-  /** Keep brotli and gzip copies (default true; a shared player page is filled in and compressed per answer). */
+  /** Keep brotli and gzip copies (default true, for status 200; a shared player page is filled in and compressed per answer). */
   compress?: boolean;
 }
 
@@ -90,17 +93,39 @@ export interface PageCacheStats {
   bytes: number;
 }
 
-/** Query parameters that change what a page shows (spec §2: partner and referral links, paging, the bets tournament). */
-const PAGE_QUERY_PARAMETERS = ['partner', 'ref_id', 'page', 'tournament'];
+/**
+ * Query parameters that change what a page shows (spec §2: the bets tournament). Pages are
+ * rendered for their path and these alone ({@link pageUrl}), so no other parameter (tracking,
+ * partner or referral codes, which only the browser reads) can make a page differ or add a key.
+ */
+const PAGE_QUERY_PARAMETERS = ['tournament'] as const;
 
 /**
- * The key of an anonymous page in the page cache: environment version, public origin, path, the
- * page-changing query parameters (sorted; tracking parameters are left out) and language.
+ * The URL a page is rendered for: the request's path and its page-changing query parameters
+ * (sorted by name, the first value of each), nothing else. The page cache keys a page by exactly
+ * these, so two requests with one key always render the same page.
  */
-export function pageCacheKey(envVersion: string, origin: string, url: URL, lang: string): string {
-  const kept = PAGE_QUERY_PARAMETERS.flatMap((name) => url.searchParams.getAll(name).map((v) => [name, v] as const));
-  const query = kept.length ? `?${new URLSearchParams(kept.map(([k, v]) => [k, v])).toString()}` : '';
-  return `${envVersion}|${origin}|${lang}|${url.pathname}${query}`;
+export function pageUrl(url: URL): URL {
+  const out = new URL(url.pathname, url.origin);
+  for (const name of PAGE_QUERY_PARAMETERS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) out.searchParams.set(name, value);
+  }
+  return out;
+}
+
+/** Who a cached page is for: anonymous visitors, or the players of one game server (shared player pages). */
+export type PageAudience = 'visitor' | `player:${string}`;
+
+/**
+ * The key of a page in the page cache: environment version, public origin, language, path, the
+ * page-changing query parameters and the audience. A JSON array, so no path, parameter or
+ * header value can spell another page's key (each part is a JSON string of its own).
+ * @param url  the request URL (only {@link pageUrl}'s parts are used)
+ */
+export function pageCacheKey(envVersion: string, origin: string, url: URL, lang: string, audience: PageAudience = 'visitor'): string {
+  const rendered = pageUrl(url);
+  return JSON.stringify([envVersion, origin, lang, rendered.pathname, [...rendered.searchParams], audience]);
 }
 
 /** See the module comment. */
@@ -123,7 +148,8 @@ export class PageCache {
     this.now = o.now ?? Date.now;
     this.lru = new LRUCache<string, CachedPage, Render>({
       maxSize: o.maxBytes ?? 64 * 1024 * 1024,
-      sizeCalculation: (p) => p.body.identity.length + p.body.br.length + p.body.gzip.length + 256,
+      // The key's bytes count too: a flood of long keys cannot hold more memory than the budget.
+      sizeCalculation: (p, key) => p.body.identity.length + p.body.br.length + p.body.gzip.length + Buffer.byteLength(key) + 256,
       // Entries past this age are not served at all, not even stale (the LRU forgets them).
       ttl: o.staleMs ?? 60_000,
       ttlAutopurge: false,
@@ -133,12 +159,17 @@ export class PageCache {
       // A failed render keeps the previous copy (served stale) instead of dropping it.
       allowStaleOnFetchRejection: true,
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, _stale, { context }) => {
+      fetchMethod: async (key, _stale, { context, options }) => {
         const topics = CONTENT_TOPICS.map((t) => [t, this.counters.get(t)!] as const);
         this.counts.renders++;
         try {
-          const page = await this.store(await context(), topics);
+          const rendered = await context();
+          const page = await this.store(rendered, topics);
           this.failures.delete(key);
+          // Only pages that exist are kept: a 404 (an unknown path, article, tournament or page
+          // number) or an error page goes to everyone who asked for it meanwhile and is not stored.
+          // A size past maxEntrySize is lru-cache's way to hand a fetched value out without keeping it.
+          if (rendered.status !== 200) options.size = Number.MAX_SAFE_INTEGER;
           return page;
         } catch (e) {
           // lru-cache answers a failed fetch with `undefined`: keep the reason for the callers.
@@ -206,8 +237,9 @@ export class PageCache {
     const identity = Buffer.from(page.html);
     // Quality 5 / level 6: a few ms for a 50 KB page, about 10 % larger than the slowest settings,
     // paid once per render rather than once per answer.
+    // A page that is not kept (not 200) is sent once or a few times: identity only (responses.ts).
     const [br, gzipped] =
-      page.compress === false
+      page.compress === false || page.status !== 200
         ? [EMPTY, EMPTY]
         : await Promise.all([
             brotli(identity, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: identity.length } }),

@@ -1,31 +1,47 @@
 /**
  * The page server's answer to a page request (docs/ARCHITECTURE.md "Page cache"):
  * - the route rules of spec §2 answer their redirects first;
+ * - a page is rendered for its path and page-changing query parameters only (page-cache.ts
+ *   `pageUrl`), which are also its key;
  * - anonymous visitors of a game server get the page from the page cache (page-cache.ts), keyed
- *   by environment, public origin, path, the query parameters that change the page, and
- *   language; `X-Cache` says HIT, MISS or STALE, and the answer is `Cache-Control: public,
- *   s-maxage=5, stale-while-revalidate=30` so a shared cache keyed the same way can keep it;
+ *   by environment, public origin, language, path and those parameters; `X-Cache` says HIT, MISS
+ *   or STALE, and the answer is `Cache-Control: public, s-maxage=5, stale-while-revalidate=30` so a
+ *   shared cache keyed the same way can keep it;
  * - a request with a valid session cookie is a player's page (session.ts), `private, no-store`:
  *   the page shared by the players of their server when it can be (shared-player-pages.ts), else
  *   their own render;
  * - past the render queue, 503 with `Retry-After` and a translated page; a cached page is served
  *   stale instead.
+ *
+ * Bounded key space: pages whose path holds a code nobody can check (partner and referral links,
+ * `/{server}/join/p/{partner}`, `/{server}/join/ref/{id}`) are kept in a small cache of their own
+ * (`variants`), so however many codes are asked for they never push the other pages out. Without
+ * a configured public origin, the origin comes from `Host` and `X-Forwarded-Proto`: the answer's
+ * `Vary` names them, and pages of at most {@link MAX_HOST_ORIGINS} origins are kept.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { withCookieDomain } from './cookie-domain';
 import type { EnvironmentState } from './environment';
-import { pageCacheKey, type PageCache } from './page-cache';
+import { pageCacheKey, pageUrl, type PageCache } from './page-cache';
 import { OverloadError, RedirectAnswer, toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
 import { languageOf, routeOf } from './page-route';
 import { sendBusy, sendCached, sendPrivate, sendRedirect, type Compress } from './responses';
 import type { SessionChecker } from './session';
 import { createSharedPlayerPages } from './shared-player-pages';
 
+/** Origins (from `Host`) whose pages are kept when no public origin is configured. */
+const MAX_HOST_ORIGINS = 4;
+
+/** Paths whose last segment is a partner or referral code (spec §2), kept in the `variants` cache. */
+const CODE_PATH = /^\/[^/]+\/join\/(?:p|ref)\/[^/]+\/?$/;
+
 /** What {@link createPageHandler} works with. */
 export interface PageHandlerOptions {
   renderer: PageRenderer;
   /** The page cache, or null when it is off (every page rendered). */
   cache: PageCache | null;
+  /** The small cache of the pages of partner and referral codes (null: they use `cache`). */
+  variants?: PageCache | null;
   sessions: SessionChecker;
   compress: Compress;
   /** Public origin for canonical URLs (default: from the Host header and `X-Forwarded-Proto`). */
@@ -38,7 +54,16 @@ export interface PageHandlerOptions {
  */
 export function createPageHandler(o: PageHandlerOptions) {
   const { renderer, cache, sessions, compress } = o;
+  const variants = o.variants ?? cache;
   const sharedPlayerPage = cache ? createSharedPlayerPages(cache, renderer) : null;
+  const hostOrigins = new Set<string>();
+  /** The public origin of a request, and whether pages of it may be kept. */
+  const originOf = (req: IncomingMessage): { origin: string; keep: boolean } => {
+    if (o.publicOrigin) return { origin: o.publicOrigin, keep: true };
+    const origin = `${(req.headers['x-forwarded-proto'] as string) || 'http'}://${req.headers.host ?? 'localhost'}`;
+    if (!hostOrigins.has(origin) && hostOrigins.size < MAX_HOST_ORIGINS) hostOrigins.add(origin);
+    return { origin, keep: hostOrigins.has(origin) };
+  };
 
   return async function page(req: IncomingMessage, res: ServerResponse, url: URL, env: EnvironmentState): Promise<void> {
     const security = env.securityHeaders(url.pathname);
@@ -46,21 +71,23 @@ export function createPageHandler(o: PageHandlerOptions) {
     const config = withCookieDomain(env.config, req.headers.host, o.publicOrigin);
     const route = routeOf(url, cookie, config.production);
     if (route.kind === 'redirect') return sendRedirect(res, security, 302, route.to);
-    const origin = o.publicOrigin ?? `${(req.headers['x-forwarded-proto'] as string) || 'http'}://${req.headers.host ?? 'localhost'}`;
-    const request: PageRequest = { url, cookie, lang: languageOf(cookie), env, config, origin };
+    const { origin, keep } = originOf(req);
+    const request: PageRequest = { url: pageUrl(url), cookie, lang: languageOf(cookie), env, config, origin };
     const server = route.server;
     const viewer = server && sessions.hasSession(cookie, server) ? await sessions.viewerOf(cookie, server) : null;
+    const store = keep ? (CODE_PATH.test(url.pathname) ? variants : cache) : null;
     try {
       // Anonymous pages of a game server come from the cache (the social-login callback pages never do).
-      if (cache && server && !viewer) {
+      if (store && server && !viewer) {
         const key = pageCacheKey(env.version, origin, url, request.lang);
-        const { page: cached, cache: status } = await cache.get(key, () =>
+        const { page: cached, cache: status } = await store.get(key, () =>
           renderer.limited(async () => toRenderedPage(await renderer.render(request, null))),
         );
-        return sendCached(req, res, security, cached, status);
+        return sendCached(req, res, security, cached, status, !o.publicOrigin);
       }
       // A player's page: the one shared by the players of the server when it can be, else their own render.
-      const shared = sharedPlayerPage && server && viewer ? await sharedPlayerPage(request, viewer) : null;
+      const shared =
+        sharedPlayerPage && keep && server && viewer && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, viewer) : null;
       if (shared) return sendPrivate(req, res, security, shared, compress);
       const { result, html } = await renderer.limited(() => renderer.render(request, viewer));
       sendPrivate(req, res, security, { status: result.status, html, renderMs: result.timings.renderMs }, compress);

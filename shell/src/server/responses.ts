@@ -62,13 +62,22 @@ export function setHeaders(res: ServerResponse, headers: Headers): void {
 /**
  * Sends a page from the cache in the encoding the client takes, or 304 when it has it already:
  * one `writeHead` with every header, no compression on the way (the bytes are compressed already).
+ * @param varyOrigin  the page's links were made from `Host` and `X-Forwarded-Proto` (no configured
+ *   public origin): `Vary` names them, so a shared cache keys the page by them too
  */
-export function sendCached(req: IncomingMessage, res: ServerResponse, security: Headers, page: CachedPage, cacheStatus: CacheStatus): void {
+export function sendCached(
+  req: IncomingMessage,
+  res: ServerResponse,
+  security: Headers,
+  page: CachedPage,
+  cacheStatus: CacheStatus,
+  varyOrigin = false,
+): void {
   const headers: Record<string, string | number> = {
     ...security,
     'Content-Type': 'text/html; charset=utf-8',
     'Cache-Control': ANONYMOUS_PAGE_CACHE_CONTROL,
-    Vary: 'Cookie, Accept-Encoding',
+    Vary: varyOrigin ? 'Cookie, Accept-Encoding, Host, X-Forwarded-Proto' : 'Cookie, Accept-Encoding',
     'X-Cache': cacheStatus,
     ETag: page.etag,
     'Server-Timing': `ssr;dur=${page.renderMs.toFixed(1)}, cache;desc=${cacheStatus}`,
@@ -77,7 +86,8 @@ export function sendCached(req: IncomingMessage, res: ServerResponse, security: 
     res.writeHead(304, headers);
     return void res.end();
   }
-  const encoding = new Negotiator(req).encoding(['br', 'gzip', 'identity']);
+  // A page kept without compressed copies (not kept at all: page-cache.ts) goes out as it is.
+  const encoding = new Negotiator(req).encoding(page.body.br.length ? ['br', 'gzip', 'identity'] : ['identity']);
   const body = encoding === 'br' ? page.body.br : encoding === 'gzip' ? page.body.gzip : page.body.identity;
   if (encoding === 'br' || encoding === 'gzip') headers['Content-Encoding'] = encoding;
   headers['Content-Length'] = body.length;

@@ -35,7 +35,7 @@ export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer
   const templates = new WeakMap<CachedPage, PlayerTemplate>();
 
   return async function sharedPlayerPage(req: PageRequest, viewer: Viewer): Promise<PrivatePage | null> {
-    const key = `${pageCacheKey(req.env.version, req.origin, req.url, req.lang)}|player:${viewer.user.server}`;
+    const key = pageCacheKey(req.env.version, req.origin, req.url, req.lang, `player:${viewer.user.server}`);
     if (personalPages.has(key)) return null;
     try {
       const { page: cached, cache: status } = await cache.get(key, () =>
@@ -47,7 +47,12 @@ export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer
         }),
       );
       let template = templates.get(cached);
-      if (!template) templates.set(cached, (template = templateOf(cached.body.identity.toString('utf8'))!));
+      if (!template) {
+        // A cached page without its holes (not one this function rendered) is never filled in: it is per player.
+        const cut = templateOf(cached.body.identity.toString('utf8'));
+        if (!cut) throw new PersonalPage(key);
+        templates.set(cached, (template = cut));
+      }
       return {
         status: cached.status,
         html: fillPlayerPage(template, viewer.user, jsonForScript),
