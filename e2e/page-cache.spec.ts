@@ -221,3 +221,66 @@ test('/health answers with the process and its cache counters', async ({ request
   expect(typeof body.renders.active).toBe('number');
   expect(typeof body.cache.hits).toBe('number');
 });
+
+test('requests that spell the players’ cache key break no page: every page type answers 200 to players and visitors', async ({
+  request,
+}) => {
+  const session = await demoSession('demo');
+  const paths = [
+    '/royal',
+    '/royal/news',
+    '/royal/news/poll-favourite-formation',
+    '/royal/bets',
+    '/royal/bets-ranking',
+    '/royal/bets-rules',
+    '/royal/join',
+    '/royal/affiliate',
+  ];
+  // A literal `|` and its encoding, a few times each so that every page server worker sees them.
+  for (const path of paths)
+    for (const spelled of [`${path}|player:royal`, `${path}%7Cplayer:royal`])
+      for (let i = 0; i < 3; i++) {
+        const res = await fetch(`${SHELL}${spelled}`, { redirect: 'manual' });
+        expect([spelled, [302, 404].includes(res.status)]).toEqual([spelled, true]);
+        await res.arrayBuffer();
+      }
+  for (const path of paths) {
+    const visitor = await request.get(`${SHELL}${path}`);
+    expect([path, visitor.status()]).toEqual([path, 200]);
+    for (let i = 0; i < 3; i++) {
+      const player = await request.get(`${SHELL}${path}`, { headers: { cookie: sessionCookie(session) } });
+      expect([path, player.status()]).toEqual([path, 200]);
+      expect(await player.text()).toContain('<span class="header__nick">demo</span>');
+    }
+  }
+});
+
+test('a logout reaches the server-rendered page within 1 s (the change stream carries the revocation)', async () => {
+  const own = await playwrightRequest.newContext();
+  try {
+    const session = await demoSession('demo_rookie', own);
+    const cookie = sessionCookie(session);
+    // Every page server worker has checked the session and keeps the API's answer.
+    for (let i = 0; i < 4; i++)
+      expect(await (await own.get(`${SHELL}/royal`, { headers: { cookie } })).text()).toContain('data-testid="play-now"');
+    const auth = { 'X-Auth-Token': session.token, 'X-Auth-Id': session.uid };
+    await own.get(`${apiBase('royal')}/csrf`, { headers: auth });
+    const xsrf = decodeURIComponent((await own.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')?.value ?? '');
+    const out = await own.post(`${apiBase('royal')}/auth/logout`, { headers: { ...auth, 'x-xsrf-token': xsrf } });
+    expect(out.status(), await out.text()).toBe(200);
+    const loggedOut = Date.now();
+    let seenAt = 0;
+    while (Date.now() - loggedOut < 3000) {
+      const html = await (await fetch(`${SHELL}/royal`, { headers: { cookie } })).text();
+      if (html.includes('data-testid="login-button"') && !html.includes('data-testid="play-now"')) {
+        seenAt = Date.now();
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect(seenAt, 'the page still showed the player after 3 s').toBeGreaterThan(0);
+    expect(seenAt - loggedOut).toBeLessThanOrEqual(1000);
+  } finally {
+    await own.dispose();
+  }
+});

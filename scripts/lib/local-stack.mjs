@@ -10,6 +10,7 @@
  * A {@link LocalStack} owns what it started and stops all of it on shutdown.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { existsSync, watch } from 'node:fs';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -90,6 +91,13 @@ export class LocalStack {
     this.servers = [];
     this.oauthMock = null;
     this.shuttingDown = false;
+    /**
+     * The credential the page servers and the API share for the API's content change stream
+     * (CHANGES_TOKEN, docs/SECURITY.md "V4"): the environment's, else a random one per run. Set in
+     * this process's environment too, so a shell server started from it (scripts/env-server.mjs) has it.
+     */
+    this.changesToken = process.env.CHANGES_TOKEN || randomBytes(32).toString('hex');
+    process.env.CHANGES_TOKEN = this.changesToken;
   }
 
   /** Stops everything this stack started (children get SIGTERM); exits the process after 500 ms. */
@@ -177,6 +185,7 @@ export class LocalStack {
       API_PORT: String(ports.api),
       PORT_OFFSET: '0',
       API_HOST: process.env.API_HOST ?? '127.0.0.1',
+      CHANGES_TOKEN: this.changesToken,
       CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
     };
     const apiDir = join(repoRoot, 'api');
@@ -221,13 +230,25 @@ export class LocalStack {
 
   /**
    * The shell's SSR server (production build), as its own process (as deployed), over the
-   * environment folder `envDir` (remotes.json, config.json: re-read on every request).
+   * environment folder `envDir` (remotes.json, config.json: looked at once a second). Its public
+   * origin is the shell's (PUBLIC_ORIGIN or SITE_URL when set): canonical and Open Graph URLs never
+   * come from a request's Host header.
    * @param {string} envDir
    */
   async startSsrShell(envDir) {
-    const args = [...ssrShellArgs({ port: ports.shell, host, envDir }), '--api-internal', `http://127.0.0.1:${ports.api}/{server}`];
+    const args = [
+      ...ssrShellArgs({ port: ports.shell, host, envDir }),
+      '--api-internal',
+      `http://127.0.0.1:${ports.api}/{server}`,
+      '--origin',
+      process.env.PUBLIC_ORIGIN || process.env.SITE_URL || originOf(ports.shell),
+    ];
     const shell = this.spawn('shell', process.execPath, args, {
-      env: { ...process.env, ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}) },
+      env: {
+        ...process.env,
+        CHANGES_TOKEN: this.changesToken,
+        ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}),
+      },
     });
     await waitForUrl(`${originOf(ports.shell)}/config.json`, 60_000, () =>
       shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null,

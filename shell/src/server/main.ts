@@ -13,6 +13,14 @@
  * cache, every page rendered); --max-renders / --max-queue: renders at once per worker and
  * renders waiting before 503 (page-renderer.ts).
  *
+ * CHANGES_TOKEN (environment only, never a command-line argument: `ps` shows those): the
+ * credential of the API's content change stream, the same value the API has; without it pages
+ * live 5 s in the page cache.
+ *
+ * --origin (or PUBLIC_ORIGIN, else SITE_URL): the site's public origin for canonical and Open
+ * Graph URLs; without it they come from the request's Host and X-Forwarded-Proto (then named in
+ * `Vary`).
+ *
  * --workers (or SHELL_WORKERS; default: one per core, os.availableParallelism()): page server
  * processes sharing the port (node:cluster). Each has its own page cache, render limit and
  * subscription to the API's change stream; the primary process only restarts a worker that dies.
@@ -51,7 +59,7 @@ export function main(argv: string[]): void {
       'api-proxy': { type: 'string' },
       'api-base': { type: 'string', default: process.env.API_BASE_TEMPLATE },
       budget: { type: 'string', default: process.env.SSR_BUDGET_MS ?? '600' },
-      origin: { type: 'string', default: process.env.PUBLIC_ORIGIN },
+      origin: { type: 'string', default: process.env.PUBLIC_ORIGIN ?? process.env.SITE_URL },
       log: { type: 'boolean', default: process.env.SSR_LOG === '1' },
       'remote-origin': {
         type: 'string',
@@ -103,6 +111,7 @@ export function main(argv: string[]): void {
     pageCacheBytes: Number(values['page-cache-mb']) * 1024 * 1024,
     maxRenders: Number(values['max-renders']),
     maxQueue: Number(values['max-queue']),
+    changesToken: process.env.CHANGES_TOKEN?.trim() || undefined,
   });
   const stop = () => {
     shell.stop();

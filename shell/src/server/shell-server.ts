@@ -56,8 +56,11 @@ export interface ShellServerOptions {
   maxQueue?: number;
   /** Memory budget of the page cache (bytes; default 64 MiB; 0 turns the cache off). */
   pageCacheBytes?: number;
-  /** Subscribe to the API's change stream (`/changes` next to the internal API base; default true). */
-  changeStream?: boolean;
+  /**
+   * The credential of the API's change stream (`/changes` next to the internal API base; CHANGES_TOKEN):
+   * without it the server does not subscribe, and cached pages live 5 s.
+   */
+  changesToken?: string;
 }
 
 /** The server and what tests and scripts may look at. */
@@ -92,7 +95,10 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   const build = buildReader(o.distDir);
   const environment = createEnvironment(o);
   const compress = compression({ threshold: 1024 });
-  const cache = o.pageCacheBytes === 0 ? null : new PageCache({ maxBytes: o.pageCacheBytes });
+  const budget = o.pageCacheBytes ?? 64 * 1024 * 1024;
+  const cache = budget === 0 ? null : new PageCache({ maxBytes: budget });
+  // The pages of partner and referral codes: a sixteenth of the budget, at most 4 MiB (page-handler.ts).
+  const variants = budget === 0 ? null : new PageCache({ maxBytes: Math.min(4 * 1024 * 1024, Math.ceil(budget / 16)) });
   const internalBase = (env: EnvironmentState) => o.internalApiBaseTemplate ?? env.config.apiBaseTemplate;
   const sessions = createSessionChecker((server) => internalBase(environment.current()).replace('{server}', server));
   const renderer = createPageRenderer({
@@ -104,11 +110,18 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     maxRenders: o.maxRenders,
     maxQueue: o.maxQueue,
   });
-  const page = createPageHandler({ renderer, cache, sessions, compress, publicOrigin: o.publicOrigin });
+  const page = createPageHandler({ renderer, cache, variants, sessions, compress, publicOrigin: o.publicOrigin });
   let unsubscribe = () => {};
-  if (cache && o.changeStream !== false) {
+  if (o.changesToken) {
     const changesUrl = new URL('/changes', internalBase(environment.current()).replace('{server}', 'royal')).href;
-    unsubscribe = subscribeToChanges(changesUrl, cache);
+    const caches = [cache, variants].filter((c) => c !== null);
+    unsubscribe = subscribeToChanges(changesUrl, o.changesToken, {
+      invalidate: (topic) => caches.forEach((c) => c.invalidate(topic)),
+      setLive: (live) => caches.forEach((c) => c.setLive(live)),
+      sessionRevoked: (uid) => sessions.forgetAccount(uid),
+    });
+  } else if (cache) {
+    console.warn('[shell] no CHANGES_TOKEN: not subscribed to the API change stream; cached pages live 5 s');
   }
 
   const health = (): ShellHealth => ({ ok: true, pid: process.pid, renders: renderer.load(), cache: cache?.stats() ?? null });
