@@ -1,10 +1,12 @@
 /**
  * Remote server code the page server runs: code that differs from its SHA-256 pin in remotes.json
- * is not run (the slot's fallback, with 200), and remotes whose public URLs the server cannot
- * reach are rendered through the origin `--remote-origin` maps them to. Each case runs its own
- * shell server (scripts/env-server.mjs startSsrShell).
+ * is not run (the slot's fallback, with 200), a chunk lying on the page server's own disk where
+ * the federation runtime used to look is never run instead of the pinned one fetched over HTTP
+ * (shared/build/server-chunks-plugin.mjs), and remotes whose public URLs the server cannot reach
+ * are rendered through the origin `--remote-origin` maps them to. Each case runs its own shell
+ * server (scripts/env-server.mjs startSsrShell).
  */
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +23,8 @@ test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
   let live: Record<string, string> = {};
   let pins: Record<string, string> = {};
   const url = (folder: string) => `http://localhost:${filesPort}/${folder}/${leaderboardVersion}/mf-manifest.json`;
+  /** URL path prefix of the `shadow` copy: a real folder of this machine (see the chunk test). */
+  const shadow = () => join(work, 'shadow');
   const slotOf = (body: string) => /data-remote="mf_leaderboard"[^>]*>([\s\S]{0,400})/.exec(body)?.[1] ?? '';
   function useLeaderboard(folder: string) {
     writeFileSync(
@@ -43,7 +47,9 @@ test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
     const tampered = join(work, 'static', 'tampered', leaderboardVersion, 'server', 'remoteEntry.js');
     writeFileSync(tampered, `${readFileSync(tampered, 'utf8')}\n;globalThis.__landingTampered = true;\n`);
     files = createServer((req, res) => {
-      const path = (req.url ?? '/').split('?')[0]!;
+      const asked = (req.url ?? '/').split('?')[0]!;
+      // The `shadow` URL path is a folder of this machine's disk; the build served there is the pinned one.
+      const path = asked.startsWith(`${shadow()}/`) ? join('pinned', asked.slice(shadow().length)) : asked;
       res.setHeader('Access-Control-Allow-Origin', '*');
       try {
         const body = readFileSync(join(work, 'static', path));
@@ -85,6 +91,30 @@ test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
     expect(body).not.toContain('data-testid="leaderboard"');
     expect(body).toContain('Create your footballer and become a legend'); // the rest of the page is there
     expect(body).toContain('data-testid="news-teaser"');
+  });
+
+  test('a chunk on the page server’s disk at the remote’s URL path is never run: the pinned chunk comes over HTTP', async () => {
+    // The remote's URL path is a real folder of this machine; broken copies of its server chunks
+    // lie there, where @module-federation/node's loader would read them from disk, unpinned.
+    const chunks = join(work, 'static', 'pinned', leaderboardVersion, 'server', 'chunks');
+    const local = join(shadow(), leaderboardVersion, 'server', 'chunks');
+    mkdirSync(local, { recursive: true });
+    for (const name of readdirSync(chunks))
+      writeFileSync(join(local, name), `throw new Error('tampered local chunk');\n${readFileSync(join(chunks, name), 'utf8')}`);
+    writeFileSync(
+      join(work, 'env', 'remotes.json'),
+      JSON.stringify({
+        ...live,
+        mf_leaderboard: `http://localhost:${filesPort}${shadow()}/${leaderboardVersion}/mf-manifest.json`,
+        integrity: { mf_leaderboard: pins },
+      }),
+    );
+    await expect
+      .poll(async () => slotOf(await (await fetch(`http://localhost:${shellPort}/royal`)).text()).includes('data-testid="leaderboard"'), {
+        timeout: 20_000,
+        intervals: [500, 1000, 2000],
+      })
+      .toBe(true);
   });
 });
 

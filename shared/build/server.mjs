@@ -6,12 +6,11 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { SHARED_SUBSETS, sharedSingletons } from './shared-singletons.mjs';
 import { swcRule } from './swc-rule.mjs';
-
-const require = createRequire(import.meta.url);
 
 /**
  * After a remote's server build: names its container in the browser manifest as
@@ -94,7 +93,8 @@ export function remoteServerConfig({ dir, name, exposes, version, outDir, produc
         shared: sharedSingletons(dir, { server: true }),
         shareStrategy: 'loaded-first',
         remoteType: 'script',
-        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+        // Chunks only over HTTP, through the page server's pinned fetch (server-chunks-plugin.mjs).
+        runtimePlugins: [join(dirname(fileURLToPath(import.meta.url)), 'server-chunks-plugin.mjs')],
         manifest: { fileName: 'mf-manifest.json' },
         dts: false,
         dev: false,
