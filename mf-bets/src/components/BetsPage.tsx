@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   EmptyState,
-  Spinner,
   findServer,
   formatNumber,
   formatServerDate,
@@ -12,7 +11,7 @@ import {
   usePageMeta,
   useReadScope,
   useResponseStatus,
-  useViewer,
+  usePlayer,
   viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
@@ -56,10 +55,12 @@ function StatusPill({ tournament }: { tournament: Tournament }) {
 export function BetsPage({ server, tab }: BetsPageProps) {
   const { t } = useTranslation('bets');
   const [params] = useSearchParams();
-  const user = useViewer(server);
-  const loggedIn = !!user;
+  // Every player shares this page's render (docs/ARCHITECTURE.md "Page cache"): the player's own
+  // record, and so their predictions and summary, is read in the browser after hydration.
+  const player = usePlayer(server);
+  const loggedIn = player.loggedIn;
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
-  const userKey = viewerKey(loggedIn ? user : null);
+  const userKey = viewerKey(player.own);
   const [summaryVersion, setSummaryVersion] = useState(0);
   const meTitle = useId();
   const api = useApiClient();
@@ -75,7 +76,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   useResponseStatus(tournaments.data && !tournament && requested !== null ? 404 : 200);
 
   const summary = useLoad(
-    loggedIn && tournament
+    player.own && tournament
       ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
       : null,
   );
@@ -147,7 +148,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
           {loggedIn ? (
             <div className="bt-me" data-testid="my-summary">
               <p id={meTitle} className="bt-me__title">
-                {t('me.title', { name: user!.nickname })}
+                {t('me.title', { name: player.nickname })}
               </p>
               {me ? (
                 <dl className="bt-me__stats">
@@ -166,8 +167,16 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                     <dd>{formatNumber(me.total_bets)}</dd>
                   </div>
                 </dl>
-              ) : summary.status === 'loading' ? (
-                <Spinner size={24} />
+              ) : summary.status === 'loading' || !player.own ? (
+                // The same rows while the player's own figures load: nothing moves when they come.
+                <dl className="bt-me__stats" aria-busy="true" data-testid="my-summary-pending">
+                  {(['position', 'points', 'bets'] as const).map((k) => (
+                    <div key={k}>
+                      <dt>{t(`me.${k}`)}</dt>
+                      <dd>–</dd>
+                    </div>
+                  ))}
+                </dl>
               ) : (
                 <p className="bt-me__none">{t('me.none')}</p>
               )}
