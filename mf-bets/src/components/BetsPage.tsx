@@ -1,8 +1,9 @@
-import { useCallback, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
   EmptyState,
+  Spinner,
   findServer,
   formatNumber,
   formatServerDate,
@@ -24,8 +25,6 @@ import { loaders } from '../i18n';
 import { tabHref } from '../lib/links';
 import { tournamentName } from '../lib/names';
 import { MatchesTab } from './MatchesTab';
-import { RankingTab } from './RankingTab';
-import { RulesTab } from './RulesTab';
 import { NotLoaded } from './NotLoaded';
 // The page's styles, in cascade order (the responsive rules last).
 import '../bets.css';
@@ -33,6 +32,11 @@ import './match-list.css';
 import './match-card.css';
 import './ranking-rules.css';
 import './bets-responsive.css';
+
+// The Ranking and Rules tabs' code loads when one of them is opened (or its page is the one
+// server-rendered), not with the Bet matches tab.
+const RankingTab = lazy(() => import('./RankingTab').then((m) => ({ default: m.RankingTab })));
+const RulesTab = lazy(() => import('./RulesTab').then((m) => ({ default: m.RulesTab })));
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
 // codes of the bets API go there too (distinct names, so no other package's text is replaced).
@@ -222,18 +226,20 @@ export function BetsPage({ server, tab }: BetsPageProps) {
       </nav>
 
       <div className="bt-panel">
-        {tab === 'matches' ? (
-          <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
-        ) : tab === 'ranking' ? (
-          <RankingTab
-            server={server}
-            tournament={tournament}
-            userKey={`${userKey}|${summaryVersion}`}
-            matchesHref={tabHref(server, 'matches', linkCode)}
-          />
-        ) : (
-          <RulesTab server={server} tournament={tournament} />
-        )}
+        <Suspense fallback={<Spinner />}>
+          {tab === 'matches' ? (
+            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
+          ) : tab === 'ranking' ? (
+            <RankingTab
+              server={server}
+              tournament={tournament}
+              userKey={`${userKey}|${summaryVersion}`}
+              matchesHref={tabHref(server, 'matches', linkCode)}
+            />
+          ) : (
+            <RulesTab server={server} tournament={tournament} />
+          )}
+        </Suspense>
       </div>
     </div>
   );

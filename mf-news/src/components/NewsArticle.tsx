@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
+  HydrateOnVisible,
   Spinner,
   formatServerDate,
   isoOf,
@@ -145,8 +146,13 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         </p>
       ) : null}
       <ArticleBody html={article.body} lang={contentLang} />
-      {article.poll ? <Poll server={server} poll={article.poll} user={user} pending={pending} onRefresh={refresh} /> : null}
-      <div id="comments" className="news-article__comments">
+      {/* Below the body: the poll and the comments hydrate when they come near the screen or are used. */}
+      {article.poll ? (
+        <HydrateOnVisible>
+          <Poll server={server} poll={article.poll} user={user} pending={pending} onRefresh={refresh} />
+        </HydrateOnVisible>
+      ) : null}
+      <HydrateOnVisible id="comments" className="news-article__comments">
         <Comments
           server={server}
           slug={article.slug}
@@ -157,7 +163,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
           pending={player.loggedIn && !user}
           onChange={onComments}
         />
-      </div>
+      </HydrateOnVisible>
     </article>
   );
 }
