@@ -22,7 +22,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureEngine } from './engine.mjs';
+import { ensureEngine, stopEngine } from './engine.mjs';
 import { baseImages } from './local-images.mjs';
 import { buildProjectImages, environmentsAt, root, stackOf, up } from './stack.mjs';
 
@@ -63,6 +63,8 @@ try {
       env: { ...process.env, DOCKER_BASE_IMAGES: JSON.stringify(images) },
     });
     console.log(`› docker suite: ${seconds(t0)} in all`);
+    // The suite leaves the machine as it found it: a dockerd it had to start is stopped again.
+    if (engine.startedPid) await stopEngine(engine.startedPid);
     process.exit(r.status ?? 1);
   }
   buildProjectImages({ images });

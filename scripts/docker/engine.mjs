@@ -61,7 +61,8 @@ const engineAnswers = () => output('docker', ['info', '--format', '{{.ServerVers
 /**
  * The engine, installed and started when needed (see the module comment).
  * @param {{ timeoutMs?: number }} [o] how long to wait for a started dockerd (ms, default 60 000)
- * @returns {Promise<{ server: string }>} the engine's version
+ * @returns {Promise<{ server: string, startedPid: number | null }>} the engine's version, and the
+ *   pid of the dockerd this call started (null when one was running)
  * @throws Error when the engine cannot be installed or does not answer in time
  */
 export async function ensureEngine({ timeoutMs = 60_000 } = {}) {
@@ -70,19 +71,41 @@ export async function ensureEngine({ timeoutMs = 60_000 } = {}) {
   if (!output('docker', ['compose', 'version']) && !output('docker-compose', ['version', '--short'])) missing.push('docker-compose');
   if (!existsSync('/usr/sbin/dockerd') && !output('dockerd', ['--version']) && !missing.includes('docker.io')) missing.push('docker.io');
   if (missing.length) aptInstall([...new Set(missing)]);
+  let startedPid = null;
   if (!engineAnswers()) {
     if (!isRoot()) throw new Error('the Docker engine is not running: start it (`sudo dockerd &` or `sudo service docker start`)');
     console.log('› starting dockerd (log: /var/log/dockerd.log)');
     const log = openSync('/var/log/dockerd.log', 'a');
     const child = spawn('dockerd', [], { detached: true, stdio: ['ignore', log, log] });
     child.unref();
+    startedPid = child.pid ?? null;
     const until = Date.now() + timeoutMs;
     while (!engineAnswers()) {
       if (Date.now() > until) throw new Error('dockerd did not answer within 60 s: see /var/log/dockerd.log');
       await sleep(500);
     }
   }
-  return { server: output('docker', ['info', '--format', '{{.ServerVersion}}']) ?? '?' };
+  return { server: output('docker', ['info', '--format', '{{.ServerVersion}}']) ?? '?', startedPid };
+}
+
+/**
+ * Stops a dockerd that {@link ensureEngine} started (SIGTERM: it stops its containers first).
+ * @param {number} pid
+ * @param {number} [timeoutMs] how long to wait for it (ms, default 30 000)
+ */
+export async function stopEngine(pid, timeoutMs = 30_000) {
+  console.log(`› stopping the dockerd this run started (pid ${pid})`);
+  process.kill(pid, 'SIGTERM');
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return;
+    }
+    await sleep(500);
+  }
+  console.warn(`  dockerd ${pid} still runs after ${timeoutMs / 1000} s`);
 }
 
 /**
