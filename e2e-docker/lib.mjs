@@ -19,7 +19,7 @@ if (!stack) throw new Error('DOCKER_TEST_STACK is not set: run the docker suite 
 /** Base URLs on loopback: the edge (shell-lb), the API balancer, the mail catcher. */
 export const edge = `http://127.0.0.1:${stack.ports.SHELL_PORT}`;
 export const api = `http://127.0.0.1:${stack.ports.API_PORT}`;
-export const mailUi = `http://127.0.0.1:${stack.ports.MAIL_UI_PORT}`;
+const mailUi = `http://127.0.0.1:${stack.ports.MAIL_UI_PORT}`;
 export const SERVER = 'royal';
 
 /**
@@ -155,7 +155,7 @@ export async function xsrfPair() {
  * @param {string} to
  * @returns {Promise<Array<{ subject: string, text: string }>>}
  */
-export async function mailsTo(to) {
+async function mailsTo(to) {
   const address = to.toLowerCase();
   const mailpit = await fetch(`${mailUi}/api/v1/search?query=${encodeURIComponent(`to:${address}`)}`).catch(() => null);
   if (mailpit?.ok) {

@@ -19,7 +19,7 @@ const TRACKED_ENV = join(root, 'deploy', 'environments', 'docker');
  * @param {number} offset PORT_OFFSET
  * @returns {Record<string, number>} compose variable (SHELL_PORT, NEWS_PORT, …, API_PORT, MAIL_UI_PORT) → port
  */
-export function portsAt(offset) {
+function portsAt(offset) {
   const env = { PORT_OFFSET: String(offset) };
   const ports = { [portEnvName(HOST)]: portOf(HOST, { env }) };
   for (const r of REMOTES) ports[portEnvName(r)] = portOf(r, { env });

@@ -43,7 +43,8 @@ function nodeTest(files, description) {
 }
 
 const testFiles = (dir) =>
-  ['1-smoke', '2-edge-cache', '3-replicas', '4-faults'].map((name) => join(dir, `${name}.test.mjs`)).filter((f) => existsSync(f));
+  // In this order: the faults come last, they restart containers and redeploy a remote.
+  ['smoke', 'edge-cache', 'replicas', 'faults'].map((name) => join(dir, `${name}.test.mjs`)).filter((f) => existsSync(f));
 
 try {
   await step('front end and images', () => {

@@ -48,8 +48,8 @@ export function stackFileOf(stack, composeFile) {
   const config = parse(r.stdout);
   const services = {};
   for (const [name, svc] of Object.entries(config.services)) {
-    const { build, restart, depends_on, container_name, ...rest } = svc;
-    (void build, void restart, void depends_on, void container_name);
+    const rest = { ...svc };
+    for (const key of ['build', 'restart', 'depends_on', 'container_name']) delete rest[key];
     const deploy = { ...(rest.deploy ?? {}), endpoint_mode: 'dnsrr', restart_policy: { condition: 'any', delay: '2s' } };
     if ((deploy.replicas ?? 1) > 1) deploy.update_config = UPDATE_CONFIG;
     services[name] = {
