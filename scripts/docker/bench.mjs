@@ -155,8 +155,8 @@ const t0 = Date.now();
 
 // ---- docker --------------------------------------------------------------------------------------
 await ensureEngine();
-const images = baseImages();
-buildProjectImages({ images });
+const images = await baseImages();
+buildProjectImages({ images, frontEnd: 'if-missing' });
 const offset = 600;
 const stack = stackOf({ offset, project: 'football-landing-bench', images, envsDir: environmentsAt(offset, { fresh: true }) });
 try {

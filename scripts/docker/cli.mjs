@@ -53,7 +53,7 @@ try {
     process.exit(0);
   }
   console.log(`› Docker engine ${engine.server}`);
-  const images = baseImages({ standins: values.standins ? 'always' : 'auto' });
+  const images = await baseImages({ standins: values.standins ? 'always' : 'auto' });
   for (const [variable, image] of Object.entries(images)) console.log(`  ${variable}=${image} (stand-in)`);
   console.log(`› base images ready after ${seconds(t0)}`);
   if (command === 'test') {

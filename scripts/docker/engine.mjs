@@ -26,6 +26,21 @@ export function must(cmd, args, opts = {}) {
 }
 
 /**
+ * Runs a command to its end without blocking (several at once), its error output shown.
+ * @param {string} cmd
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [opts]
+ * @returns {Promise<void>} rejected on a non-zero exit
+ */
+export function mustAsync(cmd, args, opts = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'], ...opts });
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${cmd} ${args.join(' ')} failed with exit code ${code}`))));
+  });
+}
+
+/**
  * Runs a command and returns its trimmed output, or null when it fails or does not exist.
  * @param {string} cmd
  * @param {string[]} args

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { aptInstall, buildKitCli, must, output } from './engine.mjs';
+import { aptInstall, buildKitCli, must, mustAsync, output } from './engine.mjs';
 
 const DEBIAN = 'landing-local/debian:bookworm';
 const NODE_STANDIN = 'landing-local/node:24-slim';
@@ -81,25 +81,21 @@ function debianBase() {
 }
 
 /**
- * Builds one stand-in when it is missing or its recipe changed.
+ * Builds one stand-in when it is missing or its recipe changed (on `landing-local/debian`, which
+ * must exist).
  * @param {(typeof BASE_IMAGES)[number]} base
  */
-function buildStandin(base) {
+async function buildStandin(base) {
   const recipeDir = join(import.meta.dirname, '..', '..', 'deploy', 'local-images', base.recipe);
   const hash = folderHash(recipeDir, base.recipe === 'node' ? process.version : '');
   if (hasImage(base.standin) && labelOf(base.standin) === hash) return;
-  debianBase();
-  if (base.recipe === 'mailpit') buildStandin(BASE_IMAGES[0]); // MailDev runs on the node stand-in
   const context = mkdtempSync(join(tmpdir(), `landing-${base.recipe}-`));
   try {
     cpSync(recipeDir, context, { recursive: true });
     if (base.recipe === 'node') nodeContext(context);
     console.log(`› ${base.standin}: stand-in for ${base.image} (deploy/local-images/${base.recipe})`);
     const { cmd, env } = buildKitCli();
-    must(cmd, ['build', '--quiet', '--label', `landing.recipe=${hash}`, '--tag', base.standin, context], {
-      env,
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
+    await mustAsync(cmd, ['build', '--quiet', '--label', `landing.recipe=${hash}`, '--tag', base.standin, context], { env });
   } finally {
     rmSync(context, { recursive: true, force: true });
   }
@@ -128,14 +124,19 @@ function nodeContext(context) {
  * Every base image, public or stand-in: what to set in the compose environment.
  * @param {{ standins?: 'auto' | 'always' }} [o] `always`: use the stand-ins even where the
  *   public image could be had (to test them)
- * @returns {Record<string, string>} compose variable → image name (stand-ins only)
+ * @returns {Promise<Record<string, string>>} compose variable → image name (stand-ins only)
  */
-export function baseImages({ standins = 'auto' } = {}) {
-  const env = {};
-  for (const base of BASE_IMAGES) {
-    if (standins === 'auto' && (hasImage(base.image) || tryPull(base.image))) continue;
-    buildStandin(base);
-    env[base.variable] = base.standin;
+export async function baseImages({ standins = 'auto' } = {}) {
+  const needed = BASE_IMAGES.filter((base) => standins === 'always' || !(hasImage(base.image) || tryPull(base.image)));
+  if (needed.length) {
+    debianBase();
+    // The stand-ins on Debian alone are built side by side; MailDev's then, on the node stand-in.
+    const node = BASE_IMAGES[0];
+    const first = needed.filter((b) => b.recipe !== 'mailpit');
+    const mailpit = needed.find((b) => b.recipe === 'mailpit');
+    if (mailpit && !first.includes(node)) first.push(node);
+    await Promise.all(first.map(buildStandin));
+    if (mailpit) await buildStandin(mailpit);
   }
-  return env;
+  return Object.fromEntries(needed.map((base) => [base.variable, base.standin]));
 }

@@ -95,11 +95,12 @@ function frontEndBuilt() {
 
 /**
  * The project's images (Dockerfile targets `api` and `shell`), built on the base images; the
- * front end is built first on the host when it is missing (`pnpm run build`).
- * @param {{ images: Record<string, string>, tag?: string, targets?: string[] }} o
+ * front end is built first on the host (`pnpm run build`), as `npm start` does, or only when it
+ * is missing (`frontEnd: 'if-missing'`: a build made just before is reused).
+ * @param {{ images: Record<string, string>, tag?: string, targets?: string[], frontEnd?: 'always' | 'if-missing' }} o
  */
-export function buildProjectImages({ images, tag = 'latest', targets = ['api', 'shell'] }) {
-  if (!frontEndBuilt()) {
+export function buildProjectImages({ images, tag = 'latest', targets = ['api', 'shell'], frontEnd = 'always' }) {
+  if (frontEnd === 'always' || !frontEndBuilt()) {
     console.log('› building the front end (pnpm run build)');
     must('pnpm', ['run', 'build'], { cwd: root });
   }

@@ -13,7 +13,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { composeCommand, must } from './engine.mjs';
+import { composeCommand } from './engine.mjs';
 import { buildProjectImages, environmentsAt, root, stackOf, up } from './stack.mjs';
 
 const images = JSON.parse(process.env.DOCKER_BASE_IMAGES ?? '{}');
@@ -47,12 +47,9 @@ const testFiles = (dir) =>
   ['smoke', 'edge-cache', 'replicas', 'faults'].map((name) => join(dir, `${name}.test.mjs`)).filter((f) => existsSync(f));
 
 try {
-  await step('front end and images', () => {
-    if (process.env.DOCKER_TEST_REUSE_BUILD !== '1' || !existsSync(join(root, 'shell', 'dist', 'server', 'index.cjs'))) {
-      must('pnpm', ['run', 'build'], { cwd: root });
-    }
-    buildProjectImages({ images, tag: 'test' });
-  });
+  await step('front end and images', () =>
+    buildProjectImages({ images, tag: 'test', frontEnd: process.env.DOCKER_TEST_REUSE_BUILD === '1' ? 'if-missing' : 'always' }),
+  );
   const envsDir = environmentsAt(offset, { fresh: true });
   const stack = stackOf({ offset, project, images, envsDir, tag: 'test' });
   const description = {
