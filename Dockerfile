@@ -71,7 +71,8 @@ VOLUME ["/data"]
 EXPOSE 4000
 WORKDIR /app/api
 USER node
-HEALTHCHECK --interval=15s --timeout=3s --start-period=30s \
+# The first start migrates and seeds an empty database: a minute or more on a busy machine.
+HEALTHCHECK --interval=15s --timeout=10s --start-period=180s \
   CMD node -e "fetch('http://127.0.0.1:' + (Number(process.env.API_PORT) + Number(process.env.PORT_OFFSET || 0)) + '/health').then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 CMD ["node", "dist/main.js"]
 

@@ -9,6 +9,7 @@
  * and left afterwards; the stack and its volumes are removed.
  */
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, test } from 'node:test';
@@ -61,8 +62,18 @@ before(async () => {
     join(root, 'e2e-docker', 'swarm', 'next-release'),
   ]);
   deploy('test');
-  await waitFor(`http://127.0.0.1:${4000 + described.offset}/health`, 240_000);
-  await waitFor(`${edge}/royal`, 240_000);
+  try {
+    await waitFor(`http://127.0.0.1:${4000 + described.offset}/health`, 300_000);
+    await waitFor(`${edge}/royal`, 300_000);
+  } catch (e) {
+    // What the services did, for the failure's message.
+    console.log(docker(['stack', 'ps', '--no-trunc', '--format', '{{.Name}} {{.CurrentState}} {{.Error}}', name]));
+    for (const service of ['api', 'postgres']) {
+      const r = spawnSync('docker', ['service', 'logs', '--tail', '15', `${name}_${service}`], { encoding: 'utf8' });
+      console.log(`--- ${service}\n${r.stdout}${r.stderr}`);
+    }
+    throw e;
+  }
   // Both replicas healthy before the update starts.
   const until = Date.now() + 120_000;
   while (runningImages('shell').length < 2 && Date.now() < until) await sleep(1000);
