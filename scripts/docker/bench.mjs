@@ -19,7 +19,7 @@
  */
 import autocannon from 'autocannon';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -105,26 +105,43 @@ function containerCost(project) {
   return { cpu: Math.round(cpu), mib: Math.round(mem), byService };
 }
 
-/** CPU seconds and resident memory (MiB) of a process tree, from /proc. */
-function treeCost(rootPid) {
-  const ps = spawnSync('ps', ['-e', '-o', 'pid=,ppid=,rss=,time='], { encoding: 'utf8' }).stdout;
-  const rows = ps
-    .split('\n')
+/** Pids of a process and its descendants (ps). */
+function treePids(rootPid) {
+  const rows = spawnSync('ps', ['-e', '-o', 'pid=,ppid='], { encoding: 'utf8' })
+    .stdout.split('\n')
     .filter(Boolean)
     .map((l) => l.trim().split(/\s+/));
   const children = new Map();
   for (const [pid, ppid] of rows) children.set(ppid, [...(children.get(ppid) ?? []), pid]);
   const tree = new Set([String(rootPid)]);
   for (const pid of tree) for (const c of children.get(pid) ?? []) tree.add(c);
-  let rss = 0;
-  let cpuSeconds = 0;
-  for (const [pid, , kb, time] of rows) {
-    if (!tree.has(pid)) continue;
-    rss += Number(kb) / 1024;
-    const parts = time.replace('-', ':').split(':').map(Number);
-    cpuSeconds += parts.reduce((a, b) => a * 60 + b, 0);
+  return [...tree];
+}
+
+/** CPU time (clock ticks, user + system) and resident memory (MiB) of pids, from /proc. */
+function procTimes(pids) {
+  let ticks = 0;
+  let mib = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      mib += (Number(fields[21]) * 4096) / 1024 / 1024;
+    } catch {
+      // the process ended meanwhile
+    }
   }
-  return { mib: Math.round(rss), cpuSeconds, processes: tree.size };
+  return { ticks, mib };
+}
+
+/** CPU % (over 2 s; 100 % = one core) and resident memory (MiB) of a process tree, as docker stats gives them for containers. */
+async function treeCost(rootPid) {
+  const pids = treePids(rootPid);
+  const a = procTimes(pids);
+  await sleep(2000);
+  const b = procTimes(pids);
+  return { cpu: Math.round(b.ticks - a.ticks) / 2, mib: Math.round(b.mib), processes: pids.length };
 }
 
 /** Runs the scenarios on one target; `cost()` measures it under the anonymous load. */
@@ -133,13 +150,14 @@ async function scenarios(target) {
   const article = (await (await fetch(`${target.api}/royal/news?limit=1`)).json()).items[0].slug;
   const pages = ['/royal', '/royal/news', `/royal/news/${article}`];
   const anonymous = LANGUAGES.map((l) => `i18n_redirected=${l}`);
-  const idle = target.cost();
+  const idle = await target.cost();
   for (const path of pages) {
     await run(target.edge, path, 10, anonymous, target.cacheHeader); // warm-up
-    const costDuring = target.cost();
+    // The cost is read halfway through the run on /royal.
+    const during = path === '/royal' ? sleep((DURATION * 1000) / 2 - 1000).then(() => target.cost()) : null;
     const r = await run(target.edge, path, Number(values.connections), anonymous, target.cacheHeader);
     rows.push({ target: target.name, scenario: `anonymous ${path.replace(article, '<article>')}`, ...r });
-    if (path === '/royal') rows.at(-1).costUnderLoad = costDuring;
+    if (during) rows.at(-1).costUnderLoad = await during;
   }
   const sessions = await target.sessions();
   const loggedIn = sessions.flatMap((s) => LANGUAGES.map((l) => `${s}; i18n_redirected=${l}`));
@@ -173,6 +191,7 @@ try {
   };
   // The page server's own counters show through the edge on /health (page cache HITs behind the edge).
   results.push(await scenarios(docker));
+  console.log(JSON.stringify(results.at(-1)));
 } finally {
   stack.run(['down', '--volumes', '--remove-orphans']);
 }
@@ -182,12 +201,15 @@ const dataDir = mkdtempSync(join(tmpdir(), 'bench-docker-npm-start-'));
 const child = spawn(process.execPath, ['scripts/serve.mjs'], {
   cwd: root,
   env: { ...process.env, PORT_OFFSET: '680', DATA_DIR: dataDir, HOST: '127.0.0.1', DEV_FEATURES: '1', OAUTH_MOCK: '0' },
-  stdio: ['ignore', 'ignore', 'pipe'],
+  stdio: ['ignore', 'pipe', 'pipe'],
 });
-child.stderr.resume();
+let serveLog = '';
+for (const stream of [child.stdout, child.stderr]) stream.on('data', (d) => (serveLog = (serveLog + d).slice(-3000)));
 try {
   const shell = 'http://127.0.0.1:3680';
-  await waitFor(`${shell}/royal`, 300_000);
+  await waitFor(`${shell}/royal`, 300_000).catch((e) => {
+    throw new Error(`${e.message}\n${serveLog}`);
+  });
   const npmStart = {
     name: 'npm start',
     edge: shell,
