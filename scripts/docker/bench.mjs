@@ -77,28 +77,48 @@ function run(base, path, connections, cookies, cacheHeader) {
   });
 }
 
-/** CPU % and memory (MiB) of the composition's containers, by service, from one `docker stats`. */
-function containerCost(project) {
-  const ids = spawnSync('docker', ['ps', '-q', '--filter', `label=com.docker.compose.project=${project}`], { encoding: 'utf8' })
+/** CPU time (ns) of a container from its cgroup (v1 `cpuacct.usage`, v2 `cpu.stat`), or 0. */
+function containerCpuNs(id) {
+  for (const [file, read] of [
+    [`/sys/fs/cgroup/cpuacct/docker/${id}/cpuacct.usage`, (t) => Number(t)],
+    [`/sys/fs/cgroup/system.slice/docker-${id}.scope/cpu.stat`, (t) => Number(/usage_usec (\d+)/.exec(t)?.[1] ?? 0) * 1000],
+  ]) {
+    try {
+      return read(readFileSync(file, 'utf8'));
+    } catch {
+      // another cgroup layout
+    }
+  }
+  return 0;
+}
+
+/**
+ * CPU % (over 2 s from the containers' cgroups; 100 % = one core) and memory (MiB, `docker
+ * stats`) of the composition's containers, by service. (`docker stats --no-stream` gives 0 % CPU
+ * on its first sample on this engine.)
+ */
+async function containerCost(project) {
+  const ids = spawnSync('docker', ['ps', '-q', '--no-trunc', '--filter', `label=com.docker.compose.project=${project}`], {
+    encoding: 'utf8',
+  })
     .stdout.split('\n')
     .filter(Boolean);
-  const out = spawnSync('docker', ['stats', '--no-stream', '--format', '{{.Name}}\t{{.CPUPerc}}\t{{.MemUsage}}', ...ids], {
+  const before = new Map(ids.map((id) => [id, containerCpuNs(id)]));
+  await sleep(2000);
+  const out = spawnSync('docker', ['stats', '--no-stream', '--no-trunc', '--format', '{{.ID}}\t{{.Name}}\t{{.MemUsage}}', ...ids], {
     encoding: 'utf8',
   }).stdout;
   const byService = {};
   let cpu = 0;
   let mem = 0;
   for (const line of out.split('\n').filter(Boolean)) {
-    const [name, cpuText, memText] = line.split('\t');
+    const [id, name, memText] = line.split('\t');
     const service = name.replace(`${project}_`, '').replace(/_\d+$/, '');
     const [, amount, unit] = /^([\d.]+)(\w+)/.exec(memText) ?? [];
     const mib = Number(amount) * ({ KiB: 1 / 1024, MiB: 1, GiB: 1024 }[unit] ?? 1);
-    const c = Number(cpuText.replace('%', ''));
-    byService[service] = {
-      cpu: (byService[service]?.cpu ?? 0) + c,
-      mib: (byService[service]?.mib ?? 0) + mib,
-      count: (byService[service]?.count ?? 0) + 1,
-    };
+    const c = ((containerCpuNs(id) - (before.get(id) ?? 0)) / 2e9) * 100;
+    const prev = byService[service] ?? { cpu: 0, mib: 0, count: 0 };
+    byService[service] = { cpu: Math.round(prev.cpu + c), mib: Math.round(prev.mib + mib), count: prev.count + 1 };
     cpu += c;
     mem += mib;
   }
