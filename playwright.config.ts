@@ -2,8 +2,8 @@
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
  * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here).
  *
- * Each worker has a whole local deployment of its own (a "stack": shell, remotes, API with a fresh
- * embedded database, local OAuth provider), so tests that write data, rewrite the environment's
+ * Each worker has a whole local deployment of its own (a "stack", e2e/serve-stack.mjs: shell,
+ * remotes, API with its own copy of a database seeded once per run, local OAuth provider), so tests that write data, rewrite the environment's
  * remotes.json or start servers on extra ports never meet another worker's. Worker slot i (Playwright's
  * TEST_PARALLEL_INDEX, 0 … workers − 1) uses the ports moved by E2E_PORT_OFFSET + 100·i (default
  * offset 100 → slot 0: shell 3100, remotes 3101-3104, API 4100, OAuth 5000; slot 1: 3200…, 4200,
@@ -101,15 +101,22 @@ export default defineConfig({
       ],
     },
   },
-  // One stack per worker slot, started side by side before the first test.
+  // One stack per worker slot before the first test, their databases copies of one seeded database.
   webServer: Array.from({ length: workers }, (_, i) => ({
-    command: 'node scripts/serve.mjs',
+    command: 'node e2e/serve-stack.mjs',
     url: `http://localhost:${portsOf(i).shell}/config.json`,
     reuseExistingServer: false,
     timeout: 240_000,
     stdout: 'ignore' as const,
     stderr: 'pipe' as const,
     // DEV_FEATURES: the local social-login provider, the dev mailbox and the demo accounts the specs use.
-    env: { PORT_OFFSET: String(offsetOf(i)), DATA_DIR: dataDirOf(i), LOG_LEVEL: 'warn', ADMIN_SECRET, DEV_FEATURES: '1' },
+    env: {
+      PORT_OFFSET: String(offsetOf(i)),
+      DATA_DIR: dataDirOf(i),
+      E2E_DATA_ROOT: dataRoot,
+      LOG_LEVEL: 'warn',
+      ADMIN_SECRET,
+      DEV_FEATURES: '1',
+    },
   })),
 });
