@@ -192,7 +192,7 @@ function printStages() {
   for (const s of stages) console.log(`  ${s.name.padEnd(width)}  ${seconds(s.ms).padStart(6)}`);
   console.log(`  ${'total'.padEnd(width)}  ${seconds(stages.reduce((sum, s) => sum + s.ms, 0)).padStart(6)}`);
 }
-process.on('exit', printStages);
+if (task === 'test') process.on('exit', printStages);
 
 /**
  * Runs commands side by side, at most `parallel` at a time, each with its output kept and printed
