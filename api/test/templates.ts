@@ -36,6 +36,10 @@ import { runSeeds } from '../src/db/seed.js';
 // test builds its configuration or a template is seeded (the auth seed reads it); a test of the
 // switch itself passes its own environment.
 process.env.DEV_FEATURES ??= '1';
+// The tests expect the default ports (the site's origin http://localhost:3000 in the CORS list and in
+// mailed links); a test of PORT_OFFSET passes its own environment. PORT_OFFSET in the shell is for
+// the servers around the tests (scripts/pg-local.mjs reads it before they start).
+delete process.env.PORT_OFFSET;
 
 /** Environment variable naming the run's templates (JSON of {@link Templates}). */
 export const TEMPLATE_ENV = 'LANDING_TEST_TEMPLATES';
