@@ -50,7 +50,7 @@ process.env.E2E_DATA_DIR = dataDirOf(slot);
 /** The API's admin secret in e2e (`X-Admin-Secret` of the `/admin/*` routes). */
 export const ADMIN_SECRET = 'e2e-admin-secret-0123456789-abcdefghijklmnop';
 /** The change stream credential of the e2e API and every page server the specs start (scripts/env-server.mjs reads it). */
-process.env.CHANGES_TOKEN ??= 'e2e-changes-token-0123456789-abcdefghijklmnop';
+const CHANGES_TOKEN = (process.env.CHANGES_TOKEN ??= 'e2e-changes-token-0123456789-abcdefghijklmnop');
 
 /** `mf_news` → `news` (the short names the specs use). */
 const shortName = (name: string) => name.replace(/^mf_/, '');
@@ -119,7 +119,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       ADMIN_SECRET,
       DEV_FEATURES: '1',
-      CHANGES_TOKEN: process.env.CHANGES_TOKEN,
+      CHANGES_TOKEN,
     },
   })),
 });

@@ -32,6 +32,7 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 import { startShellServer, startStaticServer } from './env-server.mjs';
 import { buildMonolith } from './monolith.mjs';
+import { FIRST_LOAD_BUDGETS_KIB } from './lib/byte-budgets.mjs';
 import { measureFirstLoad } from './lib/first-load.mjs';
 import { allRemotes, packageVersion, repoRoot } from './lib/remotes.mjs';
 import { HOST } from '../shared/apps.mjs';
@@ -198,6 +199,16 @@ async function main() {
     for (const c of cells) lines.push(md ? `| ${c.join(' | ')} |` : c.map((x, i) => x.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
   }
   console.log(lines.join('\n'));
+  // The federated build beside its budget (scripts/lib/byte-budgets.mjs; the article is `/royal/news/{article}`).
+  const budgetOf = (path) =>
+    FIRST_LOAD_BUDGETS_KIB[path] ?? (/^\/royal\/news\/[^/]+$/.test(path) ? FIRST_LOAD_BUDGETS_KIB['/royal/news/{article}'] : undefined);
+  console.log('\nfirst-load JS budgets (federated):');
+  for (const path of pages) {
+    const fed = rows.find((r) => r.page === path && r.variant === 'federated');
+    const budget = budgetOf(path);
+    const verdict = budget === undefined ? 'no budget' : fed.jsGzip / 1024 <= budget ? 'within' : 'OVER';
+    console.log(`  ${path.padEnd(40)} ${kb(fed.jsGzip).padStart(10)}  budget ${budget === undefined ? '–' : `${budget} KiB`}  ${verdict}`);
+  }
   if (args.verbose) {
     for (const r of rows) {
       console.log(`\n${r.page} ${r.variant}:`);
