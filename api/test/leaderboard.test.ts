@@ -33,7 +33,17 @@ describe('GET /:server/leaderboard', () => {
     }
     for (const team of body.ranking_teams) assert.match(team.badge_color, /^#[0-9a-f]{6}$/);
     assert.ok(new Set(body.ranking.map((p) => p.country)).size >= 3, 'several nationalities');
-    assert.ok(body.ranking.some((p) => p.club === null) || body.ranking.some((p) => p.club !== null));
+    // Each row's club is the name of the player's team, null for a player in none.
+    const clubs = await sqlRows<{ id: number; club: string | null }>(
+      t.handle,
+      `SELECT p.id, t.name AS club FROM players p LEFT JOIN teams t ON t.id = p.team_id WHERE p.id = ANY($1::int[])`,
+      [body.ranking.map((p) => p.id)],
+    );
+    const clubOf = new Map(clubs.map((r) => [Number(r.id), r.club]));
+    assert.deepEqual(
+      body.ranking.map((p) => p.club),
+      body.ranking.map((p) => clubOf.get(p.id)),
+    );
     assertPlayerOrder(body.ranking);
     // The week is the server's (spec §9): Monday 00:00 in Europe/Warsaw to the next Monday.
     assert.equal(body.week.time_zone, 'Europe/Warsaw');
