@@ -176,7 +176,7 @@ describe('auth: sessions, e-mail change, PKCE, XSRF bound to the session', () =>
       assertErrorBody(
         await post(t.app, '/royal/auth/email/change', { email: `y-${a.email}` }, { token: a.session.token, uid: a.session.uid }),
         400,
-        'WRONG_PASSWORD',
+        'CURRENT_PASSWORD_REQUIRED',
       );
     });
   });
