@@ -9,17 +9,9 @@
  * query), texts are short and the API scrubs them again (api/src/domains/telemetry/scrub.ts).
  */
 import { z } from 'zod';
+import { TELEMETRY_LIMITS } from '../telemetry.ts';
 
-/** Bounds of one batch: its body in bytes, the records of each list, the frames of a stack, a message's characters. */
-export const TELEMETRY_LIMITS = {
-  maxBodyBytes: 16 * 1024,
-  maxViews: 10,
-  maxVitals: 10,
-  maxEvents: 25,
-  maxFrames: 20,
-  messageMax: 300,
-  maxComposition: 12,
-} as const;
+export { TELEMETRY_LIMITS } from '../telemetry.ts';
 
 /** A remote's federation name (`mf_news`) or `shell` (the host itself). */
 export const TelemetryApp = z.string().regex(/^(shell|mf_[a-z0-9_]{1,40})$/, 'must be shell or a remote name (mf_…)');

@@ -50,7 +50,9 @@ export function requestLoader(federation: ServerFederation, deadline: number, sl
             await Promise.race([translationsReady(), budget]); // the remote's texts, every language
             return mod;
           } catch (e) {
-            slotErrors.push(String((e as Error).message ?? e).split('\n')[0]!);
+            const message = String((e as Error).message ?? e).split('\n')[0]!;
+            // Named by the slot's id, so the page server's metrics attribute it (metrics.ts).
+            slotErrors.push(message.startsWith(id) ? message : `${id}: ${message}`);
             throw e;
           } finally {
             clearTimeout(timer);
