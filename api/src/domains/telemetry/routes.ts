@@ -32,8 +32,11 @@ import { routeOptions } from '../../lib/route-options.js';
 import { figures, ingest, prune, storeReleases, view } from './service.js';
 import { createFrameResolver } from './source-maps.js';
 
-/** Requests a minute per address to the authenticated routes (any outcome): the admin routes' flood guard. */
-const OPS_FLOOD_GUARD = { max: 60, timeWindow: 60_000 } as const;
+/**
+ * Requests a minute per address to the authenticated routes (any outcome): 300, room for a canary
+ * guard looking every second, the operations page and deploy.mjs status from one address.
+ */
+const OPS_FLOOD_GUARD = { max: 300, timeWindow: 60_000 } as const;
 /** How often old rows are deleted (ms). */
 const PRUNE_EVERY_MS = 10 * 60_000;
 
