@@ -54,6 +54,11 @@ test('the contracts are derived from the registry', () => {
   for (const r of REMOTES) expect(CONTRACT_MAJOR[r.name]).toBe(r.contract);
 });
 
+/** How docker-compose.yml publishes an app's port: its variable (scripts/docker/stack.mjs sets it from PORT_OFFSET), the registry's port by default. */
+const published = (app: (typeof APPS)[number]) => `\${PUBLISH_IP:-127.0.0.1}:\${${portEnvName(app)}:-${app.port}}:80`;
+/** The public origin of an app in docker-compose.yml's shell command. */
+const publicOrigin = (app: (typeof APPS)[number]) => `http://localhost:\${${portEnvName(app)}:-${app.port}}`;
+
 describe('docker-compose.yml matches the registry', () => {
   const shell = compose.services[HOST.folder]!;
   test.each(REMOTES.map((r) => [r.folder, r] as const))(
@@ -61,15 +66,15 @@ describe('docker-compose.yml matches the registry', () => {
     (_folder, r) => {
       const svc = compose.services[r.folder];
       expect(svc).toBeDefined();
-      expect(svc!.ports).toEqual([`${r.port}:80`]);
+      expect(svc!.ports).toEqual([published(r)]);
       expect(svc!.volumes).toContain(`./${r.folder}/dist:/usr/share/nginx/html:ro`);
-      expect(shell.command).toContain(`--remote-origin=http://localhost:${r.port}=http://${r.folder}`);
+      expect(shell.command).toContain(`--remote-origin=${publicOrigin(r)}=http://${r.folder}`);
       expect(shell.depends_on).toContain(r.folder);
     },
   );
   test('the shell on its port (through its load balancer shell-lb), and no remote service the registry does not list', () => {
     expect(shell.expose).toEqual([String(HOST.port)]);
-    expect(compose.services['shell-lb'].ports).toEqual([`${HOST.port}:80`]);
+    expect(compose.services['shell-lb'].ports).toEqual([published(HOST)]);
     const remoteLike = Object.keys(compose.services).filter((s) => s.startsWith('mf-'));
     expect(remoteLike.sort()).toEqual(REMOTES.map((r) => r.folder).sort());
   });

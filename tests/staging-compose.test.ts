@@ -3,8 +3,8 @@
  *
  * docker-compose.staging.yml: one shell build, two environments (production, staging)
  * composing different versions of one remote from a static host holding every published version,
- * plus the API on PostgreSQL. No Docker engine runs here: the structure is checked so a broken
- * edit fails `npm test`.
+ * plus the API on PostgreSQL. Its structure is checked so a broken edit fails `npm test`; the
+ * docker suite (`npm run test:docker`, docs/DOCKER.md) runs docker-compose.yml on an engine.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -76,4 +76,34 @@ describe('per-viewer answers: Cache-Control private, no-store', () => {
       assert.ok(cc === PRIVATE || /^public\b/.test(cc), `${path} (${res.statusCode}): Cache-Control "${cc}"`);
     }
   });
+
+  it('every read a page is built from is public, with a session or without: the pages players share stay shared', async () => {
+    // A page server renders a page once for every player of a server and language; an answer that
+    // is not public makes that page per player (shell/src/server/player-page.ts). These are the
+    // reads of the pages' server renders (the page data's queries).
+    const [article] = await sqlRows<{ slug: string }>(
+      t.handle,
+      `SELECT a.slug FROM news_articles a JOIN news_polls p ON p.article_id = a.id WHERE a.server = 'royal' AND a.published_at <= now() LIMIT 1`,
+    );
+    const code = ((await get(t.app, '/royal/bets/tournaments')).json() as { current: string }).current;
+    const pageReads = [
+      '/royal/landing',
+      '/royal/servers',
+      '/royal/stats',
+      '/royal/newsletter',
+      '/royal/leaderboard?limit=10',
+      '/royal/news?page=1&per_page=9',
+      `/royal/news/${article!.slug}`,
+      '/royal/bets/tournaments',
+      `/royal/bets/tournaments/${code}/matches`,
+      `/royal/bets/ranking?tournament=${code}`,
+    ];
+    for (const auth of [{}, await demoSession()] as Array<{ token?: string; uid?: string }>) {
+      for (const path of pageReads) {
+        const res = await get(t.app, path, auth);
+        assert.equal(res.statusCode, 200, `${path}: ${res.body}`);
+        assert.match(String(res.headers['cache-control']), /^public\b/, `${path}${auth.token ? ' (with a session)' : ''}`);
+      }
+    }
+  });
 });

@@ -88,6 +88,17 @@ describe('enabled / disabled matrix', () => {
     expect(screen.getByText('Your choice')).toBeInTheDocument();
   });
 
+  test('a logged-in player whose own record is not in yet (a shared page before hydration): no login prompt, nothing chosen or sent', () => {
+    renderWithRouter(<Poll server="royal" poll={openPoll()} user={null} pending onRefresh={jest.fn()} />);
+    expect(screen.queryByRole('button', { name: 'Log in' })).toBeNull();
+    expect(screen.getByTestId('poll-status')).toHaveTextContent('');
+    expect(screen.getByRole('button', { name: 'Vote' })).toBeDisabled();
+    const first = screen.getAllByRole('radio')[0]!;
+    fireEvent.click(first);
+    expect(first).not.toBeChecked();
+    expect(playLockSound).not.toHaveBeenCalled();
+  });
+
   test('an ended poll marks the leading answer', () => {
     renderWithRouter(<Poll server="royal" poll={openPoll({ ended: true })} user={null} onRefresh={jest.fn()} />);
     expect(screen.getByText('Leading').closest('label')).toHaveTextContent('4-4-2');

@@ -26,3 +26,4 @@ export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
 export { LineIcon, type LineIconProps } from './ui/LineIcon';
 export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';
+export { HydrateOnVisible, hydrateDeferredParts, type HydrateOnVisibleProps } from './ui/HydrateOnVisible';

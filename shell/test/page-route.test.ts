@@ -36,6 +36,33 @@ describe('languageOf', () => {
     expect(languageOf(undefined)).toBe('en');
     expect(languageOf('i18n_redirected=xx')).toBe('en');
   });
+
+  // The edge cache (deploy/nginx-shell.conf) keys pages on the same reading: these are the
+  // requests on which nginx's own cookie lookup and the page server once disagreed.
+  test('a tab or spaces around the name or the value are ignored', () => {
+    expect(languageOf('i18n_redirected\t=de')).toBe('de');
+    expect(languageOf('a=1;\t i18n_redirected = de \t; b=2')).toBe('de');
+  });
+
+  test('the name is matched in its own case only, and the first pair of that name decides', () => {
+    expect(languageOf('I18N_REDIRECTED=en; i18n_redirected=de')).toBe('de');
+    expect(languageOf('I18N_REDIRECTED=de')).toBe('en');
+    expect(languageOf('i18n_redirected=fr; i18n_redirected=de')).toBe('fr');
+    expect(languageOf('i18n_redirected=xx; i18n_redirected=de')).toBe('en');
+  });
+
+  test('the value must be a locale code exactly: no other case, no percent-encoding', () => {
+    expect(languageOf('i18n_redirected=DE')).toBe('en');
+    expect(languageOf('i18n_redirected=d%65')).toBe('en');
+    expect(languageOf('i18n_redirected="de"')).toBe('en');
+    expect(languageOf('i18n_redirected=')).toBe('en');
+  });
+
+  test('a pair without `=` or a name that only ends the same is skipped', () => {
+    expect(languageOf('flag; i18n_redirected=tr')).toBe('tr');
+    expect(languageOf('x_i18n_redirected=de; i18n_redirected=it')).toBe('it');
+    expect(languageOf('a=1, i18n_redirected=de')).toBe('en');
+  });
 });
 
 describe('routeOf', () => {

@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { Suspense, lazy, useCallback, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -12,7 +12,7 @@ import {
   usePageMeta,
   useReadScope,
   useResponseStatus,
-  useViewer,
+  usePlayer,
   viewerKey,
   type BetsPageProps,
 } from '@landing/shared';
@@ -25,8 +25,6 @@ import { loaders } from '../i18n';
 import { tabHref } from '../lib/links';
 import { tournamentName } from '../lib/names';
 import { MatchesTab } from './MatchesTab';
-import { RankingTab } from './RankingTab';
-import { RulesTab } from './RulesTab';
 import { NotLoaded } from './NotLoaded';
 // The page's styles, in cascade order (the responsive rules last).
 import '../bets.css';
@@ -34,6 +32,11 @@ import './match-list.css';
 import './match-card.css';
 import './ranking-rules.css';
 import './bets-responsive.css';
+
+// The Ranking and Rules tabs' code loads when one of them is opened (or its page is the one
+// server-rendered), not with the Bet matches tab.
+const RankingTab = lazy(() => import('./RankingTab').then((m) => ({ default: m.RankingTab })));
+const RulesTab = lazy(() => import('./RulesTab').then((m) => ({ default: m.RulesTab })));
 
 // The shared API client translates an error code found in `common:errors` (spec §8 toasts); the
 // codes of the bets API go there too (distinct names, so no other package's text is replaced).
@@ -56,10 +59,12 @@ function StatusPill({ tournament }: { tournament: Tournament }) {
 export function BetsPage({ server, tab }: BetsPageProps) {
   const { t } = useTranslation('bets');
   const [params] = useSearchParams();
-  const user = useViewer(server);
-  const loggedIn = !!user;
+  // Every player shares this page's render (docs/ARCHITECTURE.md "Page cache"): the player's own
+  // record, and so their predictions and summary, is read in the browser after hydration.
+  const player = usePlayer(server);
+  const loggedIn = player.loggedIn;
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
-  const userKey = viewerKey(loggedIn ? user : null);
+  const userKey = viewerKey(player.own);
   const [summaryVersion, setSummaryVersion] = useState(0);
   const meTitle = useId();
   const api = useApiClient();
@@ -75,7 +80,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   useResponseStatus(tournaments.data && !tournament && requested !== null ? 404 : 200);
 
   const summary = useLoad(
-    loggedIn && tournament
+    player.own && tournament
       ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
       : null,
   );
@@ -147,7 +152,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
           {loggedIn ? (
             <div className="bt-me" data-testid="my-summary">
               <p id={meTitle} className="bt-me__title">
-                {t('me.title', { name: user!.nickname })}
+                {t('me.title', { name: player.nickname })}
               </p>
               {me ? (
                 <dl className="bt-me__stats">
@@ -166,8 +171,16 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                     <dd>{formatNumber(me.total_bets)}</dd>
                   </div>
                 </dl>
-              ) : summary.status === 'loading' ? (
-                <Spinner size={24} />
+              ) : summary.status === 'loading' || !player.own ? (
+                // The same rows while the player's own figures load: nothing moves when they come.
+                <dl className="bt-me__stats" aria-busy="true" data-testid="my-summary-pending">
+                  {(['position', 'points', 'bets'] as const).map((k) => (
+                    <div key={k}>
+                      <dt>{t(`me.${k}`)}</dt>
+                      <dd>–</dd>
+                    </div>
+                  ))}
+                </dl>
               ) : (
                 <p className="bt-me__none">{t('me.none')}</p>
               )}
@@ -213,18 +226,20 @@ export function BetsPage({ server, tab }: BetsPageProps) {
       </nav>
 
       <div className="bt-panel">
-        {tab === 'matches' ? (
-          <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
-        ) : tab === 'ranking' ? (
-          <RankingTab
-            server={server}
-            tournament={tournament}
-            userKey={`${userKey}|${summaryVersion}`}
-            matchesHref={tabHref(server, 'matches', linkCode)}
-          />
-        ) : (
-          <RulesTab server={server} tournament={tournament} />
-        )}
+        <Suspense fallback={<Spinner />}>
+          {tab === 'matches' ? (
+            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
+          ) : tab === 'ranking' ? (
+            <RankingTab
+              server={server}
+              tournament={tournament}
+              userKey={`${userKey}|${summaryVersion}`}
+              matchesHref={tabHref(server, 'matches', linkCode)}
+            />
+          ) : (
+            <RulesTab server={server} tournament={tournament} />
+          )}
+        </Suspense>
       </div>
     </div>
   );

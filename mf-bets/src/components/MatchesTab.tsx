@@ -1,6 +1,6 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import { EmptyState, HydrateOnVisible, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
@@ -101,43 +101,43 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                   [m.away.code, m.away],
                 ]),
             );
+            // Each stage hydrates when it comes near the screen (48 match forms at once block a
+            // phone's main thread), and the browser lays out only the stages near the screen
+            // (content-visibility in match-list.css).
             return (
-              <section
-                key={block.key}
-                className="bt-block ui-card"
-                aria-labelledby={`${uid}${block.key}`}
-                data-testid={`block-${block.key}`}
-              >
-                <header className="bt-block__head">
-                  <h2 id={`${uid}${block.key}`} className="bt-block__title">
-                    {stageLabel(block, t)}
-                  </h2>
-                  {block.stage === 'group' ? (
-                    <ul className="bt-block__teams" aria-label={t('page.teams')}>
-                      {[...teams.values()].map((team) => (
-                        <li key={team.code} title={teamName(team, i18n.language, t)}>
-                          <Flag region={team.region} code={team.code} width={24} />
-                          <span className="bt-block__code">{team.code}</span>
-                        </li>
-                      ))}
-                    </ul>
-                  ) : null}
-                </header>
-                <div className="bt-block__list">
-                  {block.matches.map((m) => (
-                    <MatchCard
-                      key={m.id}
-                      match={m}
-                      server={server}
-                      loggedIn={loggedIn}
-                      now={now}
-                      maxGoals={tournament.max_goals}
-                      onSaved={replace}
-                      onLocked={state.reload}
-                    />
-                  ))}
-                </div>
-              </section>
+              <HydrateOnVisible key={block.key} className="bt-block-part">
+                <section className="bt-block ui-card" aria-labelledby={`${uid}${block.key}`} data-testid={`block-${block.key}`}>
+                  <header className="bt-block__head">
+                    <h2 id={`${uid}${block.key}`} className="bt-block__title">
+                      {stageLabel(block, t)}
+                    </h2>
+                    {block.stage === 'group' ? (
+                      <ul className="bt-block__teams" aria-label={t('page.teams')}>
+                        {[...teams.values()].map((team) => (
+                          <li key={team.code} title={teamName(team, i18n.language, t)}>
+                            <Flag region={team.region} code={team.code} width={24} />
+                            <span className="bt-block__code">{team.code}</span>
+                          </li>
+                        ))}
+                      </ul>
+                    ) : null}
+                  </header>
+                  <div className="bt-block__list">
+                    {block.matches.map((m) => (
+                      <MatchCard
+                        key={m.id}
+                        match={m}
+                        server={server}
+                        loggedIn={loggedIn}
+                        now={now}
+                        maxGoals={tournament.max_goals}
+                        onSaved={replace}
+                        onLocked={state.reload}
+                      />
+                    ))}
+                  </div>
+                </section>
+              </HydrateOnVisible>
             );
           })}
         </div>

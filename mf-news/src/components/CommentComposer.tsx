@@ -17,6 +17,8 @@ export interface CommentComposerProps {
   target: ComposerTarget;
   rules: CommentRules;
   user: RuleUser | null;
+  /** A player is logged in but their own record is not in yet: the form shows and cannot be sent. */
+  pending?: boolean;
   /** The draft kept by the comment list (survives this form's unmounting, e.g. a login in between). */
   draft: string;
   /** Called with the text on every edit (and with '' after a successful post). */
@@ -35,10 +37,21 @@ export interface CommentComposerProps {
  * at least {min} characters long'); the text is kept on any error (the shared client has shown
  * the API's message).
  */
-export function CommentComposer({ slug, target, rules, user, draft, onDraft, onPosted, onCancel, autoFocus }: CommentComposerProps) {
+export function CommentComposer({
+  slug,
+  target,
+  rules,
+  user,
+  pending = false,
+  draft,
+  onDraft,
+  onPosted,
+  onCancel,
+  autoFocus,
+}: CommentComposerProps) {
   const { t } = useTranslation('news');
   const id = useId();
-  const lock = commentLock(user, rules);
+  const lock = pending ? null : commentLock(user, rules);
   const {
     register,
     handleSubmit,
@@ -98,7 +111,7 @@ export function CommentComposer({ slug, target, rules, user, draft, onDraft, onP
   return (
     <form
       className="news-composer"
-      onSubmit={(event) => void handleSubmit(post)(event)}
+      onSubmit={(event) => (pending ? event.preventDefault() : void handleSubmit(post)(event))}
       noValidate
       data-testid={target.parentId === null ? 'comment-form' : 'reply-form'}
     >
@@ -135,7 +148,12 @@ export function CommentComposer({ slug, target, rules, user, draft, onDraft, onP
               {t('comments.cancel')}
             </button>
           ) : null}
-          <button type="submit" className="ui-btn" disabled={mutation.isPending} aria-busy={mutation.isPending || undefined}>
+          <button
+            type="submit"
+            className="ui-btn"
+            disabled={mutation.isPending || pending}
+            aria-busy={mutation.isPending || pending || undefined}
+          >
             {mutation.isPending ? t('comments.posting') : target.parentId === null ? t('comments.submit') : t('comments.submitReply')}
           </button>
         </div>

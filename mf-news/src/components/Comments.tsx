@@ -13,8 +13,10 @@ export interface CommentsProps {
   /** Comments including replies. */
   count: number;
   rules: CommentRules;
-  /** The logged-in user of this server, or null for a visitor. */
+  /** The logged-in user of this server, or null for a visitor (and while `pending`). */
   user: RuleUser | null;
+  /** A player is logged in but their own record is not in yet: the form shows, not the login prompt. */
+  pending?: boolean;
   /** Called with the new list and count after a comment is posted. */
   onChange?: (comments: CommentData[], count: number) => void;
 }
@@ -24,7 +26,16 @@ export interface CommentsProps {
  * threaded one level (a reply to a reply joins its thread). A posted comment shows at once. Drafts
  * live here, so a failed post or a login in between keeps what was typed.
  */
-export function Comments({ server, slug, comments: initialComments, count: initialCount, rules, user, onChange }: CommentsProps) {
+export function Comments({
+  server,
+  slug,
+  comments: initialComments,
+  count: initialCount,
+  rules,
+  user,
+  pending = false,
+  onChange,
+}: CommentsProps) {
   const { t } = useTranslation('news');
   const titleId = useId();
   const [comments, setComments] = useState(initialComments);
@@ -73,6 +84,7 @@ export function Comments({ server, slug, comments: initialComments, count: initi
         target={root}
         rules={rules}
         user={user}
+        pending={pending}
         draft={drafts.root ?? ''}
         onDraft={(v) => setDraft('root', v)}
         onPosted={(answer) => posted(root, answer)}
@@ -102,6 +114,7 @@ export function Comments({ server, slug, comments: initialComments, count: initi
                       target={replyTarget}
                       rules={rules}
                       user={user}
+                      pending={pending}
                       draft={drafts[replyTarget.key] ?? ''}
                       onDraft={(v) => setDraft(replyTarget.key, v)}
                       onPosted={(answer) => posted(replyTarget, answer)}

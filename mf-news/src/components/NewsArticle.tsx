@@ -4,14 +4,15 @@ import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
+  HydrateOnVisible,
   Spinner,
   formatServerDate,
   isoOf,
   useApiClient,
   usePageMeta,
   useReadScope,
+  usePlayer,
   useResponseStatus,
-  useViewer,
   viewerKey as viewerKeyOf,
   type LocaleCode,
   type NewsArticleProps,
@@ -31,8 +32,9 @@ registerNewsTranslations();
 
 /**
  * A news article (spec §2 `/{server}/news/{slug}`): title, date in the server's time zone, image,
- * the body sanitised with DOMPurify, the poll and the comments. Server-rendered for visitors; in
- * the browser it is fetched again for the logged-in viewer (their poll choice) and for a language
+ * the body sanitised with DOMPurify, the poll and the comments. Server-rendered once for visitors
+ * and once for the players of a server (the page is shared: shared `usePlayer`); in the browser it
+ * is fetched again for the logged-in viewer (their poll choice) once hydrated, and for a language
  * switch, keeping the article on screen meanwhile. An unknown slug (404 'NEWS NOT FOUND', toasted
  * and swallowed by the shared client, spec §8) shows a translated not-found state with a link
  * back, and the server answers it with HTTP 404. The article is refreshed after a vote.
@@ -40,7 +42,10 @@ registerNewsTranslations();
 export function NewsArticle({ server, slug }: NewsArticleProps) {
   const { t } = useTranslation('news');
   const scope = useReadScope(server);
-  const user = useViewer(server);
+  // Every player shares this page's render (docs/ARCHITECTURE.md "Page cache"): the player's own
+  // record, and so their ballot, is read in the browser after hydration (`own`).
+  const player = usePlayer(server);
+  const user = player.own;
   // Per-viewer data (the ballot) is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const viewerKey = user ? `${viewerKeyOf(user)}:${user.ovr}` : 'visitor';
   const options = articleQuery(useApiClient(), scope, slug, viewerKey);
@@ -48,6 +53,8 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   const query = useArticle(options, slug);
   const article: ArticleData | null | undefined = query.data;
   const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
+  // A logged-in player whose own record or ballot is not in yet: the poll and the comment form wait.
+  const pending = player.loggedIn && (!user || ('isPlaceholderData' in query && query.isPlaceholderData));
   useResponseStatus(status === 'notFound' ? 404 : 200);
   usePageMeta(
     article
@@ -139,8 +146,13 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         </p>
       ) : null}
       <ArticleBody html={article.body} lang={contentLang} />
-      {article.poll ? <Poll server={server} poll={article.poll} user={user} onRefresh={refresh} /> : null}
-      <div id="comments" className="news-article__comments">
+      {/* Below the body: the poll and the comments hydrate when they come near the screen or are used. */}
+      {article.poll ? (
+        <HydrateOnVisible>
+          <Poll server={server} poll={article.poll} user={user} pending={pending} onRefresh={refresh} />
+        </HydrateOnVisible>
+      ) : null}
+      <HydrateOnVisible id="comments" className="news-article__comments">
         <Comments
           server={server}
           slug={article.slug}
@@ -148,9 +160,10 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
           count={article.comments_count}
           rules={article.comment_rules}
           user={user}
+          pending={player.loggedIn && !user}
           onChange={onComments}
         />
-      </div>
+      </HydrateOnVisible>
     </article>
   );
 }

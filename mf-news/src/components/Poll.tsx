@@ -14,8 +14,14 @@ import { openLogin } from '../lib/open-login';
 export interface PollProps {
   server: string;
   poll: PollData;
-  /** The logged-in user of this server, or null for a visitor. */
+  /** The logged-in user of this server, or null for a visitor (and while `pending`). */
   user: RuleUser | null;
+  /**
+   * A player is logged in but their own record or ballot is not in yet (the server's render and
+   * hydration of a page all players share): the options show, nothing can be chosen or sent, and
+   * no login prompt appears.
+   */
+  pending?: boolean;
   /** Reloads the article (spec §4: after a vote the single-news data is refreshed). */
   onRefresh: () => Promise<void> | void;
 }
@@ -30,12 +36,14 @@ export interface PollProps {
  * `info` as a notification and refreshes the article; a refused vote (422 INVALID_VOTE, already
  * toasted by the shared client) refreshes it too, so the poll shows why.
  */
-export function Poll({ server, poll, user, onRefresh }: PollProps) {
+export function Poll({ server, poll, user, pending = false, onRefresh }: PollProps) {
   const { t } = useTranslation('news');
   const titleId = useId();
   const statusId = useId();
   const now = useNow(poll.finish_at);
-  const lock = pollLock(poll, user, now);
+  const found = pollLock(poll, user, now);
+  // Until the player's own state is known, only a closed poll says why it is locked.
+  const lock = pending && found !== 'closed' ? null : found;
   const single = isSingleChoice(poll.type);
   const closed = lock === 'closed';
   const { handleSubmit, reset, setValue, watch, clearErrors, formState } = useForm<VoteFormValues>({
@@ -80,18 +88,20 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
   };
 
   const onOptionClick = (event: MouseEvent<HTMLInputElement>) => {
+    if (pending && !lock) return void event.preventDefault();
     if (!lock) return;
     event.preventDefault();
     refuse(lock);
   };
 
   const toggle = (id: number, checked: boolean) => {
-    if (lock) return;
+    if (lock || pending) return;
     clearErrors('options');
     setValue('options', single ? [id] : checked ? [...new Set([...selected, id])] : selected.filter((x) => x !== id));
   };
 
   const submit = (event: FormEvent) => {
+    if (pending && !lock) return void event.preventDefault();
     if (lock) {
       event.preventDefault();
       refuse(lock);
@@ -187,7 +197,7 @@ export function Poll({ server, poll, user, onRefresh }: PollProps) {
               {t('poll.login')}
             </button>
           ) : lock ? null : (
-            <button type="submit" className="ui-btn" disabled={sending} aria-busy={sending || undefined}>
+            <button type="submit" className="ui-btn" disabled={sending || pending} aria-busy={sending || pending || undefined}>
               {sending ? t('poll.voting') : t('poll.vote')}
             </button>
           )}

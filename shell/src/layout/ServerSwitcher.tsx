@@ -9,6 +9,7 @@ import {
   currentLocale,
   findServer,
   getRuntimeConfig,
+  hydrateDeferredParts,
   isSitePath,
   landingStore,
   otherServersUrlFor,
@@ -100,7 +101,9 @@ export function ServerSwitcher() {
                     data-testid={`lang-${l.code}`}
                     onClick={() => {
                       // Slots still showing the server's HTML hydrate first, so every part changes language.
-                      void hydrateDeferredSlots().then(() => changeLocale(l.code));
+                      void hydrateDeferredSlots()
+                        .then(() => hydrateDeferredParts())
+                        .then(() => changeLocale(l.code));
                       close();
                     }}
                   >

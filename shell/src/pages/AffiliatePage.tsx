@@ -10,6 +10,7 @@ import {
   useApiClient,
   useHydrated,
   useLandingStore,
+  usePlayer,
   usePageQuery,
   useReadScope,
 } from '@landing/shared';
@@ -26,12 +27,13 @@ function useSiteUrl(): (path: string) => string {
   return (path) => (hydrated ? `${window.location.origin}${path}` : path);
 }
 
-/** The visitor's own referral link with a Copy button (clipboard API; the field stays selectable). */
-function OwnReferralLink({ link }: { link: string }) {
+/** The player's own referral link with a Copy button (clipboard API; the field stays selectable); `null` while their own record is not in (the field keeps its place). */
+function OwnReferralLink({ link }: { link: string | null }) {
   const { t } = useTranslation('shell');
   const [copied, setCopied] = useState(false);
   const copy = async () => {
     try {
+      if (link === null) return;
       await navigator.clipboard.writeText(link);
       setCopied(true);
       notifySuccess(t('affiliate.copied'));
@@ -49,11 +51,12 @@ function OwnReferralLink({ link }: { link: string }) {
           id="affiliate-own-link"
           className="affiliate__input ui-well"
           readOnly
-          value={link}
+          value={link ?? ''}
+          aria-busy={link === null || undefined}
           onFocus={(e) => e.currentTarget.select()}
           data-testid="own-referral-link"
         />
-        <button type="button" className="ui-btn" onClick={() => void copy()} data-testid="copy-referral-link">
+        <button type="button" className="ui-btn" onClick={() => void copy()} disabled={link === null} data-testid="copy-referral-link">
           {copied ? t('affiliate.copiedShort') : t('affiliate.copy')}
         </button>
       </div>
@@ -93,7 +96,8 @@ export function AffiliatePage() {
   const { t } = useTranslation('shell');
   const { server: segment } = useParams();
   const server = findServer(segment)?.value ?? DEFAULT_SERVER;
-  const user = useLandingStore((s) => s.userData);
+  // Every player shares this page's render: the referral link (the player's id) is filled in the browser.
+  const player = usePlayer(server);
   const openModal = useLandingStore((s) => s.openModal);
   // Server-rendered with the page (the same query the switcher reads).
   const serverAnswer = usePageQuery(serversQuery(useApiClient(), useReadScope(server)));
@@ -122,8 +126,8 @@ export function AffiliatePage() {
         </AffiliateCard>
 
         <AffiliateCard kind="referral" example={referralExample}>
-          {user ? (
-            <OwnReferralLink link={siteUrl(`/${server}/join/ref/${encodeURIComponent(user.id)}`)} />
+          {player.loggedIn ? (
+            <OwnReferralLink link={player.own ? siteUrl(`/${server}/join/ref/${encodeURIComponent(player.own.id)}`) : null} />
           ) : (
             <p className="affiliate__login">
               {t('affiliate.loginForLink')}{' '}

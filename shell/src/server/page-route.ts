@@ -23,9 +23,19 @@ export function cookieOf(header: string | undefined, name: string): string | und
   return header ? parseCookie(header, { decode: decodeOrNothing })[name] : undefined;
 }
 
-/** Spec §1: the language stored in `i18n_redirected`, English by default (no detection). */
+/** A cookie value as sent (the language cookie is read without percent-decoding). */
+const asSent = (value: string) => value;
+
+/**
+ * Spec §1: the language stored in `i18n_redirected`, English by default (no detection).
+ * Read exactly as the edge cache keys pages (deploy/nginx-shell.conf), so a page stored under
+ * one language is always rendered in it: the first `;`-separated pair whose name is exactly
+ * `i18n_redirected` (case-sensitive; spaces and tabs around name and value ignored: the
+ * `cookie` package's split), its value as sent, which must be one of the locale codes exactly.
+ * Anything else (`DE`, `d%65`, a later pair of the same name) is English.
+ */
 export function languageOf(cookieHeader: string | undefined): LocaleCode {
-  const value = cookieOf(cookieHeader, COOKIES.language);
+  const value = cookieHeader ? parseCookie(cookieHeader, { decode: asSent })[COOKIES.language] : undefined;
   return value && (LOCALE_CODES as readonly string[]).includes(value) ? (value as LocaleCode) : (findLocale('en')!.code as LocaleCode);
 }
 

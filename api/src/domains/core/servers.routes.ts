@@ -23,7 +23,14 @@ export default defineRoutes({
           'stored in the `servers` table, and the servers stored as `locked` (not served, listed dimmed). Same answer for every ' +
           '`{server}`; answers during the technical break.',
       }),
-      async () => ({ servers: await switcherServers(app.db, app.apiConfig.servers) }),
+      // Public (shared caches and the page servers' shared pages may keep it), from the read cache.
+      async (_request, reply) =>
+        app.readCache.send(reply, {
+          key: 'servers',
+          topics: ['core'],
+          schema: ServersResponse,
+          load: async () => ({ value: { servers: await switcherServers(app.db, app.apiConfig.servers) } }),
+        }),
     );
   },
 });

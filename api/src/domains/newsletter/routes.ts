@@ -5,6 +5,9 @@ import { defineRoutes } from '../../lib/domain-routes.js';
 import { routeOptions } from '../../lib/route-options.js';
 import { newsletterConfig, signUp } from './service.js';
 
+/** How long the offer's sign-up count may lag behind (ms): sign-ups do not drop cached pages. */
+export const SIGNUP_COUNT_LAG_MS = 60_000;
+
 /** Sign-ups per client IP and minute before 429. */
 export const NEWSLETTER_RATE_LIMIT = { max: 10, timeWindow: '1 minute' } as const;
 
@@ -17,8 +20,16 @@ export default defineRoutes({
         summary: 'Founder-pack / early-access offer of a server',
         params: ServerParams,
         answer: NewsletterConfig,
+        description: `The same for every viewer (public); \`signups\` may lag up to ${SIGNUP_COUNT_LAG_MS / 1000} s behind.`,
       }),
-      async (request) => newsletterConfig(app.db, request.params.server),
+      async (request, reply) =>
+        app.readCache.send(reply, {
+          key: `newsletter:${request.params.server}`,
+          // The campaign is content of the page (migration 0402); the count ages out by itself.
+          topics: ['core'],
+          schema: NewsletterConfig,
+          load: async () => ({ value: await newsletterConfig(app.db, request.params.server), ttlMs: SIGNUP_COUNT_LAG_MS }),
+        }),
     );
 
     app.post(
