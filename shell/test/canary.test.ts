@@ -111,20 +111,23 @@ test('without a canary the stable composition is served and a leftover bucket co
   expect(compositionOf(none, cookie(42), false).setCookie).toBe('mf_bucket=; Path=/; Max-Age=0; SameSite=Lax');
 });
 
-test('slot fallbacks are attributed to remote and version by the slot id the loader names', () => {
+test('slot fallbacks are counted for the remote and the version of the composition the page was rendered with', () => {
   const remotes = { mf_news: canaryUrl };
   expect(
     slotFallbacks(remotes, [
-      'mf_news/NewsList: not loaded within the SSR budget',
-      'mf_news/NewsTeaser: refused: integrity mismatch',
-      'mf_news/NewsList: boom is not a function',
-      'Something else broke',
+      { slot: 'mf_news/NewsList', reason: 'budget', message: 'mf_news/NewsList: not loaded within the SSR budget' },
+      { slot: 'mf_news/NewsTeaser', reason: 'load', message: 'refused: integrity mismatch' },
+      // a render error whose message looks like a load failure is still a render error
+      { slot: 'mf_news/NewsList', reason: 'render', message: 'Failed to load the news' },
+      { slot: 'mf_bets/BetsPage', reason: 'render', message: 'boom' },
+      { slot: null, reason: 'render', message: 'Something else broke' },
     ]),
   ).toEqual([
     { remote: 'mf_news', version: '1.1.0', reason: 'budget' },
     { remote: 'mf_news', version: '1.1.0', reason: 'load' },
     { remote: 'mf_news', version: '1.1.0', reason: 'render' },
-    { remote: 'unknown', version: 'unknown', reason: 'render' },
+    { remote: 'mf_bets', version: 'unknown', reason: 'render' }, // not in this composition
+    { remote: 'shell', version: 'unknown', reason: 'render' },
   ]);
 });
 

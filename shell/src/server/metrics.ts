@@ -5,7 +5,7 @@
  * - `landing_shell_renders_total{status}` and `landing_shell_render_duration_seconds{composition}`:
  *   renders and their time (`stable` or `canary`);
  * - `landing_shell_ssr_fallbacks_total{remote,version,reason}`: slots sent as their fallback
- *   (`budget`, `load` or `render`) per remote and version;
+ *   (`budget`, `load` or `render`: a render error) per remote and version ({@link slotFallbacks});
  * - `landing_shell_compositions_total{remote,version}`: pages that composed a canary version;
  * - the process's default metrics.
  *
@@ -18,6 +18,8 @@ import cluster from 'node:cluster';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { remoteOf } from '@landing/shared';
+import type { SlotError } from './remote-loader';
 
 /** The message a worker sends the primary to get the cluster's figures, and its answer. */
 const ASK = 'landing:metrics?';
@@ -156,21 +158,19 @@ function versionOfUrl(url: string | undefined): string {
   return /\/(\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?)\/mf-manifest\.json(?:[?#].*)?$/.exec(url ?? '')?.[1] ?? 'unknown';
 }
 
+/** The shell's own build version (its server bundle defines it), for errors outside every slot. */
+const SHELL_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'unknown';
+
 /**
- * The slots a render sent as fallbacks, by remote and version, from its slot errors (the server's
- * loader names each by its slot id: remote-loader.ts): `budget` when the SSR budget ran out,
- * `load` when the remote's code could not be loaded or was refused, `render` when it threw while
- * rendering (an error that names no slot is counted for remote `unknown`).
+ * The slots a render sent as fallbacks, by remote and version: each slot error (remote-loader.ts)
+ * names its exposed module, whose remote's version is the one of the composition the page was
+ * rendered with (a canary's for a visitor in its share); `reason` is the error's (`budget`,
+ * `load`, `render`). An error outside every slot is the shell's (remote `shell`, its build version).
  * @param remotes  the composition the page was rendered with (remote → manifest URL)
  */
-export function slotFallbacks(remotes: Readonly<Record<string, string | undefined>>, slotErrors: readonly string[]) {
-  return slotErrors.map((message) => {
-    const remote = /^(mf_[a-z0-9_]+)\//.exec(message)?.[1];
-    const reason = /SSR budget/.test(message)
-      ? 'budget'
-      : remote && /refused|failed|HTTP|not deployed|load|fetch/i.test(message)
-        ? 'load'
-        : 'render';
-    return { remote: remote ?? 'unknown', version: remote ? versionOfUrl(remotes[remote]) : 'unknown', reason };
+export function slotFallbacks(remotes: Readonly<Record<string, string | undefined>>, slotErrors: readonly SlotError[]) {
+  return slotErrors.map(({ slot, reason }) => {
+    const remote = slot ? remoteOf(slot) : null;
+    return { remote: remote ?? 'shell', version: remote ? versionOfUrl(remotes[remote]) : SHELL_VERSION, reason };
   });
 }

@@ -10,6 +10,7 @@ import type { EnvironmentState } from './environment';
 import type { ServerFederation } from './federation';
 import type { RenderedPage } from './page-cache';
 import { renderPage } from './render';
+import type { SlotError } from './remote-loader';
 import type { PageRenderResult, RenderViewer } from './render-types';
 
 /** Thrown when the render queue is full (answered 503). */
@@ -51,7 +52,7 @@ export interface PageRendererOptions {
   /** The federation of a visitor's composition (canary.ts `federationPool`; default: `federation`). */
   federationFor?(env: EnvironmentState): ServerFederation;
   /** Told of every render: its environment state, status, time (ms) and the slots sent as fallbacks (metrics.ts). */
-  onRender?(env: EnvironmentState, status: number, renderMs: number, slotErrors: readonly string[]): void;
+  onRender?(env: EnvironmentState, status: number, renderMs: number, slotErrors: readonly SlotError[]): void;
   build: BuildReader;
   /** The API base template this server calls in an environment. */
   internalBase(env: EnvironmentState): string;
@@ -120,7 +121,7 @@ export function createPageRenderer(o: PageRendererOptions) {
       o.onRender?.(env, result.status, result.timings.renderMs, result.timings.slotErrors);
       if (o.log)
         console.log(
-          `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.join('; ')})` : ''}`,
+          `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.map((e) => `${e.slot ?? 'shell'} ${e.reason}: ${e.message}`).join('; ')})` : ''}`,
         );
       return { result, html };
     },
