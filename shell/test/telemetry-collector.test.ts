@@ -32,6 +32,13 @@ function collector(options: Partial<Parameters<typeof startCollector>[0]> = {}) 
   return { handle, sent };
 }
 
+// jsdom's performance has no User Timing; the collector marks when it runs (`shell:telemetry`).
+const mark = jest.fn();
+beforeEach(() => {
+  mark.mockClear();
+  Object.defineProperty(performance, 'mark', { value: mark, configurable: true });
+});
+
 afterEach(() => {
   document.cookie = 'cookie_consent=; max-age=0';
 });
@@ -60,6 +67,7 @@ test('stack frames: script URL without query, line, 0-based column', () => {
 test('a thrown error is attributed to the remote whose version folder holds the script; page views carry the slots shown', () => {
   reportSlot('mf_news');
   const { handle, sent } = collector();
+  expect(mark).toHaveBeenCalledWith('shell:telemetry'); // e2e and scripts/bench-telemetry.mjs wait for it
   reportSlot('mf_leaderboard');
   const thrown = new Error('Cannot read properties of undefined (reading items)');
   thrown.stack = `TypeError: ${thrown.message}\n    at a (http://localhost:3002/1.1.0/assets/12.ab.js:1:50)`;
@@ -114,6 +122,7 @@ test('web vitals only with the consent to all cookies', async () => {
 test('a page out of the sample sends nothing', () => {
   const { handle, sent } = collector({ random: () => 0.9, config: { ...config, telemetry: { sampleRate: 0.5 } } });
   expect(handle).toBeNull();
+  expect(mark).not.toHaveBeenCalled();
   reportFailure({ kind: 'error', source: 'window', error: new Error('lost') });
   expect(sent).toEqual([]);
 });

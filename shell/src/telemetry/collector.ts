@@ -12,7 +12,8 @@
  *   visitor accepted all cookies in the cookie banner; page views and failures (error reports)
  *   are sent whatever the choice: they carry nothing about the visitor.
  * - Sent with `navigator.sendBeacon` as `text/plain` JSON to the API's `/telemetry`: 3 s after
- *   start, 2 s after a failure, and when the page is hidden; each batch at most 16 KiB.
+ *   start, 2 s after a failure, and when the page is hidden; each batch at most 16 KiB. The
+ *   User Timing mark `shell:telemetry` says when the collector runs.
  * - Sampled per page load: config.json `telemetry.sampleRate` (0–1, default 1); a page not in the
  *   sample sends nothing. Nothing identifies the visitor: no cookie, id, address, URL query or
  *   user text; remotes a tester overrode are left out.
@@ -91,7 +92,8 @@ export function startCollector(o: CollectorOptions): { flush(final?: boolean): v
     return null;
   }
   const endpoint = endpointOf(o.config.apiBaseTemplate);
-  const send = o.send ?? ((url: string, body: string) => navigator.sendBeacon(url, new Blob([body], { type: 'text/plain;charset=UTF-8' })));
+  // A string body goes as `text/plain;charset=UTF-8`: no preflight, and no Blob to build.
+  const send = o.send ?? ((url: string, body: string) => navigator.sendBeacon(url, body));
   const location = o.location ?? window.location;
   const shellVersion = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : '0.0.0';
 
@@ -194,5 +196,7 @@ export function startCollector(o: CollectorOptions): { flush(final?: boolean): v
   window.addEventListener('pagehide', () => flush(true));
   schedule(FIRST_FLUSH_MS);
   attachSink({ failure, slot });
+  // From here a page that is left sends its telemetry (User Timing mark, as the shell's `shell:*`).
+  performance.mark('shell:telemetry');
   return { flush };
 }
