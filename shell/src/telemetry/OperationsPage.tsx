@@ -36,9 +36,15 @@ export function OperationsPage() {
   const [draft, setDraft] = useState('');
   const [period, setPeriod] = useState<Period>('15m');
   const [state, setState] = useState<State>({ kind: 'idle' });
+  // The form submits once the page is live: before, the browser would submit it itself and
+  // reload the page, dropping the typed token.
+  const [live, setLive] = useState(false);
   const url = `${endpointOf(config.apiBaseTemplate)}/view?environment=${encodeURIComponent(config.environment)}&window=${period}`;
 
-  useEffect(() => setToken(storedToken()), []);
+  useEffect(() => {
+    setToken(storedToken());
+    setLive(true);
+  }, []);
   const load = useCallback(async () => {
     if (!token) return setState({ kind: 'idle' });
     setState({ kind: 'loading' });
@@ -110,7 +116,7 @@ export function OperationsPage() {
           <p id="operations-token-hint" className="operations__hint">
             {t('operations.tokenHint')}
           </p>
-          <button type="submit" className="ui-btn">
+          <button type="submit" className="ui-btn" disabled={!live}>
             {t('operations.show')}
           </button>
         </form>
