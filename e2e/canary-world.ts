@@ -5,7 +5,9 @@
  * scripts/env-server.mjs on `ports.extra`+30/31 with its telemetry going to the API that
  * playwright.config.ts starts, and the canary guard (scripts/canary-guard.mjs) watching it with
  * the admin secret as its credential. Its canary policy: a decision after 10 page views of the
- * canary, a look every second (docs/OPERATIONS.md; production's defaults are 200 and 5 s).
+ * canary, a look every second (docs/OPERATIONS.md; production's defaults are 200 and 5 s), or
+ * CANARY_E2E_MIN_PAGE_VIEWS and CANARY_E2E_INTERVAL_S (the figures of docs/OPERATIONS.md were
+ * taken with production's: 200 and 5).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
@@ -19,8 +21,12 @@ export const ENV = 'canary-e2e';
 export const PORT = { static: ports.extra + 30, shell: ports.extra + 31 };
 export const stableVersion = JSON.parse(readFileSync(join(remoteDir, 'package.json'), 'utf8')).version as string;
 export const apiOrigin = `http://localhost:${ports.api}`;
+/** `/metrics` credential of the environment's page server (docs/OPERATIONS.md "Server metrics"). */
+export const METRICS_TOKEN = 'canary-e2e-metrics-token-0123456789-abcdefgh';
 /** Minimum canary page views of the suite's policy. */
-export const MIN_PAGE_VIEWS = 10;
+export const MIN_PAGE_VIEWS = Number(process.env.CANARY_E2E_MIN_PAGE_VIEWS ?? 10);
+/** Seconds between two looks of the suite's guard. */
+export const INTERVAL_S = Number(process.env.CANARY_E2E_INTERVAL_S ?? 1);
 
 let work = '';
 let envsDir = '';
@@ -101,7 +107,7 @@ export async function startCanaryWorld(): Promise<void> {
       production: false,
       manifestUrl: `http://localhost:${PORT.static}/{remote}/{version}/mf-manifest.json`,
       telemetry: { api: apiOrigin },
-      canaryPolicy: { minPageViews: MIN_PAGE_VIEWS, intervalS: 1 },
+      canaryPolicy: { minPageViews: MIN_PAGE_VIEWS, intervalS: INTERVAL_S },
     }),
   );
   writeFileSync(
@@ -121,7 +127,7 @@ export async function startCanaryWorld(): Promise<void> {
       ...['--env', ENV, '--port', String(PORT.shell), '--static-port', String(PORT.static)],
       ...['--envs-dir', envsDir, '--static-root', staticRoot, '--api', apiOrigin],
     ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'], env: { ...process.env, METRICS_TOKEN } },
   );
   children.push(server);
   await waitFor(`http://localhost:${PORT.shell}/config.json`);
@@ -144,6 +150,19 @@ export function composedVersion(html: string): string | null {
   const data = /<script type="application\/json" id="landing-page-data">(.*?)<\/script>/s.exec(html)?.[1];
   const url = data ? (JSON.parse(data) as { remotes: Record<string, string> }).remotes.mf_news : undefined;
   return /\/mf-news\/([^/]+)\/mf-manifest\.json$/.exec(url ?? '')?.[1] ?? null;
+}
+
+/**
+ * How many pages the environment's page server composed with `version` of mf-news as a canary
+ * (`landing_shell_compositions_total` of its `/metrics`).
+ */
+export async function canaryCompositions(version: string): Promise<number> {
+  const res = await fetch(`http://localhost:${PORT.shell}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+  if (!res.ok) throw new Error(`/metrics answered ${res.status}`);
+  const line = (await res.text())
+    .split('\n')
+    .find((l) => l.startsWith('landing_shell_compositions_total{') && l.includes('remote="mf_news"') && l.includes(`version="${version}"`));
+  return line ? Number(line.split(' ').at(-1)) : 0;
 }
 
 /** A page of the environment as a new visitor (no cookie) or as the visitor of `cookie`. */
