@@ -38,4 +38,7 @@ export default {
     '^@module-federation/retry-plugin$': '<rootDir>/shell/test/__mocks__/retry-plugin.ts',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
+  // A worker per core: Jest's default leaves one core to its main process, which on two cores
+  // means one worker for 77 suites.
+  maxWorkers: '100%',
 };

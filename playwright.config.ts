@@ -1,51 +1,91 @@
 /**
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
- * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here). Ports are moved
- * by PORT_OFFSET (default 100 → shell 3100, remotes 3101-3104, API 4100) so a running
- * `npm start` is not disturbed (the local OAuth provider too: 4900 + offset); the API gets a
- * fresh embedded database per run.
+ * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here).
+ *
+ * Each worker has a whole local deployment of its own (a "stack", e2e/serve-stack.mjs: shell,
+ * remotes, API with its own copy of a database seeded once per run, local OAuth provider), so tests that write data, rewrite the environment's
+ * remotes.json or start servers on extra ports never meet another worker's. Worker slot i (Playwright's
+ * TEST_PARALLEL_INDEX, 0 … workers − 1) uses the ports moved by E2E_PORT_OFFSET + 100·i (default
+ * offset 100 → slot 0: shell 3100, remotes 3101-3104, API 4100, OAuth 5000; slot 1: 3200…, 4200,
+ * 5100), so a running `npm start` is not disturbed. Workers: E2E_WORKERS, or `--workers N`, else 2.
+ * The delivery suite's extra builds are made once before the suite (e2e/global-setup.ts).
  */
 import { defineConfig } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST, REMOTES } from './shared/apps.mjs';
 
-const offset = Number(process.env.E2E_PORT_OFFSET ?? 100);
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'landing-e2e-'));
-process.env.E2E_DATA_DIR = dataDir; // workers re-evaluate this file: keep one directory
+const baseOffset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+
+/** `--workers N`, `--workers=N`, `-j N` or `-j=N` on Playwright's command line, when a whole number. */
+function workersFromArgs(argv: string[]): number | undefined {
+  for (let i = 0; i < argv.length; i++) {
+    const m = /^(?:--workers|-j)(?:=(\d+))?$/.exec(argv[i]!);
+    if (!m) continue;
+    const value = m[1] ?? argv[i + 1];
+    return value && /^\d+$/.test(value) ? Number(value) : undefined;
+  }
+  return undefined;
+}
+
+/** How many workers, and so stacks, the run has. */
+const workers = Number(process.env.E2E_WORKERS ?? workersFromArgs(process.argv) ?? 2);
+process.env.E2E_WORKERS = String(workers); // workers re-evaluate this file: the same count
+
+/** Port offset of worker slot `i`'s stack. */
+const offsetOf = (i: number) => baseOffset + 100 * i;
+/** This process's worker slot: set in a worker, 0 in the runner. */
+const slot = Number(process.env.TEST_PARALLEL_INDEX ?? 0);
+if (slot >= workers) throw new Error(`worker slot ${slot} has no stack: set E2E_WORKERS to ${slot + 1} or more`);
+
+const dataRoot = process.env.E2E_DATA_ROOT ?? mkdtempSync(join(tmpdir(), 'landing-e2e-'));
+process.env.E2E_DATA_ROOT = dataRoot; // workers re-evaluate this file: keep one folder
+/** DATA_DIR of worker slot `i`'s stack (its PGlite database and its local environment). */
+const dataDirOf = (i: number) => join(dataRoot, `stack-${i}`);
+for (let i = 0; i < workers; i++) mkdirSync(dataDirOf(i), { recursive: true });
+/** This worker's DATA_DIR (specs read the environment's remotes.json from `<dir>/local/`). */
+process.env.E2E_DATA_DIR = dataDirOf(slot);
 
 /** The API's admin secret in e2e (`X-Admin-Secret` of the `/admin/*` routes). */
 export const ADMIN_SECRET = 'e2e-admin-secret-0123456789-abcdefghijklmnop';
 /** The change stream credential of the e2e API and every page server the specs start (scripts/env-server.mjs reads it). */
-process.env.CHANGES_TOKEN ??= 'e2e-changes-token-0123456789-abcdefghijklmnop';
+const CHANGES_TOKEN = (process.env.CHANGES_TOKEN ??= 'e2e-changes-token-0123456789-abcdefghijklmnop');
 
 /** `mf_news` → `news` (the short names the specs use). */
 const shortName = (name: string) => name.replace(/^mf_/, '');
 
-/** Ports of the served apps (app registry, shared/apps.mjs) and of the API, moved by the offset. */
-export const ports = {
-  shell: HOST.port + offset,
-  ...(Object.fromEntries(REMOTES.map((r) => [shortName(r.name), r.port + offset])) as Record<
-    'auth' | 'news' | 'bets' | 'leaderboard',
-    number
-  >),
-  api: 4000 + offset,
-  /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
-  extra: 3560 + offset,
-  /** Local OAuth provider that scripts/serve.mjs starts outside production. */
-  oauth: 4900 + offset,
-};
+/** Ports of the stack of worker slot `i`: the served apps (shared/apps.mjs) and the API, moved by its offset. */
+function portsOf(i: number) {
+  const o = offsetOf(i);
+  return {
+    shell: HOST.port + o,
+    ...(Object.fromEntries(REMOTES.map((r) => [shortName(r.name), r.port + o])) as Record<
+      'auth' | 'news' | 'bets' | 'leaderboard',
+      number
+    >),
+    api: 4000 + o,
+    /** First of the extra ports suites start servers on (delivery: +0…+3, ssr: +10…+19); moves with the offset. */
+    extra: 3560 + o,
+    /** Local OAuth provider that scripts/serve.mjs starts outside production. */
+    oauth: 4900 + o,
+  };
+}
+
+/** Ports of this worker's stack. */
+export const ports = portsOf(slot);
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: `test-results/e2e-${offset}`,
+  outputDir: `test-results/e2e-${baseOffset}`,
+  globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   timeout: 45_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // `list` ends with the tests that failed and those that passed only on their retry ("flaky").
+  reporter: [['list']],
   use: {
     baseURL: `http://localhost:${ports.shell}`,
     trace: 'retain-on-failure',
@@ -63,21 +103,23 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node scripts/serve.mjs',
-    url: `http://localhost:${ports.shell}/config.json`,
+  // One stack per worker slot before the first test, their databases copies of one seeded database.
+  webServer: Array.from({ length: workers }, (_, i) => ({
+    command: 'node e2e/serve-stack.mjs',
+    url: `http://localhost:${portsOf(i).shell}/config.json`,
     reuseExistingServer: false,
     timeout: 240_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
+    stdout: 'ignore' as const,
+    stderr: 'pipe' as const,
     // DEV_FEATURES: the local social-login provider, the dev mailbox and the demo accounts the specs use.
     env: {
-      PORT_OFFSET: String(offset),
-      DATA_DIR: dataDir,
+      PORT_OFFSET: String(offsetOf(i)),
+      DATA_DIR: dataDirOf(i),
+      E2E_DATA_ROOT: dataRoot,
       LOG_LEVEL: 'warn',
       ADMIN_SECRET,
       DEV_FEATURES: '1',
-      CHANGES_TOKEN: process.env.CHANGES_TOKEN,
+      CHANGES_TOKEN,
     },
-  },
+  })),
 });

@@ -21,6 +21,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
 }
 
 test.describe('accessibility: axe, WCAG 2.2 AA', () => {
+  // Each test has its own browser context and restores what it changes on the server (the technical
+  // break): they may run on any worker, in any order, each worker on its own stack (playwright.config.ts).
+  // A locale's test opens five pages and runs axe on each: 120 s, as the dialogs' tests below have,
+  // for a run where the other worker is busy too.
+  test.describe.configure({ mode: 'parallel', timeout: 120_000 });
   for (const lang of LOCALES) {
     test(`no serious or critical violation on home, news, an article, bets and join — ${lang}`, async ({ page, context }) => {
       await settle(context, lang);

@@ -1,23 +1,23 @@
 /**
- * The delivery suite's world: one remote (TARGET) built and published in several versions on a
- * static host, environments A, B and production composing them, each served by
+ * The delivery suite's world: one remote (TARGET) published in several versions on a static host
+ * (the extra versions built once before the suite: e2e/delivery-builds.ts), environments A, B and production composing them, each served by
  * scripts/env-server.mjs on ports `ports.extra`+ (3660+ at the default offset), their remotes.json
  * written by scripts/deploy.mjs; the API is the one playwright.config.ts starts (proxied under
  * /api by each environment's shell origin).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Locator, type Page } from '@playwright/test';
+import { BUILT_TARGET, deliveryBuildsDir } from './delivery-builds';
 import { ports } from './fixtures';
 
 /** The remote whose versions the environments compose, the page showing it, its rendered marker. */
 export const TARGET = {
-  folder: 'mf-news',
+  ...BUILT_TARGET,
   name: 'mf_news',
   page: '/royal/news',
-  exposeFile: 'NewsList.tsx',
   rendered: (slot: Locator) => slot.locator('[data-testid="news-list"]:not([aria-busy])'),
 };
 
@@ -109,35 +109,20 @@ export function trackRemoteVersions(page: Page): Set<string> {
 }
 
 /**
- * Builds 1.1.0 and a contract-major-2 copy of TARGET, publishes them with the in-tree version and
- * a React 18 build on the static host, writes environments A, B and production and serves them.
- * Takes one to three minutes (two rspack builds). Throws when a build, a deploy step or a server fails.
+ * Publishes the in-tree version of TARGET, 1.1.0, a contract-major-2 copy (2.0.0: both built before
+ * the suite, e2e/delivery-builds.ts) and a React 18 build on the static host, writes environments A,
+ * B and production and serves them. Throws when the builds are missing, a deploy step or a server fails.
  */
 export async function startDelivery(): Promise<void> {
   expect(existsSync(join(remoteDir, 'dist', inTreeVersion, 'mf-manifest.json'))).toBe(true);
+  const builds = deliveryBuildsDir();
   work = mkdtempSync(join(tmpdir(), 'delivery-e2e-'));
   envsDir = join(work, 'environments');
   staticRoot = join(work, 'static');
 
-  // 1.1.0: the same remote built as another version, into a temp folder.
-  run([join(root, 'scripts', 'deploy.mjs'), 'build', TARGET.folder, '--version', '1.1.0', '--out', join(work, 'builds'), '--no-check']);
-  // 2.0.0: a copy of the remote whose exposed module declares contract major 2 (the shell needs 1).
-  const copy = join(work, 'major2');
-  cpSync(join(remoteDir, 'src'), join(copy, 'src'), { recursive: true });
-  cpSync(join(remoteDir, 'package.json'), join(copy, 'package.json'));
-  cpSync(join(remoteDir, 'rspack.config.mjs'), join(copy, 'rspack.config.mjs'));
-  symlinkSync(join(remoteDir, 'node_modules'), join(copy, 'node_modules'), 'dir');
-  const expose = join(copy, 'src', 'exposes', TARGET.exposeFile);
-  writeFileSync(expose, readFileSync(expose, 'utf8').replace(/(export const contractMajor[^=]*=\s*)1;/, '$12;'));
-  expect(readFileSync(expose, 'utf8')).toMatch(/contractMajor[^=]*=\s*2;/);
-  run([join(remoteDir, 'node_modules', '@rspack', 'cli', 'bin', 'rspack.js'), 'build', '--config', 'rspack.config.mjs'], {
-    cwd: copy,
-    env: { NODE_ENV: 'production', MF_REMOTE_VERSION: '2.0.0', MF_REMOTE_OUT_DIR: join(work, 'builds') },
-  });
-
   deploy('publish', TARGET.folder, '--version', inTreeVersion);
-  deploy('publish', TARGET.folder, '--version', '1.1.0', '--from', join(work, 'builds'));
-  deploy('publish', TARGET.folder, '--version', '2.0.0', '--from', join(work, 'builds'));
+  deploy('publish', TARGET.folder, '--version', '1.1.0', '--from', builds);
+  deploy('publish', TARGET.folder, '--version', '2.0.0', '--from', builds);
   // A build whose manifest says it was built with React 18: the policy refuses to publish it, so
   // it is copied by hand, as a static host someone filled without the tool would hold it.
   const bad = join(staticRoot, TARGET.folder, '1.1.1-react18');

@@ -1,13 +1,14 @@
 /**
  * Independent delivery, in one run against real builds:
  *   - environments A and B serve the same shell build with different versions of one remote
- *     (mf-news 1.0.0 from the tree, 1.1.0 built by `deploy.mjs build --version 1.1.0` into a temp
- *     folder: the remote's package.json and sources are never changed),
+ *     (mf-news 1.0.0 from the tree, 1.1.0 built by `deploy.mjs build --version 1.1.0` into the e2e
+ *     build cache before the suite: the remote's package.json and sources are never changed),
  *   - a tester override switches A to 1.1.0 for one browser only, with a badge and a one-click reset,
  *   - production ignores overrides,
  *   - a remote whose contract major differs shows the fallback; `deploy.mjs rollback` repairs it,
  *   - a remote built against another React major is reported in the console, not duplicated.
- * The builds, the static host and the environments are set up by e2e/delivery-world.ts.
+ * The builds are made once before the suite (e2e/delivery-builds.ts); the static host and the
+ * environments are set up by e2e/delivery-world.ts.
  */
 import { expect, test } from '@playwright/test';
 import {

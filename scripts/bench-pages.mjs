@@ -11,12 +11,12 @@
  * Per round and target, autocannon on the loopback address only, bounded by `--duration`:
  *   - anonymous visitors, `--connections` (50), spread over four languages by the
  *     `i18n_redirected` cookie (en, de, ru, pl), `Accept-Encoding: br, gzip`, on /royal,
- *     /royal/news and the newest article;
+ *     /royal/news, the newest article and /royal/bets;
  *   - logged-in visitors (the three demo players' session cookies, each in the four languages),
  *     `--logged-in-connections` (20), on the same pages.
  * Printed (and `--json <file>`): per scenario req/s, p50, p99 (ms), errors (socket errors,
  * timeouts, non-2xx) and, where the server says `X-Cache`, the share of HIT answers. Medians over
- * `--rounds` (3). The run stops by itself: rounds × targets × 6 scenarios × (warm-up + duration).
+ * `--rounds` (3). The run stops by itself: rounds × targets × 8 scenarios × (warm-up + duration).
  */
 import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
@@ -167,10 +167,11 @@ for (const t of targets) {
 const article = (await (await fetch(`${targets[0].api}/royal/news?per_page=1`)).json()).items[0].slug;
 const sessions = new Map();
 for (const t of targets) sessions.set(t.name, await Promise.all(DEMO_PLAYERS.map((login) => sessionCookie(t, login))));
-const pages = ['/royal', '/royal/news', `/royal/news/${article}`];
+const pages = ['/royal', '/royal/news', `/royal/news/${article}`, '/royal/bets'];
+const label = (path) => (path === pages[2] ? '/royal/news/<article>' : path);
 const scenarios = [
-  ...pages.map((path) => ({ name: `anonymous ${path === pages[2] ? '/royal/news/<article>' : path}`, path, kind: 'anonymous' })),
-  ...pages.map((path) => ({ name: `logged-in ${path === pages[2] ? '/royal/news/<article>' : path}`, path, kind: 'logged-in' })),
+  ...pages.map((path) => ({ name: `anonymous ${label(path)}`, path, kind: 'anonymous' })),
+  ...pages.map((path) => ({ name: `logged-in ${label(path)}`, path, kind: 'logged-in' })),
 ];
 const results = {};
 const duration = Number(values.duration);

@@ -13,14 +13,18 @@
  *   global install may need root).
  * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
- * - `test`: builds, then typecheck, formatting (Prettier), lint, the comment-path check, knip, unit/component tests, the API tests twice — on PGlite,
- *   then on a PostgreSQL server started (and stopped) by scripts/pg-local.mjs — and e2e (Debian
- *   chromium and postgresql are installed with apt-get when missing and we are root).
+ * - `test`, in stages, each timed, with a table of the stages' times at the end:
+ *   1. the static checks side by side, before the build (a slip is reported within minutes):
+ *      typecheck, formatting (Prettier), lint, the comment-path check, knip;
+ *   2. the build; 3. unit/component tests (jest); 4. the API tests on PGlite, then 5. on a
+ *   PostgreSQL server started (and stopped) by scripts/pg-local.mjs; 6. e2e (Playwright). Debian
+ *   chromium and postgresql are installed with apt-get when missing and we are root.
  * - any other word: `pnpm run <word> [args…]` on the project's Node and pnpm.
  *
  * Exit code: the first failing step's code.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { availableParallelism } from 'node:os';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { constants } from 'node:os';
 import { delimiter, dirname, join } from 'node:path';
@@ -161,29 +165,111 @@ function runOnProjectNode() {
 
 await runOnProjectNode();
 
+/** Stages of this run and their times (ms), for the table at the end. */
+const stages = [];
+/** The stage running now: a failing step exits the process inside it. */
+let current;
+const seconds = (ms) => `${(ms / 1000).toFixed(0)} s`;
+
+/** Runs `fn` as a named stage: prints its time (seconds) when it ends and keeps it for {@link printStages}. */
+async function stage(name, fn) {
+  current = { name, started: Date.now() };
+  console.log(`\n▶ ${name}`);
+  const result = await fn();
+  const ms = Date.now() - current.started;
+  stages.push({ name, ms });
+  console.log(`◀ ${name}: ${seconds(ms)}`);
+  current = undefined;
+  return result;
+}
+
+/** The stages' times and their total, on exit: a failed run shows how far it went. */
+function printStages() {
+  if (current) stages.push({ name: `${current.name} (failed)`, ms: Date.now() - current.started });
+  if (!stages.length) return;
+  const width = Math.max(...stages.map((s) => s.name.length), 5);
+  console.log('\nStage times:');
+  for (const s of stages) console.log(`  ${s.name.padEnd(width)}  ${seconds(s.ms).padStart(6)}`);
+  console.log(`  ${'total'.padEnd(width)}  ${seconds(stages.reduce((sum, s) => sum + s.ms, 0)).padStart(6)}`);
+}
+if (task === 'test') process.on('exit', printStages);
+
+/**
+ * Runs commands side by side, at most `parallel` at a time, each with its output kept and printed
+ * in one block when it ends (not interleaved), with its time. Waits for all of them, so every
+ * failing check is reported, then exits with the first failure's code. Hand-rolled: this script
+ * runs before the workspace's packages are installed and so depends on none.
+ * @param {Array<{ name: string, cmd: string, args: string[] }>} jobs
+ */
+async function runSideBySide(jobs, parallel) {
+  const queue = [...jobs];
+  const failures = [];
+  const runOne = ({ name, cmd, args }) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const child = spawn(cmd, args, { cwd: root, env: { ...process.env, FORCE_COLOR: process.env.FORCE_COLOR ?? '0' } });
+      const out = [];
+      child.stdout.on('data', (d) => out.push(d));
+      child.stderr.on('data', (d) => out.push(d));
+      const done = (code) => {
+        const text = Buffer.concat(out).toString('utf8').trimEnd();
+        const mark = code === 0 ? '✔' : '✖';
+        console.log(`\n${mark} ${name} (${seconds(Date.now() - started)})${text ? `\n${text}` : ''}`);
+        if (code !== 0) failures.push({ name, code });
+        resolve();
+      };
+      child.on('error', (e) => {
+        out.push(Buffer.from(String(e.message)));
+        done(1);
+      });
+      child.on('close', (code) => done(code ?? 1));
+    });
+  const lane = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runOne(job);
+  };
+  await Promise.all(Array.from({ length: Math.min(parallel, jobs.length) }, lane));
+  if (failures.length) {
+    console.error(`\n✖ failed: ${failures.map((f) => f.name).join(', ')}`);
+    process.exit(failures[0].code);
+  }
+}
+
 const pnpm = findPnpm();
 // Package scripts call `pnpm` by name: make the one we found reachable for them.
 if (pnpm !== 'pnpm') process.env.PATH = `${dirname(pnpm)}${delimiter}${process.env.PATH ?? ''}`;
 const lock = existsSync(join(root, 'pnpm-lock.yaml'));
-must(pnpm, ['install', ...(lock && process.env.CI ? ['--frozen-lockfile'] : [])]);
+await stage('install', () => must(pnpm, ['install', ...(lock && process.env.CI ? ['--frozen-lockfile'] : [])]));
 
 if (task === 'start') {
   must(pnpm, ['run', 'build']);
   must(process.execPath, [join(root, 'scripts', 'serve.mjs')]);
 } else if (task === 'test') {
-  ensureChromium();
-  must(pnpm, ['run', 'build']);
-  must(pnpm, ['run', 'typecheck']);
-  must(pnpm, ['run', 'format:check']); // Prettier (.prettierrc.json); `pnpm run format` fixes it
-  must(pnpm, ['run', 'lint']); // also file names, import cycles and the API's layering
-  must(pnpm, ['run', 'check:comments']); // comments name files that exist, no foreign references
-  must(pnpm, ['run', 'knip']); // no unused file, export or dependency
-  must(pnpm, ['run', 'test:unit']);
-  must(pnpm, ['run', 'test:api']); // PGlite
-  ensurePostgres();
-  // The same suite on a real PostgreSQL server, started and stopped around it.
-  must(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'run', '--', pnpm, 'run', 'test:api']);
-  must(pnpm, ['run', 'test:e2e']);
+  await stage('static checks', () =>
+    runSideBySide(
+      [
+        // The longest first: it sets the stage's time.
+        { name: 'typecheck', cmd: pnpm, args: ['run', 'typecheck'] },
+        { name: 'lint', cmd: pnpm, args: ['run', 'lint'] }, // also file names, import cycles and the API's layering
+        { name: 'format:check', cmd: pnpm, args: ['run', 'format:check'] }, // Prettier (.prettierrc.json); `pnpm run format` fixes it
+        { name: 'knip', cmd: pnpm, args: ['run', 'knip'] }, // no unused file, export or dependency
+        { name: 'check:comments', cmd: pnpm, args: ['run', 'check:comments'] }, // comments name files that exist, no foreign references
+      ],
+      // As many as there are cores (two at least): typecheck keeps one busy, the rest share the other.
+      Math.max(2, availableParallelism()),
+    ),
+  );
+  await stage('build', () => must(pnpm, ['run', 'build']));
+  await stage('unit (jest)', () => must(pnpm, ['run', 'test:unit']));
+  await stage('API on PGlite', () => must(pnpm, ['run', 'test:api']));
+  await stage('API on PostgreSQL', () => {
+    ensurePostgres();
+    // The same suite on a real PostgreSQL server, started and stopped around it.
+    must(process.execPath, [join(root, 'scripts', 'pg-local.mjs'), 'run', '--', pnpm, 'run', 'test:api']);
+  });
+  await stage('e2e', () => {
+    ensureChromium();
+    must(pnpm, ['run', 'test:e2e']);
+  });
 } else {
   must(pnpm, ['run', task, ...process.argv.slice(3)]);
 }

@@ -29,11 +29,11 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
 import { startShellServer, startStaticServer } from './env-server.mjs';
 import { buildMonolith } from './monolith.mjs';
-import { pageSettled, slotLabels } from './lib/page-settled.mjs';
+import { FIRST_LOAD_BUDGETS_KIB } from './lib/byte-budgets.mjs';
+import { measureFirstLoad } from './lib/first-load.mjs';
 import { allRemotes, packageVersion, repoRoot } from './lib/remotes.mjs';
 import { HOST } from '../shared/apps.mjs';
 
@@ -130,44 +130,6 @@ async function startBundledRuntime(config) {
   servers.push(await startShellServer({ port: ports.bundledShell, envDir: envDir('bundled', remotes, config) }));
 }
 
-/** Measures one page load: JS (count, raw, gzip) and all requests, until remotes settled + network idle. */
-async function measure(browser, url) {
-  const context = await browser.newContext({ serviceWorkers: 'block', viewport: { width: 1440, height: 900 } });
-  const page = await context.newPage();
-  const requests = [];
-  const pending = [];
-  page.on('request', (req) => requests.push(req));
-  page.on('requestfinished', (req) => {
-    if (req.resourceType() !== 'script' && !/\.m?js(\?|$)/.test(req.url())) return;
-    pending.push(
-      req
-        .response()
-        .then((res) => res?.body())
-        .then((body) => ({ url: req.url(), raw: body?.length ?? 0, gzip: body ? gzipSync(body, { level: 6 }).length : 0 }))
-        .catch(() => ({ url: req.url(), raw: 0, gzip: 0 })),
-    );
-  });
-  await page.goto(url, { waitUntil: 'load' });
-  // Settled as scripts/lib/page-settled.mjs describes (a below-the-fold slot of a server-rendered
-  // page loads on scroll only, so its spinner does not count).
-  await page.waitForFunction(pageSettled, undefined, { timeout: 20_000 }).catch((e) => {
-    throw new Error(`${url}: the page did not settle (${e.message.split('\n')[0]})`);
-  });
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(500);
-  const scripts = await Promise.all(pending);
-  const slots = await page.locator('.remote-slot').evaluateAll(slotLabels);
-  await context.close();
-  return {
-    jsRequests: scripts.length,
-    jsRaw: scripts.reduce((a, s) => a + s.raw, 0),
-    jsGzip: scripts.reduce((a, s) => a + s.gzip, 0),
-    requests: requests.length,
-    slots,
-    scripts: scripts.map((x) => ({ url: x.url, gzip: x.gzip })),
-  };
-}
-
 const kb = (n) => `${(n / 1024).toFixed(1)} KiB`;
 const ratio = (a, b) => (b ? `${(a / b).toFixed(2)}×` : '–');
 
@@ -195,8 +157,8 @@ async function main() {
     for (const path of pages) {
       for (const [variant, port] of variants) {
         // Warm-up load (server-side caches, API seed), then the measured cold-cache load.
-        await measure(browser, `http://localhost:${port}${path}`);
-        rows.push({ page: path, variant, ...(await measure(browser, `http://localhost:${port}${path}`)) });
+        await measureFirstLoad(browser, `http://localhost:${port}${path}`);
+        rows.push({ page: path, variant, ...(await measureFirstLoad(browser, `http://localhost:${port}${path}`)) });
       }
     }
   } finally {
@@ -237,6 +199,16 @@ async function main() {
     for (const c of cells) lines.push(md ? `| ${c.join(' | ')} |` : c.map((x, i) => x.padEnd([12, 16, 12, 12, 12, 13, 0][i])).join(''));
   }
   console.log(lines.join('\n'));
+  // The federated build beside its budget (scripts/lib/byte-budgets.mjs; the article is `/royal/news/{article}`).
+  const budgetOf = (path) =>
+    FIRST_LOAD_BUDGETS_KIB[path] ?? (/^\/royal\/news\/[^/]+$/.test(path) ? FIRST_LOAD_BUDGETS_KIB['/royal/news/{article}'] : undefined);
+  console.log('\nfirst-load JS budgets (federated):');
+  for (const path of pages) {
+    const fed = rows.find((r) => r.page === path && r.variant === 'federated');
+    const budget = budgetOf(path);
+    const verdict = budget === undefined ? 'no budget' : fed.jsGzip / 1024 <= budget ? 'within' : 'OVER';
+    console.log(`  ${path.padEnd(40)} ${kb(fed.jsGzip).padStart(10)}  budget ${budget === undefined ? '–' : `${budget} KiB`}  ${verdict}`);
+  }
   if (args.verbose) {
     for (const r of rows) {
       console.log(`\n${r.page} ${r.variant}:`);

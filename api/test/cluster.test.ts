@@ -19,7 +19,7 @@ describe('two API processes on one PostgreSQL database', { skip }, () => {
   let b: TestApp;
 
   before(async () => {
-    database = await createTestDatabase();
+    database = await createTestDatabase({ seeded: true });
     a = await startApp(database, { config: { leaderRetryMs: 100 } });
     await a.app.ready();
     // The second process starts on the migrated, seeded database, as a replica does.

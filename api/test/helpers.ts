@@ -1,31 +1,36 @@
 /**
  * Test helpers: every test runs against a REAL database — PGlite in a temporary directory, or,
- * when DATABASE_URL is set, a fresh schema on that PostgreSQL server (dropped afterwards).
+ * when DATABASE_URL is set, a database of its own on that PostgreSQL server (dropped afterwards).
+ * Test databases start as copies of the run's templates (test/templates.ts) when the global setup
+ * (test/global-setup.mjs) made them, so a file boots no database from scratch.
  */
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import assert from 'node:assert/strict';
 import { after, before } from 'node:test';
-import pg from 'pg';
 import { buildApp, type BuildAppOptions } from '../src/app.js';
 import { API_ROOT, type ApiConfig } from '../src/config.js';
 import { openDatabase, type DbHandle } from '../src/db/client.js';
-
-// The tests use the development features (src/lib/start-guards.ts): the dev mailbox (mails are read
-// from it), the demo accounts of the seed and the local social-login provider. Set here, before any
-// test builds its configuration; a test of the switch itself passes its own environment.
-process.env.DEV_FEATURES ??= '1';
+import {
+  adminQuery,
+  bringToPresent,
+  copyDataDir,
+  currentTemplates,
+  databaseUrlOf,
+  TEMPLATE_SERVERS,
+  testTmpRoot,
+  type Templates,
+} from './templates.js';
 
 export const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 export const usingPostgres = DATABASE_URL !== undefined;
 
 /** A database that exists for one test file. */
 export interface TestDatabase {
-  /** `PGlite <dir>` or `PostgreSQL schema <name>`. */
+  /** `PGlite <dir>` or `PostgreSQL database <name>`. */
   label: string;
   /** PGlite data directory (undefined with PostgreSQL). */
   dataDir: string | undefined;
@@ -37,30 +42,60 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
-/** Creates an empty database: a temp PGlite directory, or a new schema on DATABASE_URL. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** Options of {@link createTestDatabase}. */
+export interface TestDatabaseOptions {
+  /**
+   * Start migrated and seeded for TEST_CONFIG's servers, as the first `startApp` on an empty
+   * database would leave it now (a copy of the run's seeded template, its times brought to the
+   * present, when there is one; otherwise empty, and `startApp` migrates and seeds it). Default
+   * false: an empty database.
+   */
+  seeded?: boolean;
+}
+
+/**
+ * Creates a test database: a temp PGlite directory, or a new database on DATABASE_URL's server.
+ * Empty by default; with `seeded`, see {@link TestDatabaseOptions}.
+ */
+export async function createTestDatabase(options: TestDatabaseOptions = {}): Promise<TestDatabase> {
+  const database = await newTestDatabase(options.seeded === true);
+  if (database.fromTemplate) {
+    try {
+      const handle = await database.open();
+      try {
+        await bringToPresent(handle, database.fromTemplate);
+      } finally {
+        await handle.close();
+      }
+    } catch (err) {
+      await database.destroy();
+      throw err;
+    }
+  }
+  return database;
+}
+
+/** A new test database, a copy of the seeded template when `seeded` and there is one (`fromTemplate`). */
+async function newTestDatabase(seeded: boolean): Promise<TestDatabase & { fromTemplate?: Templates }> {
   if (DATABASE_URL) {
-    const schema = `landing_test_${randomBytes(5).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: DATABASE_URL });
-    await admin.connect();
-    await admin.query(`CREATE SCHEMA ${schema}`);
-    await admin.end();
-    const pgOptions = `-c search_path=${schema}`;
+    const name = `landing_test_${randomBytes(5).toString('hex')}`;
+    const templates = seeded ? currentTemplates('postgres') : undefined;
+    await adminQuery(DATABASE_URL, `CREATE DATABASE ${name}${templates ? ` TEMPLATE ${templates.seeded}` : ''}`);
+    const databaseUrl = databaseUrlOf(DATABASE_URL, name);
     return {
-      label: `PostgreSQL schema ${schema}`,
+      label: `PostgreSQL database ${name}`,
       dataDir: undefined,
-      env: { DATABASE_URL, PGOPTIONS: pgOptions },
-      open: () => openDatabase({ databaseUrl: DATABASE_URL, pgOptions }),
-      async destroy() {
-        const c = new pg.Client({ connectionString: DATABASE_URL });
-        await c.connect();
-        await c.query(`DROP SCHEMA ${schema} CASCADE`);
-        await c.end();
-      },
+      env: { DATABASE_URL: databaseUrl },
+      open: () => openDatabase({ databaseUrl }),
+      // FORCE: connections a failed test left open do not keep the database.
+      destroy: () => adminQuery(DATABASE_URL, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ...(templates ? { fromTemplate: templates } : {}),
     };
   }
-  const root = mkdtempSync(join(tmpdir(), 'landing-api-test-'));
+  const root = mkdtempSync(join(testTmpRoot(), 'landing-api-test-'));
   const dataDir = join(root, 'pglite');
+  const templates = currentTemplates('pglite');
+  if (templates) copyDataDir(seeded ? templates.seeded : templates.empty, dataDir);
   return {
     label: `PGlite ${dataDir}`,
     dataDir,
@@ -69,6 +104,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
     async destroy() {
       rmSync(root, { recursive: true, force: true });
     },
+    ...(templates && seeded ? { fromTemplate: templates } : {}),
   };
 }
 
@@ -77,7 +113,7 @@ export const TEST_CONFIG: Partial<ApiConfig> = {
   nodeEnv: 'test',
   logLevel: 'warn',
   demoActivity: false,
-  servers: ['pl', 'classic', 'royal', 'en'],
+  servers: [...TEMPLATE_SERVERS],
   // No timer: tests send queued mail with app.mailOutbox.drain() (auth-helpers does after each call).
   mailOutboxPollMs: 0,
 };
@@ -123,13 +159,25 @@ export interface SuiteApp {
 }
 
 /**
+ * Whether an app started with `options` on an empty database would end up as the seeded template:
+ * it migrates, seeds, and serves exactly the template's servers.
+ */
+function startsLikeTemplate(options: StartAppOptions): boolean {
+  const servers = options.config?.servers;
+  const sameServers = servers === undefined || [...servers].sort().join() === [...TEMPLATE_SERVERS].sort().join();
+  return options.migrate !== false && options.seed !== false && sameServers;
+}
+
+/**
  * Gives the current `describe` block its own database and app: registers a node:test `before` hook
  * that creates a test database and starts the app on it, and an `after` hook that closes the app
  * and deletes the database. Call it synchronously in the `describe` callback; hooks registered
  * after it run after it (so a later `before` can add routes or rows).
+ * The database is a seeded one (`createTestDatabase({ seeded: true })`) when the app would migrate
+ * and seed it anyway on the template's servers; otherwise an empty one.
  * Not named `use…`: the react-hooks lint rule would take it for a React hook.
  * @param options `startApp` options, or a function returning them that is called inside the
- *   `before` hook (after the database is created), for options that need earlier hooks' results.
+ *   `before` hook (before the database is created), for options that need earlier hooks' results.
  * @returns getters for the app, its handle and the database; they throw when read before the
  *   `before` hook has run (e.g. at describe time).
  */
@@ -137,8 +185,9 @@ export function setupTestApp(options: StartAppOptions | (() => StartAppOptions |
   let database: TestDatabase | undefined;
   let started: TestApp | undefined;
   before(async () => {
-    database = await createTestDatabase();
-    started = await startApp(database, typeof options === 'function' ? await options() : options);
+    const resolved = typeof options === 'function' ? await options() : options;
+    database = await createTestDatabase({ seeded: startsLikeTemplate(resolved) });
+    started = await startApp(database, resolved);
   });
   after(async () => {
     await started?.close();

@@ -38,6 +38,21 @@ export function saveSession(server: string, session: Session, user: UserData): v
   landingStore.getState().setUserData(user);
 }
 
+/**
+ * Asks for a login (spec §4): opens the auth form (mf-auth's modal, which the shell renders) on
+ * its Log in tab through the shared store, so no remote imports mf-auth. Opening the form sets
+ * `isLoginWithRedirect` (after the login the player goes to the home page); `stayOnPage: true`
+ * clears it, for a player who logs in to act on what the page shows (vote, comment, predict, see
+ * their account).
+ * @param options.stayOnPage  keep the player on this page after the login (default false)
+ */
+export function openLogin({ stayOnPage = false }: { stayOnPage?: boolean } = {}): void {
+  const state = landingStore.getState();
+  state.setAuthActiveTab('login');
+  state.openModal('authForm');
+  if (stayOnPage) state.setAuthPreferences({ isLoginWithRedirect: false });
+}
+
 /** Functions run by every {@link logout}: each app forgets what it holds of the viewer. */
 const logoutListeners = new Set<() => void>();
 

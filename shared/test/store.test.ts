@@ -1,4 +1,5 @@
-import { createLandingStore, STORE_STORAGE_KEY } from '../src/store';
+import { openLogin } from '../src/auth';
+import { createLandingStore, landingStore, STORE_STORAGE_KEY } from '../src/store';
 
 beforeEach(() => localStorage.clear());
 
@@ -18,6 +19,19 @@ test('opening the auth form sets isLoginWithRedirect (spec §4)', () => {
   store.getState().openModal('authForm');
   expect(store.getState().modals.authForm).toBe(true);
   expect(store.getState().isLoginWithRedirect).toBe(true);
+});
+
+test('openLogin opens the form on its Log in tab; stayOnPage keeps the player on the page after the login (spec §4)', () => {
+  const state = () => landingStore.getState();
+  state().setAuthActiveTab('register');
+  openLogin();
+  expect(state().modals.authForm).toBe(true);
+  expect(state().authActiveTab).toBe('login');
+  expect(state().isLoginWithRedirect).toBe(true);
+  state().closeModal('authForm');
+  openLogin({ stayOnPage: true });
+  expect(state().modals.authForm).toBe(true);
+  expect(state().isLoginWithRedirect).toBe(false);
 });
 
 test('persists exactly the keys the spec marks persisted', () => {

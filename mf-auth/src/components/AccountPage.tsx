@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Spinner, landingStore, useHydrated, usePageMeta, useViewer, type AccountPageProps } from '@landing/shared';
+import { Spinner, openLogin, useHydrated, usePageMeta, useViewer, type AccountPageProps } from '@landing/shared';
 import { ActivitySection } from './ActivitySection';
 import { PasswordSection } from './PasswordSection';
 import { SessionsSection } from './SessionsSection';
@@ -34,13 +34,6 @@ export function AccountPage({ server }: AccountPageProps) {
     );
   }
   if (!viewer) {
-    const openLogin = () => {
-      const store = landingStore.getState();
-      store.setAuthActiveTab('login');
-      store.openModal('authForm');
-      // Stay on this page after the login (spec §4: opening the modal sets the redirect flag).
-      store.setAuthPreferences({ isLoginWithRedirect: false });
-    };
     return (
       <section className="ma-page" data-testid="account-page" data-state="visitor">
         <div className="ui-card ma-card">
@@ -50,7 +43,7 @@ export function AccountPage({ server }: AccountPageProps) {
           <h1 className="ma-card__title">{t('account.title')}</h1>
           <p className="ma-card__text">{t('account.loginText')}</p>
           <div className="ma-card__actions">
-            <button type="button" className="ui-btn" onClick={openLogin} data-testid="account-login">
+            <button type="button" className="ui-btn" onClick={() => openLogin({ stayOnPage: true })} data-testid="account-login">
               {t('account.loginButton')}
             </button>
           </div>

@@ -1,6 +1,6 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findServer, gameUrlFor, landingStore, useLandingStore, usePageMeta, type JoinPageProps } from '@landing/shared';
+import { findServer, gameUrlFor, openLogin, useLandingStore, usePageMeta, type JoinPageProps } from '@landing/shared';
 import { rememberRegisterParams } from '../lib/register-params';
 import { RegisterForm } from './RegisterForm';
 import { SocialButtons } from './SocialButtons';
@@ -32,12 +32,6 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
 
   const shownPartner = partner ?? params.partner;
   const referred = !!(refId ?? params.ref_id_track);
-
-  const openLogin = () => {
-    const store = landingStore.getState();
-    store.openModal('authForm');
-    store.setAuthActiveTab('login');
-  };
 
   return (
     <section className="ma-join" data-testid="join-page">
@@ -92,7 +86,7 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
                   <SocialButtons server={server} />
                   <p className="ma-switch">
                     {t('register.haveAccount')}{' '}
-                    <button type="button" className="ma-link" onClick={openLogin} data-testid="join-login">
+                    <button type="button" className="ma-link" onClick={() => openLogin()} data-testid="join-login">
                       {t('register.toLogin')}
                     </button>
                   </p>

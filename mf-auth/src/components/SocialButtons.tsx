@@ -1,8 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { AxiosError } from 'axios';
 import { useMutation } from '@tanstack/react-query';
-import { landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
+import { isApiError, landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import { DEFAULT_ENABLED, providersQuery } from '../api/fetch-providers';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useStartTwoFactor } from '../hooks/use-start-two-factor';
@@ -33,7 +32,7 @@ export function SocialButtons({ server }: { server: ServerCode }) {
       if (err instanceof SocialLoginError) {
         const key = err.reason === 'state' ? 'failed' : err.reason;
         notifyError(t(`social.${key}`, { provider: NAMES[provider] }));
-      } else if (!(err instanceof AxiosError)) {
+      } else if (!isApiError(err)) {
         notifyError(t('social.failed', { provider: NAMES[provider] }));
       }
     },

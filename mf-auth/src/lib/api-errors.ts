@@ -2,15 +2,15 @@
  * Reading the API's error answers (spec §8 catalogue). The shared client has already toasted the
  * translated message; these tell a form which field or step an error is about.
  */
-import { AxiosError } from 'axios';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { isApiError } from '@landing/shared';
 import type { DeviceChallengeBody } from '@landing/domain/schemas/auth';
 import { issueKey } from './form-resolver';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
 
 /** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */
 export function errorCode(err: unknown): string | undefined {
-  return err instanceof AxiosError ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
+  return isApiError(err) ? (err.response?.data as { error?: string } | undefined)?.error : undefined;
 }
 
 /**
@@ -34,7 +34,7 @@ export function showFieldError<V extends FieldValues>(
  * login found an existing account with its e-mail; the code links that provider to the account.
  */
 export function deviceChallengeOf(err: unknown): { challenge: string; email: string; link?: SocialProvider } | null {
-  if (!(err instanceof AxiosError) || err.response?.status !== 403) return null;
+  if (!isApiError(err) || err.response?.status !== 403) return null;
   const body = err.response.data as DeviceChallengeBody | undefined;
   if (body?.error !== 'UNAUTHORIZED_DEVICE' || !body.challenge) return null;
   const link = SOCIAL_PROVIDERS.find((p) => p === body.link);

@@ -7,6 +7,7 @@ import {
   findServer,
   formatNumber,
   formatServerDate,
+  openLogin,
   registerTranslationLoaders,
   useApiClient,
   usePageMeta,
@@ -20,7 +21,6 @@ import type { Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
 import { tournamentsQuery } from '../api/fetch-tournaments';
 import { useLoad } from '../hooks/use-load';
-import { openLogin } from '../lib/login';
 import { loaders } from '../i18n';
 import { tabHref } from '../lib/links';
 import { tournamentName } from '../lib/names';
@@ -203,7 +203,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                   </li>
                 ))}
               </ul>
-              <button type="button" className="ui-btn ui-btn--gold" onClick={openLogin}>
+              <button type="button" className="ui-btn ui-btn--gold" onClick={() => openLogin({ stayOnPage: true })}>
                 {t('visitor.login')}
               </button>
             </div>

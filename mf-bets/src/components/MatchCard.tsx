@@ -1,12 +1,11 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatServerDate, notifySuccess } from '@landing/shared';
+import { formatServerDate, notifySuccess, openLogin } from '@landing/shared';
 import type { Match } from '@landing/domain/schemas/bets';
 import { loadValidation, usePredictionForm } from '../hooks/use-prediction-form';
 import { scoreText, teamName } from '../lib/names';
 import { Flag } from './Flag';
-import { openLogin } from '../lib/login';
 import { toGoals } from '../lib/score';
 
 export interface MatchCardProps {
@@ -179,7 +178,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
           <div className="bt-problem ui-spread" id={messageId} role="alert">
             <span>{t(`errors.${problem}`, { max: maxGoals })}</span>
             {problem === 'login' ? (
-              <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={openLogin}>
+              <button type="button" className="ui-btn ui-btn--gold bt-problem__login" onClick={() => openLogin({ stayOnPage: true })}>
                 {t('visitor.login')}
               </button>
             ) : null}

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { useMutation } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { isApiError } from '@landing/shared';
 import type { Match, PredictionBody } from '@landing/domain/schemas/bets';
 import { putPrediction } from '../api/put-prediction';
 
@@ -35,7 +35,7 @@ function lazyZodResolver(maxGoals: number): Resolver<PredictionBody> {
 }
 
 function problemOf(error: unknown): Problem {
-  const status = isAxiosError(error) ? error.response?.status : undefined;
+  const status = isApiError(error) ? error.response?.status : undefined;
   return status === 401 ? 'login' : status === 409 ? 'locked' : status === 400 ? 'invalid' : 'failed';
 }
 

@@ -2,10 +2,10 @@ import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
+import { openLogin } from '@landing/shared';
 import type { CommentRules, PostedComment } from '@landing/domain/schemas/news';
 import { postComment } from '../api/post-comment';
 import { commentFormResolver, type CommentFormValues } from '../lib/form-resolvers';
-import { openLogin } from '../lib/open-login';
 import { commentLength, commentLock, type RuleUser } from '../lib/rules';
 
 /** Where a composer posts: the article (`root`) or the thread of a top-level comment. */
@@ -78,7 +78,7 @@ export function CommentComposer({
         </p>
         <div className="news-notice__actions">
           {lock === 'login' ? (
-            <button type="button" className="ui-btn" onClick={openLogin}>
+            <button type="button" className="ui-btn" onClick={() => openLogin({ stayOnPage: true })}>
               {t('comments.login')}
             </button>
           ) : null}

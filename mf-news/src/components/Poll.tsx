@@ -2,14 +2,13 @@ import { useEffect, useId, type FormEvent, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useMutation } from '@tanstack/react-query';
-import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo } from '@landing/shared';
+import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo, openLogin } from '@landing/shared';
 import type { NewsPoll as PollData } from '@landing/domain/schemas/news';
 import { postVote } from '../api/post-vote';
 import { useNow } from '../hooks/use-now';
 import { voteFormResolver, type VoteFormValues } from '../lib/form-resolvers';
 import { playLockSound } from '../lib/lock-sound';
 import { isSingleChoice, pollLock, type PollLock, type RuleUser } from '../lib/rules';
-import { openLogin } from '../lib/open-login';
 
 export interface PollProps {
   server: string;
@@ -193,7 +192,7 @@ export function Poll({ server, poll, user, pending = false, onRefresh }: PollPro
             {lock ? lockMessage(lock) : hint}
           </p>
           {lock === 'login' ? (
-            <button type="button" className="ui-btn ui-btn--ghost" onClick={openLogin}>
+            <button type="button" className="ui-btn ui-btn--ghost" onClick={() => openLogin({ stayOnPage: true })}>
               {t('poll.login')}
             </button>
           ) : lock ? null : (

@@ -25,7 +25,7 @@ import type { EnvironmentState } from './environment';
 import { pageCacheKey, pageUrl, type PageCache } from './page-cache';
 import { OverloadError, RedirectAnswer, toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
 import { languageOf, routeOf } from './page-route';
-import { sendBusy, sendCached, sendPrivate, sendRedirect, type Compress } from './responses';
+import { sendBusy, sendCached, sendPlayerPage, sendPrivate, sendRedirect, type Compress } from './responses';
 import type { SessionChecker } from './session';
 import { createSharedPlayerPages } from './shared-player-pages';
 
@@ -88,7 +88,7 @@ export function createPageHandler(o: PageHandlerOptions) {
       // A player's page: the one shared by the players of the server when it can be, else their own render.
       const shared =
         sharedPlayerPage && keep && server && viewer && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, viewer) : null;
-      if (shared) return sendPrivate(req, res, security, shared, compress);
+      if (shared) return sendPlayerPage(req, res, security, shared);
       const { result, html } = await renderer.limited(() => renderer.render(request, viewer));
       sendPrivate(req, res, security, { status: result.status, html, renderMs: result.timings.renderMs }, compress);
     } catch (e) {

@@ -107,13 +107,24 @@ export function playerTemplate(html: string, bodyStart: number, dataStart: numbe
 }
 
 /**
- * The shared page with a player's own parts.
+ * The text of each kind of hole for a player: the nickname and its initial escaped as React
+ * escapes text and attributes, the user object as the page data writes JSON.
+ * @param user  the logged-in player (session.ts)
+ * @param json  how the page data escapes JSON (page-document.ts `jsonForScript`)
+ */
+export function playerValues(user: UserData, json: (value: unknown) => string): Record<PlayerTemplate['holes'][number], string> {
+  return { nickname: escapeHtml(user.nickname), initial: escapeHtml(nicknameInitial(user.nickname)), user: json(user) };
+}
+
+/**
+ * The shared page with a player's own parts (as text; the page server sends it with
+ * player-gzip.ts `playerPageBody`, which gives the same bytes).
  * @param template  from {@link playerTemplate}
  * @param user  the logged-in player (session.ts)
  * @param json  how the page data escapes JSON (page-document.ts `jsonForScript`)
  */
 export function fillPlayerPage(template: PlayerTemplate, user: UserData, json: (value: unknown) => string): string {
-  const values = { nickname: escapeHtml(user.nickname), initial: escapeHtml(nicknameInitial(user.nickname)), user: json(user) };
+  const values = playerValues(user, json);
   let out = template.parts[0]!;
   for (let i = 0; i < template.holes.length; i++) out += values[template.holes[i]!] + template.parts[i + 1]!;
   return out;

@@ -21,13 +21,12 @@ export type Headers = Readonly<Record<string, string>>;
 /** The server's compression middleware. */
 export type Compress = ReturnType<typeof compression>;
 
-/** A page rendered for one viewer (`cache`: the page cache status of the shared page it was filled from). */
+/** A page rendered for one viewer. */
 export interface PrivatePage {
   status: number;
   html: string;
   /** Server-Timing of the render (ms). */
   renderMs: number;
-  cache?: CacheStatus;
 }
 
 /** 200 with `body` as JSON, `Cache-Control: no-cache`. */
@@ -106,6 +105,37 @@ export function sendBusy(res: ServerResponse, security: Headers, lang: LocaleCod
   res.end(busyPage(lang));
 }
 
+/** A player's page filled in from a shared page (shared-player-pages.ts): its body per encoding, compressed already. */
+export interface PlayerPage {
+  status: number;
+  /** Server-Timing of the shared page's render (ms). */
+  renderMs: number;
+  /** The page cache status of the shared page. */
+  cache: CacheStatus;
+  /** The answer's bytes: a gzip member, or the text. */
+  body(encoding: 'gzip' | 'identity'): Buffer;
+}
+
+/**
+ * A player's page from a shared page: `private, no-store`, gzip when the client takes it
+ * (player-gzip.ts), one `writeHead`, no compression on the way.
+ */
+export function sendPlayerPage(req: IncomingMessage, res: ServerResponse, security: Headers, page: PlayerPage): void {
+  const encoding = new Negotiator(req).encoding(['gzip', 'identity']) === 'gzip' ? 'gzip' : 'identity';
+  const body = page.body(encoding);
+  res.writeHead(page.status, {
+    ...security,
+    'Content-Type': 'text/html; charset=utf-8',
+    'Cache-Control': PRIVATE_PAGE_CACHE_CONTROL,
+    Vary: 'Cookie, Accept-Encoding',
+    'X-Cache': page.cache,
+    'Server-Timing': `ssr;dur=${page.renderMs.toFixed(1)}, cache;desc=${page.cache}`,
+    ...(encoding === 'gzip' ? { 'Content-Encoding': 'gzip' } : {}),
+    'Content-Length': body.length,
+  });
+  res.end(req.method === 'HEAD' ? undefined : body);
+}
+
 /**
  * A page for one viewer: `private, no-store`, compressed on the way.
  * @param compress  the server's compression middleware
@@ -116,7 +146,6 @@ export function sendPrivate(req: IncomingMessage, res: ServerResponse, security:
   res.setHeader('Content-Type', 'text/html; charset=utf-8');
   res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
   res.setHeader('Vary', 'Cookie');
-  if (page.cache) res.setHeader('X-Cache', page.cache);
-  res.setHeader('Server-Timing', `ssr;dur=${page.renderMs.toFixed(1)}${page.cache ? `, cache;desc=${page.cache}` : ''}`);
+  res.setHeader('Server-Timing', `ssr;dur=${page.renderMs.toFixed(1)}`);
   compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : page.html));
 }

@@ -10,8 +10,9 @@ import { PAGE_DATA_ELEMENT_ID } from '../page-data';
 import { jsonForScript } from './page-document';
 import { pageCacheKey, type CachedPage, type PageCache } from './page-cache';
 import { toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
-import { fillPlayerPage, playerTemplate, standInPlayer, type PlayerTemplate } from './player-page';
-import type { PrivatePage } from './responses';
+import { playerPageBody, sendableTemplate, type SendableTemplate } from './player-gzip';
+import { playerTemplate, playerValues, standInPlayer } from './player-page';
+import type { PlayerPage } from './responses';
 import type { Viewer } from './session';
 
 /** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
@@ -32,9 +33,9 @@ const templateOf = (html: string) =>
 export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer) {
   /** Page cache keys whose stand-in render read a personal field. */
   const personalPages = new LRUCache<string, true>({ max: 5000, ttl: PERSONAL_PAGE_MEMORY_MS });
-  const templates = new WeakMap<CachedPage, PlayerTemplate>();
+  const templates = new WeakMap<CachedPage, SendableTemplate>();
 
-  return async function sharedPlayerPage(req: PageRequest, viewer: Viewer): Promise<PrivatePage | null> {
+  return async function sharedPlayerPage(req: PageRequest, viewer: Viewer): Promise<PlayerPage | null> {
     const key = pageCacheKey(req.env.version, req.origin, req.url, req.lang, `player:${viewer.user.server}`);
     if (personalPages.has(key)) return null;
     try {
@@ -51,13 +52,15 @@ export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer
         // A cached page without its holes (not one this function rendered) is never filled in: it is per player.
         const cut = templateOf(cached.body.identity.toString('utf8'));
         if (!cut) throw new PersonalPage(key);
-        templates.set(cached, (template = cut));
+        templates.set(cached, (template = sendableTemplate(cut)));
       }
+      const sendable = template;
+      const values = playerValues(viewer.user, jsonForScript);
       return {
         status: cached.status,
-        html: fillPlayerPage(template, viewer.user, jsonForScript),
         renderMs: cached.renderMs,
         cache: status,
+        body: (encoding) => playerPageBody(sendable, values, encoding),
       };
     } catch (e) {
       if (!(e instanceof PersonalPage)) throw e;
