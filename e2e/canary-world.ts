@@ -22,7 +22,7 @@ export const PORT = { static: ports.extra + 30, shell: ports.extra + 31 };
 export const stableVersion = JSON.parse(readFileSync(join(remoteDir, 'package.json'), 'utf8')).version as string;
 export const apiOrigin = `http://localhost:${ports.api}`;
 /** `/metrics` credential of the environment's page server (docs/OPERATIONS.md "Server metrics"). */
-export const METRICS_TOKEN = 'canary-e2e-metrics-token-0123456789-abcdefgh';
+const METRICS_TOKEN = 'canary-e2e-metrics-token-0123456789-abcdefgh';
 /** Minimum canary page views of the suite's policy. */
 export const MIN_PAGE_VIEWS = Number(process.env.CANARY_E2E_MIN_PAGE_VIEWS ?? 10);
 /** Seconds between two looks of the suite's guard. */

@@ -7,7 +7,8 @@ import { TELEMETRY_LIMITS } from '@landing/domain/schemas/telemetry';
 import { setupTestApp, sqlRows } from './helpers.js';
 
 /** prom-client writes the text format; this parser reads it back (it throws on a malformed exposition). */
-const parsePrometheus = createRequire(import.meta.url)('parse-prometheus-text-format') as (
+const require = createRequire(import.meta.url);
+const parsePrometheus = require('parse-prometheus-text-format') as (
   text: string,
 ) => Array<{ name: string; type: string; metrics: Array<{ labels?: Record<string, string>; value?: string }> }>;
 

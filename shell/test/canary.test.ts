@@ -6,17 +6,13 @@
  * the composition (one key per composition, never per visitor), the canary's pins replace the
  * stable ones, and `/metrics` answers Prometheus text to its credential only.
  */
-import { createRequire } from 'node:module';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import parsePrometheus from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
 import { bucketOf, compositionOf, inCanary, sanitizeCanaries } from '../src/server/canary';
 import type { EnvironmentState } from '../src/server/environment';
 import { createShellMetrics, slotFallbacks } from '../src/server/metrics';
 import { pageCacheKey } from '../src/server/page-cache';
-
-const parsePrometheus = createRequire(__filename)('parse-prometheus-text-format') as (
-  text: string,
-) => Array<{ name: string; type: string; metrics: Array<{ labels?: Record<string, string>; value?: string }> }>;
 
 const PIN = (c: string) => `sha256-${c.repeat(43)}=`;
 const stableUrl = 'http://localhost:3002/1.0.0/mf-manifest.json';

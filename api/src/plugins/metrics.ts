@@ -12,7 +12,7 @@ import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client
 import { ApiError } from '../lib/errors.js';
 
 /** What the domains add to the figures. */
-export interface ApiMetrics {
+interface ApiMetrics {
   /** A telemetry batch was stored with these records. */
   telemetryStored(stored: { views: number; vitals: number; events: number }): void;
 }

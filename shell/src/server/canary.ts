@@ -26,7 +26,7 @@ import { cookieOf } from './page-route';
 import { sanitizeRemotePins, type RemotePins } from './remote-trust';
 
 /** The bucket cookie (see the module comment). */
-export const BUCKET_COOKIE = 'mf_bucket';
+const BUCKET_COOKIE = 'mf_bucket';
 /** Buckets a visitor can be in (0–9999): a percentage is 100 buckets. */
 const BUCKETS = 10_000;
 /** Life of the bucket cookie (s): 30 days, renewed by no request (a canary lasts hours). */

@@ -47,7 +47,7 @@ function slotFrame<P extends object>(id: ExposedModuleId, inner: ComponentType<P
  * The innermost slot in a component stack from React's `onError` (see {@link slotFrame}), or null.
  * @param componentStack  `errorInfo.componentStack` (frames `at Name (location)`, innermost first)
  */
-export function slotOfComponentStack(componentStack: string | undefined): ExposedModuleId | null {
+function slotOfComponentStack(componentStack: string | undefined): ExposedModuleId | null {
   for (const m of (componentStack ?? '').matchAll(/\bat RemoteSlot\[([^\]\s]+)\]/g))
     if ((EXPOSED_MODULE_IDS as readonly string[]).includes(m[1]!)) return m[1] as ExposedModuleId;
   return null;

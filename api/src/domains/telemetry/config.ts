@@ -18,7 +18,7 @@
 import { UnsafeConfigError } from '../../lib/start-guards.js';
 
 /** Shortest accepted credential (as ADMIN_SECRET, src/lib/start-guards.ts). */
-export const TOKEN_MIN_LENGTH = 32;
+const TOKEN_MIN_LENGTH = 32;
 
 /** The telemetry domain's configuration. */
 export interface TelemetryConfig {

@@ -12,7 +12,7 @@ import type { FrameResolver } from './source-maps.js';
 import { telemetryCounts, telemetryFailures, telemetryReleases, telemetryVitals, type StoredFrame } from './tables.js';
 
 /** How long rows are kept (ms): counts and vitals 48 h (the view's longest window is 24 h), failures 7 days, releases 30 days. */
-export const RETENTION_MS = { counts: 48 * 3_600_000, failures: 7 * 86_400_000, releases: 30 * 86_400_000 } as const;
+const RETENTION_MS = { counts: 48 * 3_600_000, failures: 7 * 86_400_000, releases: 30 * 86_400_000 } as const;
 
 /** Growth of one vitals bucket: bucket b holds values in [1.05^(b-1), 1.05^b) (±2.5 % at the p75). */
 const BUCKET_BASE = 1.05;
@@ -21,7 +21,7 @@ type Vital = (typeof VITALS)[number];
 type Kind = 'page_view' | 'error' | 'load_failure' | 'fallback';
 
 /** The bucket of a vital's value: LCP and INP in ms, CLS in thousandths; 0 holds values below 1. */
-export function bucketOf(metric: Vital, value: number): number {
+function bucketOf(metric: Vital, value: number): number {
   const v = metric === 'CLS' ? value * 1000 : value;
   return v < 1 ? 0 : Math.floor(Math.log(v) / Math.log(BUCKET_BASE)) + 1;
 }
