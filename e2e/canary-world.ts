@@ -6,8 +6,8 @@
  * playwright.config.ts starts, and the canary guard (scripts/canary-guard.mjs) watching it with
  * the admin secret as its credential. Its canary policy: a decision after 10 page views of the
  * canary, a look every second (docs/OPERATIONS.md; production's defaults are 200 and 5 s), or
- * CANARY_E2E_MIN_PAGE_VIEWS and CANARY_E2E_INTERVAL_S (the figures of docs/OPERATIONS.md were
- * taken with production's: 200 and 5).
+ * CANARY_E2E_MIN_PAGE_VIEWS and CANARY_E2E_INTERVAL_S (docs/OPERATIONS.md "Measured" names the
+ * policy of each figure).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Cost of the browser telemetry per page (docs/OPERATIONS.md "Figures"): loads a page of a running
+ * Cost of the browser telemetry per page (docs/OPERATIONS.md "Measured"): loads a page of a running
  * site N times in Chromium, each time as a new visitor, and prints the medians of
  *   - bytes the page sent to `/telemetry`: the bodies of its beacons, read with the Chrome DevTools
  *     Protocol (`Network.requestWillBeSent`, then `Network.getRequestPostData`: Playwright's own
