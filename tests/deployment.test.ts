@@ -10,6 +10,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LOCALE_CODES } from '@landing/shared';
+import { bucketOf } from '../shell/src/server/canary';
 import { languageOf } from '../shell/src/server/page-route';
 import { createSessionChecker } from '../shell/src/server/session';
 
@@ -257,6 +258,22 @@ test("the edge treats every request the page server renders for a player as a pl
   expect(mapValue('landing_session', 'i18n_redirected=de; auth.royal._token.uid=7')).toBe('0');
   expect(edgeConf).toMatch(/proxy_cache_bypass \$landing_session;/);
   expect(edgeConf).toMatch(/proxy_no_cache \$landing_session;/);
+});
+
+test('the edge passes every request with a canary bucket to the page servers: its composition is theirs to choose', () => {
+  // The page server composes by the bucket it reads (canary.ts bucketOf); the edge may pass more by.
+  for (const cookie of cookieCorpus().concat([
+    'mf_bucket=42',
+    'i18n_redirected=de; mf_bucket=9999',
+    'mf_bucket =7',
+    'MF_BUCKET=7',
+    'a=1;\tmf_bucket=0',
+    'mf_bucket=x',
+  ])) {
+    if (bucketOf(cookie) !== null) expect([cookie, mapValue('landing_session', cookie)]).toEqual([cookie, '1']);
+  }
+  expect(mapValue('landing_session', 'mf_bucket=42')).toBe('1');
+  expect(mapValue('landing_session', 'x_mf_bucket=42; i18n_redirected=de')).toBe('0');
 });
 
 test('the edge stores one copy per coding and sends the page server only that coding', () => {

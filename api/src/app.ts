@@ -14,6 +14,7 @@ import mailOutbox from './domains/auth/outbox.plugin.js';
 import { sessionAcceptsXsrfSecret } from './domains/auth/sessions.js';
 import technicalBreak from './domains/core/technical-break.plugin.js';
 import { startDemoActivity } from './domains/leaderboard/demo.js';
+import { assertTelemetryCredentials } from './domains/telemetry/config.js';
 import type { ErrorBody } from './lib/errors.js';
 import { redactLogArguments, serializeError } from './lib/log-redaction.js';
 import { createLogger, logRequests } from './lib/request-log.js';
@@ -23,6 +24,7 @@ import backgroundJobs from './plugins/background-jobs.js';
 import compression from './plugins/compression.js';
 import database from './plugins/database.js';
 import errors, { statusCodeName } from './plugins/errors.js';
+import metrics from './plugins/metrics.js';
 import openapi from './plugins/openapi.js';
 import rateLimit from './plugins/rate-limit.js';
 import readCache from './plugins/read-cache.js';
@@ -58,7 +60,7 @@ export interface BuildAppOptions {
  * the error shape `{ statusCode, error, message }` (spec §8), OpenAPI at `/docs`, and every
  * domain's routes (`src/domains/<name>/routes.ts` and `<part>.routes.ts`, through @fastify/autoload).
  * The plugins, in registration order: database → read-cache → background-jobs → errors →
- * security → compression → rate-limit → openapi → request-context → xsrf → technical-break →
+ * security → compression → metrics → rate-limit → openapi → request-context → xsrf → technical-break →
  * mail-outbox → routes.
  *
  * The instance is returned before `ready()`, so tests can use `app.inject()` directly. Call
@@ -71,6 +73,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
   const config: ApiConfig = { ...loadConfig(options.env ?? process.env), ...options.config };
   assertCodeHmacKey(config.auth);
   assertStartable(config);
+  assertTelemetryCredentials(config.telemetry);
 
   const production = config.nodeEnv === 'production';
   const app = Fastify({
@@ -135,6 +138,7 @@ export async function buildApp(options: BuildAppOptions = {}): Promise<FastifyIn
     // First of the answer's plugins, so every answer (errors and 404s included) carries the headers.
     await app.register(security);
     await app.register(compression);
+    await app.register(metrics);
     await app.register(rateLimit);
     await app.register(openapi);
     await app.register(requestContext);

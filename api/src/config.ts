@@ -2,6 +2,7 @@ import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { servedServers, type ServerCode } from '@landing/domain';
 import { loadAuthConfig, type AuthConfig } from './domains/auth/config.js';
+import { loadTelemetryConfig, type TelemetryConfig } from './domains/telemetry/config.js';
 import { devFeaturesEnabled } from './lib/start-guards.js';
 
 /**
@@ -66,6 +67,8 @@ export interface ApiConfig {
   trustProxy: boolean | string | undefined;
   /** How often a process that does not run the tickers tries to take them over, ms (LEADER_RETRY_MS, default 10 000). */
   leaderRetryMs: number;
+  /** `/metrics` and the remotes' telemetry (src/domains/telemetry/config.ts: METRICS_TOKEN, OPS_TOKEN, TEAM_TOKENS, …). */
+  telemetry: TelemetryConfig;
 }
 
 /**
@@ -104,7 +107,8 @@ export function parseTrustProxy(value: string | undefined): boolean | string | u
  * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
  * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500),
  * TRUST_PROXY (behind nginx), LEADER_RETRY_MS, DEV_FEATURES (`1` = development features, outside
- * production only), API_DOCS (`1` = `/docs` in production too; `0` = off everywhere).
+ * production only), API_DOCS (`1` = `/docs` in production too; `0` = off everywhere), and the
+ * telemetry's (src/domains/telemetry/config.ts).
  *
  * @throws Error when a numeric variable is not a non-negative integer.
  */
@@ -137,5 +141,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailOutboxPollMs: int(env.MAIL_OUTBOX_POLL_MS, 500, 'MAIL_OUTBOX_POLL_MS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     leaderRetryMs: int(env.LEADER_RETRY_MS, 10_000, 'LEADER_RETRY_MS'),
+    telemetry: loadTelemetryConfig(env),
   };
 }

@@ -16,6 +16,7 @@ import * as core from '../src/domains/core/tables.js';
 import * as leaderboard from '../src/domains/leaderboard/tables.js';
 import * as news from '../src/domains/news/tables.js';
 import * as newsletter from '../src/domains/newsletter/tables.js';
+import * as telemetry from '../src/domains/telemetry/tables.js';
 import { createTestDatabase, sqlRows, type TestDatabase } from './helpers.js';
 
 describe('migrations', () => {
@@ -93,7 +94,7 @@ describe('migrations', () => {
 
   it('the drizzle schema matches the tables created by the SQL migrations', async () => {
     await runMigrations(handle, MIGRATIONS_DIR);
-    const modules = [machinery, core, leaderboard, auth, news, bets, contact, newsletter];
+    const modules = [machinery, core, leaderboard, auth, news, bets, contact, newsletter, telemetry];
     const tables = modules.flatMap((m) => Object.values(m) as unknown[]).filter((v): v is PgTable => v instanceof PgTable);
     assert.ok(tables.length >= 40);
     for (const table of tables) {

@@ -11,3 +11,4 @@ export * from './rules/account.ts';
 export * from './rules/news.ts';
 export * from './rules/bets.ts';
 export * from './rules/forms.ts';
+export * from './telemetry.ts';

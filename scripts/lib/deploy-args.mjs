@@ -1,6 +1,6 @@
 /** Command line and small helpers of scripts/deploy.mjs: options, folders, versions, build hashes. */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { isAbsolute, join, relative, resolve } from 'node:path';
 import { repoRoot } from './remotes.mjs';
@@ -12,7 +12,7 @@ export class UsageError extends Error {}
 
 /** Splits argv into positionals and `--name value` / `--flag` options. */
 export function parseArgs(argv) {
-  const flags = new Set(['no-check', 'no-verify', 'json', 'help']);
+  const flags = new Set(['no-check', 'no-verify', 'json', 'help', 'no-figures']);
   const positionals = [];
   const options = {};
   for (let i = 0; i < argv.length; i++) {
@@ -31,8 +31,18 @@ export function parseArgs(argv) {
 
 /** An absolute path (relative ones from the working folder). */
 export const abs = (p) => (isAbsolute(p) ? p : resolve(process.cwd(), p));
-/** Folders and author of a deploy command (options, else DEPLOY_* variables, else defaults). */
-export const envsDirOf = (o) => abs(o['envs-dir'] ?? process.env.DEPLOY_ENVS_DIR ?? join(repoRoot, 'deploy', 'environments'));
+/**
+ * Folders and author of a deploy command (options, else DEPLOY_* variables, else defaults); the
+ * environments folder of `local` is npm start's data folder.
+ */
+export const envsDirOf = (o, env) => {
+  const chosen = o['envs-dir'] ?? process.env.DEPLOY_ENVS_DIR;
+  if (chosen) return abs(chosen);
+  const repoEnvs = join(repoRoot, 'deploy', 'environments');
+  // `local` is npm start's environment (scripts/lib/local-environment.mjs: DATA_DIR/local).
+  if (env === 'local' && !existsSync(join(repoEnvs, 'local'))) return abs(process.env.DATA_DIR ?? join(repoRoot, '.data'));
+  return repoEnvs;
+};
 export const staticRootOf = (o) => abs(o['static-root'] ?? process.env.DEPLOY_STATIC_ROOT ?? join(repoRoot, '.data', 'static'));
 export const byOf = (o) => o.by ?? process.env.DEPLOY_BY ?? safeUser();
 

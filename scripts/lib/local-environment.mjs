@@ -2,7 +2,7 @@
  * The environment folder of a local deployment (scripts/serve.mjs, scripts/dev.mjs): the origins of
  * the local servers, config.json and remotes.json, written where the shell's servers re-read them.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REMOTES } from '../../shared/apps.mjs';
 import { ports } from '../ports.mjs';
@@ -71,7 +71,8 @@ function writeIfChanged(file, text) {
 /**
  * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
  * on every request; remotes served from their local build are pinned (scripts/lib/remotes.mjs
- * pinLocalBuilds).
+ * pinLocalBuilds). Once a deploy step changed the environment (its history.json exists:
+ * `node scripts/deploy.mjs use|canary|… local …`), remotes.json is the deploy's and is left alone.
  * @param {string} dir
  * @param {{ remotes: Record<string, string>, config: object }} env
  */
@@ -79,6 +80,33 @@ export function writeEnvironment(dir, { remotes, config }) {
   mkdirSync(dir, { recursive: true });
   // With the SHA-256 pins of the local builds' server code, as scripts/deploy.mjs writes them.
   const pinned = pinLocalBuilds(remotes, (r, version) => `${originOf(ports[r.name])}/${version}/mf-manifest.json`);
-  writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(pinned, null, 2));
+  if (!existsSync(join(dir, 'history.json'))) writeIfChanged(join(dir, 'remotes.json'), JSON.stringify(pinned, null, 2));
   writeIfChanged(join(dir, 'config.json'), JSON.stringify(config));
+}
+
+/**
+ * Makes the local environment a deploy environment named `local` (docs/OPERATIONS.md), starting
+ * from the local builds: `environment.json` (each remote's versions on its local port, published
+ * where its builds are, `<remote>/dist/<version>/`; the telemetry API; a canary policy for a local
+ * machine's traffic) and no history yet. `node scripts/deploy.mjs … local …` then works on it.
+ * @param {string} dir  the environment folder (DATA_DIR/local)
+ * @param {{ apiOrigin: string, opsToken: string }} o  the local API and the operations credential
+ *   (written to `.ops-token`, readable by its owner only, for deploy.mjs status and the guard)
+ */
+export function resetDeployEnvironment(dir, { apiOrigin, opsToken }) {
+  mkdirSync(dir, { recursive: true });
+  rmSync(join(dir, 'history.json'), { force: true });
+  rmSync(join(dir, 'remotes.json'), { force: true });
+  const manifestUrl = Object.fromEntries(REMOTES.map((r) => [r.name, `${originOf(ports[r.name])}/{version}/mf-manifest.json`]));
+  const settings = {
+    name: 'local',
+    production: process.env.LANDING_PRODUCTION === '1',
+    manifestUrl,
+    staticRoot: '{remote}/dist',
+    telemetry: { api: apiOrigin },
+    // One person clicking around: a smaller sample than production's default (scripts/lib/canary.mjs).
+    canaryPolicy: { minPageViews: Number(process.env.CANARY_MIN_PAGE_VIEWS ?? 20) },
+  };
+  writeFileSync(join(dir, 'environment.json'), `${JSON.stringify(settings, null, 2)}\n`);
+  writeFileSync(join(dir, '.ops-token'), `${opsToken}\n`, { mode: 0o600 });
 }

@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import sirv from 'sirv';
 import { ports } from '../ports.mjs';
+import { REMOTES } from '../../shared/apps.mjs';
 import { devManifestUrl, host, originOf } from './local-environment.mjs';
 import { repoRoot } from './remotes.mjs';
 import { ssrShellArgs } from './ssr-shell.mjs';
@@ -98,12 +99,24 @@ export class LocalStack {
      */
     this.changesToken = process.env.CHANGES_TOKEN || randomBytes(32).toString('hex');
     process.env.CHANGES_TOKEN = this.changesToken;
+    /**
+     * The credentials of `/metrics` (METRICS_TOKEN, page servers and API) and of the operations
+     * view (OPS_TOKEN: the operations page, deploy.mjs status, the canary guard;
+     * docs/OPERATIONS.md): the environment's, else random ones per run, set here as well.
+     */
+    this.metricsToken = process.env.METRICS_TOKEN || randomBytes(32).toString('hex');
+    this.opsToken = process.env.OPS_TOKEN || randomBytes(32).toString('hex');
+    process.env.METRICS_TOKEN = this.metricsToken;
+    process.env.OPS_TOKEN = this.opsToken;
+    /** Stops the canary guard ({@link LocalStack#startCanaryGuard}). */
+    this.stopGuard = () => undefined;
   }
 
   /** Stops everything this stack started (children get SIGTERM); exits the process after 500 ms. */
   shutdown(code = 0) {
     if (this.shuttingDown) return;
     this.shuttingDown = true;
+    this.stopGuard();
     for (const s of this.servers) s.close();
     for (const c of this.children) if (c.exitCode === null) c.kill('SIGTERM');
     void this.oauthMock?.stop();
@@ -186,6 +199,10 @@ export class LocalStack {
       PORT_OFFSET: '0',
       API_HOST: process.env.API_HOST ?? '127.0.0.1',
       CHANGES_TOKEN: this.changesToken,
+      METRICS_TOKEN: this.metricsToken,
+      OPS_TOKEN: this.opsToken,
+      // Stack frames of the browsers' failures are resolved with the local remotes' source maps.
+      TELEMETRY_SOURCE_MAP_ORIGINS: process.env.TELEMETRY_SOURCE_MAP_ORIGINS ?? REMOTES.map((r) => originOf(ports[r.name])).join(','),
       CORS_ORIGINS: process.env.CORS_ORIGINS ?? [`http://localhost:${ports.shell}`, `http://127.0.0.1:${ports.shell}`].join(','),
     };
     const apiDir = join(repoRoot, 'api');
@@ -247,6 +264,7 @@ export class LocalStack {
       env: {
         ...process.env,
         CHANGES_TOKEN: this.changesToken,
+        METRICS_TOKEN: this.metricsToken,
         ...(process.env.LANDING_PRODUCTION === '1' ? { LANDING_PRODUCTION: '1' } : {}),
       },
     });
@@ -254,6 +272,17 @@ export class LocalStack {
       shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null,
     );
     return shell;
+  }
+
+  /**
+   * The canary guard of a deploy environment (scripts/lib/canary-guard.mjs): aborts a canary of
+   * `node scripts/deploy.mjs canary <env> …` whose failure rates cross the policy, with no command typed.
+   * @param {string} envsDir  the folder holding the environment's folder
+   * @param {string} env      its name (`local`)
+   */
+  async startCanaryGuard(envsDir, env) {
+    const { startCanaryGuard } = await import('./canary-guard.mjs');
+    this.stopGuard = startCanaryGuard({ envsDir, env, log: (line) => console.log(`[canary-guard] ${line}`) });
   }
 
   /**

@@ -61,6 +61,7 @@ import { routes } from './routing/router';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './sound-setup';
 import { forgetViewerOnLogout } from './data/viewer-data';
+import { watchUncaught } from './telemetry/report';
 
 async function loadRuntimeConfig(): Promise<Partial<RuntimeConfig>> {
   try {
@@ -167,6 +168,7 @@ function freshNow(state: DehydratedState): DehydratedState {
 async function start(): Promise<void> {
   // Start-up phases as User Timing marks (`shell:*`), for profiles and e2e.
   performance.mark('shell:start');
+  watchUncaught(); // telemetry: failures from the first moment (telemetry/report.ts)
   // The worker this page started under (see the worker's registration below).
   const startedUnder = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
   const page = readPageData();
@@ -248,6 +250,10 @@ async function start(): Promise<void> {
   // first paint; the browser's install prompt comes later).
   // A page read before any worker exists is remembered when left, for the first worker to keep.
   afterLoad(() => {
+    // Telemetry of the remotes (docs/OPERATIONS.md): page views, failures and, with consent, web vitals.
+    void import(/* webpackChunkName: "telemetry" */ './telemetry/collector')
+      .then((m) => m.startCollector({ config, onNavigate: (listener) => router.subscribe((state) => listener(state.location.pathname)) }))
+      .catch((e: unknown) => console.error('[shell] telemetry start-up failed', e));
     void import('./pwa/install')
       .then((m) => m.trackInstallState())
       .catch((e: unknown) => console.error('[shell] install state tracking failed', e));

@@ -31,6 +31,7 @@ export default fp(
           { name: 'bets', description: 'Tournaments, predictions, bets ranking and rules' },
           { name: 'contact', description: 'Contact messages (contact modal)' },
           { name: 'newsletter', description: 'Founder-pack / early-access sign-up' },
+          { name: 'telemetry', description: "Remotes' telemetry from browsers and the operations view (docs/OPERATIONS.md)" },
         ],
       },
       transform: jsonSchemaTransform,

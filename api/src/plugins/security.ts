@@ -11,8 +11,8 @@ import fp from 'fastify-plugin';
 import { privateByDefault } from '../lib/private-answers.js';
 import { helmetOptions, PERMISSIONS_POLICY } from '../lib/security-headers.js';
 
-/** Request headers a browser may send cross-origin (spec §7 + XSRF). */
-export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Auth-Token', 'X-Auth-Id', 'X-Lang', 'X-Server-Id', 'X-XSRF-TOKEN'];
+/** Request headers a browser may send cross-origin (spec §7 + XSRF; Authorization: the operations page, docs/OPERATIONS.md). */
+export const CORS_ALLOWED_HEADERS = ['Content-Type', 'X-Auth-Token', 'X-Auth-Id', 'X-Lang', 'X-Server-Id', 'X-XSRF-TOKEN', 'Authorization'];
 
 export default fp(
   async (app) => {

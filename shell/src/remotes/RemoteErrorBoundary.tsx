@@ -5,7 +5,8 @@
  */
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '@landing/shared';
+import { EmptyState, remoteOf, type ExposedModuleId } from '@landing/shared';
+import { reportFailure, reportSlot, reportedAsLoadFailure } from '../telemetry/report';
 
 interface BoundaryProps {
   id: string;
@@ -23,8 +24,15 @@ export class RemoteErrorBoundary extends Component<BoundaryProps, BoundaryState>
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
   }
+  override componentDidMount() {
+    reportSlot(remoteOf(this.props.id as ExposedModuleId)); // this page shows the remote (telemetry)
+  }
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[remotes] ${this.props.id} failed`, error, info.componentStack);
+    // Telemetry (docs/OPERATIONS.md): the fallback shown, and the error unless it was a load failure the runtime reported.
+    const remote = remoteOf(this.props.id as ExposedModuleId);
+    if (!reportedAsLoadFailure(error)) reportFailure({ kind: 'error', source: 'boundary', remote, error });
+    reportFailure({ kind: 'fallback', source: 'slot', remote, error });
   }
   override render() {
     if (this.state.error) {

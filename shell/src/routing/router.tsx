@@ -30,6 +30,8 @@ function RootRedirect() {
 
 /** The affiliate page's code loads when it is visited (it is not part of the home page's first load). */
 const AffiliatePage = lazy(() => import('../pages/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
+/** The operations page (docs/OPERATIONS.md) loads when it is visited. */
+const OperationsPage = lazy(() => import('../telemetry/OperationsPage').then((m) => ({ default: m.OperationsPage })));
 /** The composition status page (outside production only) loads when it is visited. */
 const CompositionPage = lazy(() => import('../pages/CompositionPage').then((m) => ({ default: m.CompositionPage })));
 
@@ -71,6 +73,14 @@ export const routes: RouteObject[] = [
         element: (
           <Suspense fallback={null}>
             <CompositionPage />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'operations',
+        element: (
+          <Suspense fallback={null}>
+            <OperationsPage />
           </Suspense>
         ),
       },

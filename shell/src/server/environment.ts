@@ -16,6 +16,7 @@ import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
+import { sanitizeCanaries, type CanaryRelease } from './canary';
 import { sanitizeRemotePins, type RemotePins } from './remote-trust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './security-policy.mjs';
 
@@ -30,7 +31,11 @@ export interface EnvironmentState {
   remotes: RemotesMap;
   /** remotes.json `integrity`: SHA-256 pins of each remote's server files (remote-trust.ts). */
   pins: RemotePins;
-  /** Changes whenever `config`, `remotes` or `pins` change (hash of them): part of every page cache key. */
+  /** remotes.json `canary`: versions a share of visitors gets (canary.ts); none in a visitor's own composition. */
+  canaries?: readonly CanaryRelease[];
+  /** In a visitor's composition with canaries (canary.ts): the canaries it joined, `mf_news@1.1.0,…`. */
+  composition?: string;
+  /** Changes whenever `config`, `remotes`, `pins` or `canaries` change (hash of them): part of every page cache key. */
   version: string;
   /**
    * The security headers of this environment for a request path (Content-Security-Policy listing
@@ -102,6 +107,7 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
   let config: RuntimeConfig = { ...DEFAULT_RUNTIME_CONFIG, ...o.configOverrides };
   let remotes: RemotesMap = {};
   let pins: RemotePins = {};
+  let canaries: CanaryRelease[] = [];
   let stamps = '\0';
   let checkedAt = -Infinity;
   let state: EnvironmentState | undefined;
@@ -119,20 +125,23 @@ export function createEnvironment(o: EnvironmentOptions, now: () => number = Dat
       ? { ...merged, production: true, trustedRemoteOrigins: [] }
       : { ...merged, trustedRemoteOrigins: merged.trustedRemoteOrigins ?? [] };
     const read = readJson(o.remotesFile);
-    if (read !== undefined) [remotes, pins] = [sanitizeRemotesMap(read), sanitizeRemotePins(read)];
+    if (read !== undefined) [remotes, pins, canaries] = [sanitizeRemotesMap(read), sanitizeRemotePins(read), sanitizeCanaries(read)];
     // A file caught half-written (a plain write, not a rename) is read again at the next look.
     else stamps = '\0';
     const version = createHash('sha1')
-      .update(JSON.stringify([config, remotes, pins]))
+      .update(JSON.stringify([config, remotes, pins, canaries]))
       .digest('base64url')
       .slice(0, 12);
-    // Once per environment state, not per request.
-    const pageHeaders = headersOf(helmet(securityHeaderOptions({ config, remotes, path: '/' })));
-    const callbackHeaders = headersOf(helmet(securityHeaderOptions({ config, remotes, path: '/auth_callback' })));
+    // Once per environment state, not per request; the canaries' origins are allowed on every page
+    // (a cached page's headers are the same for every composition).
+    const allowed = { ...remotes, ...Object.fromEntries(canaries.map((c) => [`${c.remote}#canary`, c.url])) };
+    const pageHeaders = headersOf(helmet(securityHeaderOptions({ config, remotes: allowed, path: '/' })));
+    const callbackHeaders = headersOf(helmet(securityHeaderOptions({ config, remotes: allowed, path: '/auth_callback' })));
     state = {
       config,
       remotes,
       pins,
+      canaries,
       version,
       securityHeaders: (path) => (/^\/auth(_callback|\/)/.test(path) ? callbackHeaders : pageHeaders),
     };

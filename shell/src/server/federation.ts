@@ -33,7 +33,7 @@ import sharedPackage from '@landing/shared/package.json';
 import { createInstance, registerGlobalPlugins } from '@module-federation/runtime';
 import { loadScriptNode } from '@module-federation/sdk';
 import { REMOTE_NAMES, type ExposedModuleId, type RemoteName, type RemotesMap } from '@landing/shared';
-import { createRemoteTrust, type RemotePins } from './remote-trust';
+import { createRemoteTrust, type RemotePins, type RemoteTrust } from './remote-trust';
 
 const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
@@ -41,6 +41,41 @@ const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) a
 /** A shared singleton provided from one of this server's modules (caret range of its version). */
 function provide(lib: unknown, version: string) {
   return { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
+}
+
+/** The trust checks, URL mapping and timeout of each federation of this process. */
+const fetchGuards = new Set<{ trust: RemoteTrust; fetchUrl: (url: string) => string; fetchTimeoutMs: number }>();
+let fetchGuardRegistered = false;
+
+/**
+ * The process's fetch guard (see its use in {@link createServerFederation}): a URL is fetched when
+ * some federation's trust allows its origin (with that federation's mapping and timeout), and a
+ * body is used when no federation's trust objects to it (a trust objects only to the manifests it
+ * registered and to the pinned folders it owns).
+ */
+function registerFetchGuard(refuse: (problem: string) => Error): void {
+  if (fetchGuardRegistered) return;
+  fetchGuardRegistered = true;
+  registerGlobalPlugins([
+    {
+      name: 'landing-fetch-guard',
+      async fetch(url: string, init: RequestInit) {
+        const guards = [...fetchGuards];
+        const allowed = guards.find((g) => g.trust.fetchProblem(url) === null);
+        if (!allowed) throw refuse(guards[0]?.trust.fetchProblem(url) ?? `${url}: no remotes registered`);
+        const signal = AbortSignal.timeout(allowed.fetchTimeoutMs);
+        const res = await fetch(allowed.fetchUrl(url), { ...init, redirect: 'error', signal });
+        if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
+        const body = new Uint8Array(await res.arrayBuffer());
+        for (const g of guards) {
+          const bad = g.trust.bodyProblem(url, body);
+          if (bad) throw refuse(bad);
+        }
+        const type = res.headers.get('content-type');
+        return new Response(body, { status: res.status, headers: type ? { 'content-type': type } : {} });
+      },
+    } as never,
+  ]);
 }
 
 /** A failed load, newest last (logged, and the reason a slot was sent as its fallback). */
@@ -90,6 +125,8 @@ export interface ServerFederation {
   browserAssets(ids: readonly ExposedModuleId[]): { js: string[]; css: string[] };
   /** Recent load failures (bounded list). */
   failures: LoadFailure[];
+  /** Takes this federation's trust out of the process's fetch guard (a canary composition that ended). */
+  dispose(): void;
 }
 
 interface Manifest {
@@ -123,25 +160,13 @@ export function createServerFederation({
   };
   // Manifests, entries and chunks: the trust checks on the URL and on the body (remote-trust.ts),
   // a timeout, errors for non-2xx and for redirects (one could leave the origins of remotes.json),
-  // and the server-side origin of a public URL (fetchOrigins). Registered globally: a remote's server build runs its own federation instance, which fetches
-  // the remote's chunks; global plugins apply to it too.
-  registerGlobalPlugins([
-    {
-      name: 'landing-fetch-guard',
-      async fetch(url: string, init: RequestInit) {
-        const refused = trust.fetchProblem(url);
-        if (refused) throw refuse(refused);
-        const signal = AbortSignal.timeout(fetchTimeoutMs);
-        const res = await fetch(fetchUrl(url), { ...init, redirect: 'error', signal });
-        if (!res.ok) throw new Error(`HTTP ${res.status} for ${url}`);
-        const body = new Uint8Array(await res.arrayBuffer());
-        const bad = trust.bodyProblem(url, body);
-        if (bad) throw refuse(bad);
-        const type = res.headers.get('content-type');
-        return new Response(body, { status: res.status, headers: type ? { 'content-type': type } : {} });
-      },
-    } as never,
-  ]);
+  // and the server-side origin of a public URL (fetchOrigins). Registered globally once per
+  // process (a remote's server build runs its own federation instance, which fetches the remote's
+  // chunks; global plugins apply to it too), over the trust of every federation of the process
+  // (a canary composition has one of its own: canary.ts).
+  const guard = { trust, fetchUrl, fetchTimeoutMs };
+  fetchGuards.add(guard);
+  registerFetchGuard(refuse);
   const mf = createInstance({
     name: 'shell_server',
     remotes: [],
@@ -225,6 +250,7 @@ export function createServerFederation({
 
   return {
     failures,
+    dispose: () => void fetchGuards.delete(guard),
     registered: () => registered,
     sync(map, pins = {}) {
       const next: RemotesMap = {};

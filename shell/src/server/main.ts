@@ -15,7 +15,8 @@
  *
  * CHANGES_TOKEN (environment only, never a command-line argument: `ps` shows those): the
  * credential of the API's content change stream, the same value the API has; without it pages
- * live 5 s in the page cache.
+ * live 5 s in the page cache. METRICS_TOKEN (environment only): the credential of `GET /metrics`
+ * (Prometheus text of every worker, metrics.ts); without it there is no `/metrics`.
  *
  * --origin (or PUBLIC_ORIGIN, else SITE_URL): the site's public origin for canonical and Open
  * Graph URLs; without it they come from the request's Host and X-Forwarded-Proto (then named in
@@ -39,6 +40,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { serveClusterMetrics } from './metrics';
 import { createShellServer } from './shell-server';
 
 export { createShellServer } from './shell-server';
@@ -112,6 +114,7 @@ export function main(argv: string[]): void {
     maxRenders: Number(values['max-renders']),
     maxQueue: Number(values['max-queue']),
     changesToken: process.env.CHANGES_TOKEN?.trim() || undefined,
+    metricsToken: process.env.METRICS_TOKEN?.trim() || undefined,
   });
   const stop = () => {
     shell.stop();
@@ -147,6 +150,7 @@ function startWorkers(count: number, host: string, port: number): void {
       if (m?.listening && ++listening === count) console.log(`[shell] SSR server on http://${host}:${port} (${count} workers)`);
     });
   };
+  serveClusterMetrics(); // `/metrics` of any worker sums every worker's figures (metrics.ts)
   for (let i = 0; i < count; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) return;

@@ -10,6 +10,7 @@ import type { EnvironmentState } from './environment';
 import type { ServerFederation } from './federation';
 import type { RenderedPage } from './page-cache';
 import { renderPage } from './render';
+import type { SlotError } from './remote-loader';
 import type { PageRenderResult, RenderViewer } from './render-types';
 
 /** Thrown when the render queue is full (answered 503). */
@@ -48,6 +49,10 @@ export interface RenderedHtml {
 /** Options of {@link createPageRenderer}. */
 export interface PageRendererOptions {
   federation: ServerFederation;
+  /** The federation of a visitor's composition (canary.ts `federationPool`; default: `federation`). */
+  federationFor?(env: EnvironmentState): ServerFederation;
+  /** Told of every render: its environment state, status, time (ms) and the slots sent as fallbacks (metrics.ts). */
+  onRender?(env: EnvironmentState, status: number, renderMs: number, slotErrors: readonly SlotError[]): void;
   build: BuildReader;
   /** The API base template this server calls in an environment. */
   internalBase(env: EnvironmentState): string;
@@ -95,12 +100,13 @@ export function createPageRenderer(o: PageRendererOptions) {
      */
     async render(req: PageRequest, viewer: RenderViewer): Promise<RenderedHtml> {
       const { url, env } = req;
-      o.federation.sync(env.remotes, env.pins);
+      const federation = o.federationFor?.(env) ?? o.federation;
+      federation.sync(env.remotes, env.pins);
       const result = await renderPage(
         url,
         { cookie: req.cookie },
         {
-          federation: o.federation,
+          federation,
           config: req.config,
           remotes: env.remotes,
           internalApiBaseTemplate: o.internalBase(env),
@@ -112,9 +118,10 @@ export function createPageRenderer(o: PageRendererOptions) {
       );
       if (result.kind === 'redirect') throw new RedirectAnswer(result.status, result.location);
       const html = await collect(result.html);
+      o.onRender?.(env, result.status, result.timings.renderMs, result.timings.slotErrors);
       if (o.log)
         console.log(
-          `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.join('; ')})` : ''}`,
+          `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.map((e) => `${e.slot ?? 'shell'} ${e.reason}: ${e.message}`).join('; ')})` : ''}`,
         );
       return { result, html };
     },

@@ -6,6 +6,7 @@ import type { RemotesMap, RuntimeConfig, UserData } from '@landing/shared';
 import type { ServerFederation } from './federation';
 import type { ContentTopic } from './page-cache';
 import type { StandInPlayer } from './player-page';
+import type { SlotError } from './remote-loader';
 
 /**
  * Who a page is rendered for: the logged-in player of the request (their session cookie, checked
@@ -54,7 +55,8 @@ export interface PageRenderResult {
   kind: 'page';
   status: number;
   html: NodeJS.ReadableStream;
-  timings: { renderMs: number; slotErrors: string[] };
+  /** slotErrors: the slots sent as their fallback (remote-loader.ts). */
+  timings: { renderMs: number; slotErrors: SlotError[] };
   /** Content the page shows, from its queries (the page cache drops it when one changes). */
   topics: ContentTopic[];
 }

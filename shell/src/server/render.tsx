@@ -38,7 +38,7 @@ import { clientOnlyDocument, documentEnd, documentStart, pageHead } from './page
 import { languageOf, routeOf } from './page-route';
 import { USER_DATA_MARK } from './player-page';
 import { topicsOf } from './query-topics';
-import { requestLoader } from './remote-loader';
+import { recordRenderError, requestLoader, type SlotError } from './remote-loader';
 import type { RenderContext, RenderResult } from './render-types';
 import { serverApiClient } from './server-api-client';
 import { RemoteLoaderContext } from '../remotes/RemoteSlot';
@@ -88,7 +88,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   const queryClient = createQueryClient('server');
   const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config, ctx.viewer);
   const response: ServerResponseInfo = { status: 200 };
-  const slotErrors: string[] = [];
+  const slotErrors: SlotError[] = [];
   const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
 
   // The landing config decides the technical break (503) before anything renders.
@@ -119,6 +119,8 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   );
   if (context.statusCode && context.statusCode !== 200) response.status = context.statusCode;
 
+  /** What the render aborts with when the budget is over (its pending slots then count as `budget`). */
+  const budgetAbort = new Error('SSR budget exceeded');
   return new Promise((resolve) => {
     let settled = false;
     const timer: { abort?: NodeJS.Timeout } = {};
@@ -204,18 +206,15 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
             topics: [...CONTENT_TOPICS],
           });
         },
-        onError(error) {
-          const message = String((error as Error)?.message ?? error).split('\n')[0]!;
-          if (!slotErrors.includes(message)) slotErrors.push(message);
+        onError(error, info) {
+          // Attributed to the slot it came from (its remote and version count it: metrics.ts).
+          recordRenderError(slotErrors, error, info?.componentStack ?? undefined, budgetAbort);
         },
       }),
     );
     // Safety net for data that has not arrived: pending boundaries are sent as fallbacks and the
     // browser renders them. setImmediate lets React first take in the slot loads the budget just
     // rejected (aborting in the same timer phase leaves a pending lazy React complains about).
-    timer.abort = setTimeout(
-      () => setImmediate(() => stream.abort(new Error('SSR budget exceeded'))),
-      Math.max(0, deadline - performance.now()),
-    );
+    timer.abort = setTimeout(() => setImmediate(() => stream.abort(budgetAbort)), Math.max(0, deadline - performance.now()));
   });
 }

@@ -1,9 +1,11 @@
 /**
  * The shell's HTTP server (docs/ARCHITECTURE.md "A page, from request to hydration"): which part answers a request.
  * - `/health`: this process's renders and page cache counters;
+ * - `/metrics`: Prometheus text of the page servers, for METRICS_TOKEN only (metrics.ts);
  * - `/api/*`, when `apiProxyOrigin` is set: the API (api-proxy.ts);
  * - a GET or HEAD of a path without a file extension: a server-rendered page (page-handler.ts);
- * - the environment's `config.json` / `remotes.json` (environment.ts), and the shell's static
+ * - the environment's `config.json` / `remotes.json` (environment.ts; remotes.json is the
+ *   visitor's composition, with a canary's version for a visitor in its share: canary.ts), and the shell's static
  *   files (build-reader.ts), compressed on the way.
  * Every answer but `/health` and the proxy's carries the environment's security headers
  * (environment.ts, ./security-policy.mjs).
@@ -13,10 +15,12 @@ import compression from 'compression';
 import { EXPOSED_MODULE_IDS, remoteOf, type RuntimeConfig } from '@landing/shared';
 import { proxyToApi } from './api-proxy';
 import { buildReader } from './build-reader';
+import { compositionOf, federationPool } from './canary';
 import { subscribeToChanges } from './content-changes';
 import { withCookieDomain } from './cookie-domain';
 import { createEnvironment, type EnvironmentState } from './environment';
 import { createServerFederation, type ServerFederation } from './federation';
+import { createShellMetrics, slotFallbacks } from './metrics';
 import { PageCache, type PageCacheStats } from './page-cache';
 import { createPageHandler } from './page-handler';
 import { createPageRenderer } from './page-renderer';
@@ -61,6 +65,8 @@ export interface ShellServerOptions {
    * without it the server does not subscribe, and cached pages live 5 s.
    */
   changesToken?: string;
+  /** The credential of `GET /metrics` (METRICS_TOKEN, metrics.ts); without it there is no `/metrics`. */
+  metricsToken?: string;
 }
 
 /** The server and what tests and scripts may look at. */
@@ -91,7 +97,10 @@ const FILE_PATH = /\.[a-z0-9]+$/i;
  * @param o  see {@link ShellServerOptions}
  */
 export function createShellServer(o: ShellServerOptions): ShellServer {
-  const federation = createServerFederation({ fetchOrigins: o.remoteFetchOrigins });
+  // One federation per composition: the stable one, and one per set of canaries (canary.ts).
+  const federations = federationPool(() => createServerFederation({ fetchOrigins: o.remoteFetchOrigins }));
+  const federation = federations.stable;
+  const metrics = createShellMetrics(o.metricsToken);
   const build = buildReader(o.distDir);
   const environment = createEnvironment(o);
   const compress = compression({ threshold: 1024 });
@@ -103,6 +112,9 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
   const sessions = createSessionChecker((server) => internalBase(environment.current()).replace('{server}', server));
   const renderer = createPageRenderer({
     federation,
+    federationFor: (env) => federations.of(env),
+    onRender: (env, status, renderMs, slotErrors) =>
+      metrics.render({ status, renderMs, canary: Boolean(env.composition), fallbacks: slotFallbacks(env.remotes, slotErrors) }),
     build,
     internalBase,
     budgetMs: o.budgetMs,
@@ -130,12 +142,24 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
     const path = url.pathname;
     if (path === '/health') return sendJson(res, health());
+    if (path === '/metrics') return metrics.handle(req, res);
     if (o.apiProxyOrigin && path.startsWith('/api/')) return proxyToApi(req, res, o.apiProxyOrigin, (req.url ?? '/').slice(4));
-    const env = environment.current();
-    if (!FILE_PATH.test(path) && (req.method === 'GET' || req.method === 'HEAD')) return page(req, res, url, env);
+    // The visitor's composition: the stable remotes, or a canary's for a visitor in its share (canary.ts).
+    const secure = (o.publicOrigin ?? `${String(req.headers['x-forwarded-proto'] ?? 'http')}:`).startsWith('https:');
+    const { env, canaries, setCookie } = compositionOf(environment.current(), req.headers.cookie, secure);
+    if (setCookie) res.appendHeader('Set-Cookie', setCookie);
+    if (!FILE_PATH.test(path) && (req.method === 'GET' || req.method === 'HEAD')) {
+      await page(req, res, url, env);
+      metrics.page(res.statusCode, res.getHeader('X-Cache') as string | undefined);
+      if (canaries.length && res.statusCode === 200) metrics.composed(canaries);
+      return;
+    }
     setHeaders(res, env.securityHeaders(path));
     compress(req as never, res as never, () => {
-      if (path === '/remotes.json') return sendJson(res, env.remotes);
+      if (path === '/remotes.json') {
+        res.setHeader('Vary', 'Cookie'); // the visitor's composition (canary.ts)
+        return sendJson(res, env.remotes);
+      }
       if (path === '/config.json') return sendJson(res, withCookieDomain(env.config, req.headers.host, o.publicOrigin));
       // Server code and build lists are not public files. (index.html, the page without its content,
       // is: the offline worker keeps it as the app shell of pages never read.)

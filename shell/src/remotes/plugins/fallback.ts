@@ -5,11 +5,14 @@
  * (RemoteSlot.tsx).
  */
 import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
+import type { RemoteName } from '@landing/shared';
+import { reportFailure } from '../../telemetry/report';
 import { remoteFailures } from '../remote-info';
 
 /**
  * Creates the plugin (the runtime calls the default export with no arguments). Each failure is
- * appended to `remoteFailures` and logged with `console.error`; the hook returns undefined, so
+ * appended to `remoteFailures`, logged with `console.error` and reported to the telemetry
+ * (../../telemetry/report.ts, as the remote's load failure); the hook returns undefined, so
  * the load rejects with the runtime's error.
  */
 export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
@@ -20,6 +23,7 @@ export default function fallbackPlugin(): ModuleFederationRuntimePlugin {
       const message = error instanceof Error ? error.message : String(error);
       remoteFailures.push({ id, message, at: Date.now() });
       console.error(`[remotes] ${id} could not be loaded (${lifecycle ?? 'load'}): ${message}`);
+      reportFailure({ kind: 'load_failure', source: 'runtime', remote: id.split('/')[0] as RemoteName, error }); // telemetry
       return undefined;
     },
   };
