@@ -1,5 +1,5 @@
 /**
- * Interactive at once on a phone (docs/PERFORMANCE.md "Interactive at once"): the header's
+ * Interactive at once on a phone (docs/performance/history/2026-11-rounds.md "Interactive at once"): the header's
  * controls answer a player's first tap whatever the remotes do, and a tap made while the page is
  * still hydrating is not lost.
  */

@@ -130,7 +130,7 @@ test.describe('hydration', () => {
   }
 
   // A page's first Intl formatter (dates, numbers, country names) loads the browser's locale and
-  // time-zone data, hundreds of ms on a throttled phone inside hydration (docs/PERFORMANCE.md
+  // time-zone data, hundreds of ms on a throttled phone inside hydration (docs/performance/history/2026-11-rounds.md
   // "Start-up compile and Intl"): the server's texts come with the page data, and hydration builds
   // no formatter.
   test('news, an article and bets hydrate with the server-formatted dates and names, building no Intl formatter', async ({

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * First load on a phone (docs/PERFORMANCE.md "Web: first load on a
+ * First load on a phone (docs/performance/history/2026-11-rounds.md "Web: first load on a
  * phone"). Runs Lighthouse (npm `lighthouse`, Chromium /usr/bin/chromium headless) with its mobile
  * preset and simulated throttling on the landing pages of one or more deployments and prints, per
  * page and deployment, the median over `--runs` runs of: performance score, LCP, TBT, CLS, FCP,

@@ -1,5 +1,5 @@
 /**
- * V8 compile hints for the scripts a page runs at start-up (docs/PERFORMANCE.md "Start-up compile").
+ * V8 compile hints for the scripts a page runs at start-up (docs/performance/history/2026-11-rounds.md "Start-up compile").
  *
  * V8 compiles a function lazily, on the main thread, the first time it is called. The shell's
  * start-up evaluates its whole module graph (React DOM, the router, i18next, @landing/shared, the

@@ -21,7 +21,7 @@ const formatters = new Map<string, Intl.DateTimeFormat>();
 /**
  * Texts the server formatted for the page being hydrated: key → text (see {@link seedFormatted}).
  * A page's first Intl formatter loads the platform's locale and time-zone data, hundreds of ms on
- * a throttled phone inside the hydration task (docs/PERFORMANCE.md "Start-up compile and Intl");
+ * a throttled phone inside the hydration task (docs/performance/history/2026-11-rounds.md "Start-up compile and Intl");
  * with the server's texts, hydration formats nothing.
  */
 const seeded = new Map<string, string>();
@@ -120,7 +120,7 @@ function formatInstant(instant: Date, timeZone: string, pattern: DatePattern): s
 /**
  * One formatter for every call, built at the first call: building an Intl.NumberFormat costs more
  * than formatting with it, and a page's first one loads the platform's number-format data (a third
- * of the home page's start-up task at module load, docs/PERFORMANCE.md "Start-up compile and Intl"),
+ * of the home page's start-up task at module load, docs/performance/history/2026-11-rounds.md "Start-up compile and Intl"),
  * which pages that format no number never need.
  */
 let integerFormat: Intl.NumberFormat | undefined;

@@ -43,7 +43,7 @@ describe('numbers (spec §9)', () => {
   });
 
   // Building the first Intl.NumberFormat of a page loads the platform's number-format data: in a
-  // Chrome trace of /royal it was about a third of the start-up task (docs/PERFORMANCE.md
+  // Chrome trace of /royal it was about a third of the start-up task (docs/performance/history/2026-11-rounds.md
   // "Start-up compile and Intl"). Pages that never format a number do not pay for it.
   it('builds no Intl.NumberFormat until a number is formatted', async () => {
     const spy = jest.spyOn(Intl, 'NumberFormat');
@@ -71,7 +71,7 @@ describe('region names (CLDR)', () => {
 });
 
 // The browser hydrates a server-rendered page with the texts the server formatted (page data
-// `formatted`), so hydration loads no Intl data (docs/PERFORMANCE.md "Start-up compile and Intl").
+// `formatted`), so hydration loads no Intl data (docs/performance/history/2026-11-rounds.md "Start-up compile and Intl").
 describe('texts formatted by the server', () => {
   afterEach(() => setFormatRecorder(() => undefined));
 

@@ -3,7 +3,7 @@
  * in the browser. The frame (DefaultLayout.tsx) puts the page and the footer in Suspense
  * boundaries of their own, so React hydrates the header, the language/server switch and the
  * login button first, in one pass, and the page and footer after it, each in its own tasks
- * (docs/PERFORMANCE.md "Interactive at once"). The shell marks the page ready (`data-ready`)
+ * (docs/performance/history/2026-11-rounds.md "Interactive at once"). The shell marks the page ready (`data-ready`)
  * only once the page itself is live too ({@link whenPageHydrated}).
  */
 import { useEffect } from 'react';
