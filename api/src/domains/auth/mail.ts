@@ -33,8 +33,12 @@ export interface MailboxEntry {
 const MAILBOX_SIZE = 500;
 
 export interface Mailer {
-  /** Queues a message; resolves once it is in the mailbox (not when the transport is done). */
-  send(message: RenderedMail & { to: string; kind: MailKind; lang: string; server: string | null }): void;
+  /**
+   * Sends a message: it is in the dev mailbox at once (when on); the promise resolves when the
+   * transport (SMTP, or composing only) has accepted it and rejects when the transport failed, so
+   * the outbox keeps the job until the mail is handed over (./outbox.ts).
+   */
+  send(message: RenderedMail & { to: string; kind: MailKind; lang: string; server: string | null }): Promise<void>;
   /** The dev mailbox, newest first; null when it is off (production). */
   readonly mailbox: MailboxEntry[] | null;
   /** Resolves when every queued transport send has finished (tests). */
@@ -87,14 +91,21 @@ function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMail
       } else if (!config.smtpUrl) {
         log.warn({ kind, server }, 'mail not delivered: SMTP_URL is not configured');
       }
-      const p = transport
+      const p: Promise<void> = transport
         .sendMail({ from: config.mailFrom, to, subject, text, html })
-        .catch((err: unknown) => log.error({ err, kind, server }, 'mail delivery failed'))
+        .then(
+          () => undefined,
+          (err: unknown) => {
+            log.error({ err, kind, server }, 'mail delivery failed');
+            throw err;
+          },
+        )
         .finally(() => pending.delete(p));
       pending.add(p);
+      return p;
     },
     async idle() {
-      await Promise.all([...pending]);
+      await Promise.allSettled([...pending]);
     },
     async stored() {
       await Promise.all([...storing]);

@@ -7,11 +7,12 @@
  * out), and `/auth/register` runs the same statements for a new and a known e-mail (the worker
  * mails the activation link or the "you already have an account" notice). No secret is stored
  * in the outbox: tokens and codes are made by the worker at send time (only their hashes go to
- * their tables) and a job row is deleted once done.
+ * their tables) and a job row is deleted once the mailer's transport has accepted its mail.
  *
  * Several API processes on one PostgreSQL: a worker claims due jobs with
- * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`, 60 s), so each job runs once, and a job
- * whose worker died runs again after the lease. Failures retry with backoff (5 attempts).
+ * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`, 60 s), so a job runs in one process at a
+ * time, and a job whose worker died before deleting it runs again after the lease (a mail is sent
+ * late rather than lost). Failures, a refused delivery included, retry with backoff (5 attempts).
  */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -177,7 +178,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
   const job = row.job as MailJob;
   const server = row.server as ServerCode;
   const { lang } = row;
-  const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }) => {
+  const send = (kind: MailKind, to: string, vars: { nickname: string; path?: string; code?: string; email?: string }): Promise<void> => {
     const link = vars.path ? `${row.siteBase}${vars.path}` : undefined;
     const rendered = renderMail(kind, lang, {
       nickname: vars.nickname,
@@ -186,8 +187,10 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
       code: vars.code,
       email: vars.email,
     });
-    // The app's own mailer (keyed by its configuration object: the same dev mailbox).
-    mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
+    // The app's own mailer (keyed by its configuration object: the same dev mailbox). Awaited: the
+    // job is deleted only once the transport has the mail, so a process killed while sending
+    // leaves the job to run again after its lease instead of losing the mail.
+    return mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
   };
   const account = async (id: number) => (await db.select().from(authAccounts).where(eq(authAccounts.id, id)))[0] ?? null;
   const accountWithEmail = async (email: string) => {
@@ -202,7 +205,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
     const acc = await account(accountId);
     if (!acc?.email || acc.status !== 'pending') return;
     const token = await issueToken(db, acc.id, 'activation', auth.activationTtlS);
-    send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
+    await send('activation', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'account', token) });
   };
 
   switch (job.kind) {
@@ -211,7 +214,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         await mailActivation(job.accountId);
       } else {
         const owner = await accountWithEmail(job.email);
-        if (owner?.email) send('registerExisting', owner.email, { nickname: owner.nickname, path: `/${server}` });
+        if (owner?.email) await send('registerExisting', owner.email, { nickname: owner.nickname, path: `/${server}` });
       }
       return;
     }
@@ -234,7 +237,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         );
       if ((recent?.n ?? 0) >= limit.max) return;
       const token = await issueToken(db, acc.id, 'password_reset', auth.passwordResetTtlS);
-      send('passwordReset', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'password', token) });
+      await send('passwordReset', acc.email, { nickname: acc.nickname, path: tokenLink(server, 'password', token) });
       return;
     }
     case 'deviceCode': {
@@ -252,14 +255,14 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
           codeExpiresAt: new Date(Date.now() + auth.deviceCodeTtlS * 1000),
         })
         .where(eq(authDeviceChallenges.idHash, c.idHash));
-      send('deviceCode', acc.email, { nickname: acc.nickname, code });
+      await send('deviceCode', acc.email, { nickname: acc.nickname, code });
       return;
     }
     case 'emailChange': {
       const acc = await account(job.accountId);
       if (!acc) return;
       const token = await issueToken(db, acc.id, 'email_change', auth.emailChangeTtlS, job.newEmail);
-      send('emailChange', job.newEmail, { nickname: acc.nickname, email: job.newEmail, path: tokenLink(server, 'email', token) });
+      await send('emailChange', job.newEmail, { nickname: acc.nickname, email: job.newEmail, path: tokenLink(server, 'email', token) });
       return;
     }
     case 'emailChangeCode': {
@@ -271,17 +274,17 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
         .set({ codeHash: emailCodeHash(auth.codeHmacKey, acc.id, job.newEmail, code) })
         .where(and(eq(authEmailChangeCodes.accountId, acc.id), eq(authEmailChangeCodes.newEmail, job.newEmail)))
         .returning({ a: authEmailChangeCodes.accountId });
-      if (updated.length) send('emailChangeCode', acc.email, { nickname: acc.nickname, code, email: job.newEmail });
+      if (updated.length) await send('emailChangeCode', acc.email, { nickname: acc.nickname, code, email: job.newEmail });
       return;
     }
     case 'emailChanged':
-      send('emailChanged', job.to, { nickname: job.nickname, email: job.newEmail });
+      await send('emailChanged', job.to, { nickname: job.nickname, email: job.newEmail });
       return;
     case 'passwordChanged':
     case 'passwordResetDone': {
       // A notice to the owner, with a link to the account page (sessions, recent activity).
       const acc = await account(job.accountId);
-      if (acc?.email) send(job.kind, acc.email, { nickname: acc.nickname, path: `/${server}/account` });
+      if (acc?.email) await send(job.kind, acc.email, { nickname: acc.nickname, path: `/${server}/account` });
       return;
     }
   }
