@@ -67,6 +67,11 @@ export interface ApiConfig {
   trustProxy: boolean | string | undefined;
   /** How often a process that does not run the tickers tries to take them over, ms (LEADER_RETRY_MS, default 10 000). */
   leaderRetryMs: number;
+  /**
+   * How often the telemetry rows past their retention are deleted, ms (TELEMETRY_PRUNE_MS, default
+   * 600 000); one process per database does it (a background job). 0: this process never does.
+   */
+  telemetryPruneMs: number;
   /** `/metrics` and the remotes' telemetry (src/domains/telemetry/config.ts: METRICS_TOKEN, OPS_TOKEN, TEAM_TOKENS, …). */
   telemetry: TelemetryConfig;
 }
@@ -106,7 +111,7 @@ export function parseTrustProxy(value: string | undefined): boolean | string | u
  * (<repo>/.data/pglite), DATABASE_URL, CORS_ORIGINS (comma list), ADMIN_SECRET, CHANGES_TOKEN, LOG_LEVEL
  * (`warn` under NODE_ENV=test, else `info`), DEMO_ACTIVITY (`0` turns the demo ticker off),
  * XSRF_HMAC_KEY (≥ 32 characters; default: a random key kept in the database), MAIL_OUTBOX_POLL_MS (500),
- * TRUST_PROXY (behind nginx), LEADER_RETRY_MS, DEV_FEATURES (`1` = development features, outside
+ * TRUST_PROXY (behind nginx), LEADER_RETRY_MS, TELEMETRY_PRUNE_MS (600000), DEV_FEATURES (`1` = development features, outside
  * production only), API_DOCS (`1` = `/docs` in production too; `0` = off everywhere), and the
  * telemetry's (src/domains/telemetry/config.ts).
  *
@@ -141,6 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ApiConfig {
     mailOutboxPollMs: int(env.MAIL_OUTBOX_POLL_MS, 500, 'MAIL_OUTBOX_POLL_MS'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     leaderRetryMs: int(env.LEADER_RETRY_MS, 10_000, 'LEADER_RETRY_MS'),
+    telemetryPruneMs: int(env.TELEMETRY_PRUNE_MS, 600_000, 'TELEMETRY_PRUNE_MS'),
     telemetry: loadTelemetryConfig(env),
   };
 }

@@ -116,6 +116,9 @@ export const TEST_CONFIG: Partial<ApiConfig> = {
   servers: [...TEMPLATE_SERVERS],
   // No timer: tests send queued mail with app.mailOutbox.drain() (auth-helpers does after each call).
   mailOutboxPollMs: 0,
+  // No background job, so a test app never takes the tickers' lock from the apps a test starts
+  // with demoActivity on.
+  telemetryPruneMs: 0,
 };
 
 /** A running (not listening) app on a test database. */

@@ -9,7 +9,8 @@
  *   token>` (a team token reads its remote only; else 401).
  * - `POST /telemetry/releases`: release steps of an environment from the canary guard
  *   (OPS_TOKEN or ADMIN_SECRET only).
- * Rows past their retention are deleted every 10 minutes by one process (service.ts `prune`).
+ * Rows past their retention are deleted every `telemetryPruneMs` (10 minutes) by one process
+ * (service.ts `prune`).
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -37,8 +38,6 @@ import { createFrameResolver } from './source-maps.js';
  * guard looking every second, the operations page and deploy.mjs status from one address.
  */
 const OPS_FLOOD_GUARD = { max: 300, timeWindow: 60_000 } as const;
-/** How often old rows are deleted (ms). */
-const PRUNE_EVERY_MS = 10 * 60_000;
 
 /** SHA-256 of a credential, so two of any length compare in constant time. */
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -69,13 +68,16 @@ function checkRemote(access: Access, remote: string): void {
 export default defineRoutes({
   async root(app) {
     const resolve = createFrameResolver(app.apiConfig.telemetry.sourceMapOrigins);
-    app.runOnce('telemetry-prune', () => {
-      const timer = setInterval(
-        () => void prune(app.db).catch((err: unknown) => app.log.error({ err }, 'telemetry prune failed')),
-        PRUNE_EVERY_MS,
-      );
-      return async () => clearInterval(timer);
-    });
+    const pruneEveryMs = app.apiConfig.telemetryPruneMs;
+    // A background job makes the process a candidate for the tickers' lock (src/lib/leader.ts): none when off.
+    if (pruneEveryMs > 0)
+      app.runOnce('telemetry-prune', () => {
+        const timer = setInterval(
+          () => void prune(app.db).catch((err: unknown) => app.log.error({ err }, 'telemetry prune failed')),
+          pruneEveryMs,
+        );
+        return async () => clearInterval(timer);
+      });
 
     await app.register(async (scope) => {
       // A beacon's body is JSON sent as text/plain (no preflight); JSON is accepted too.
