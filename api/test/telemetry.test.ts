@@ -111,6 +111,8 @@ describe('telemetry', () => {
       events: [thrown, { ...thrown, count: 2 }],
     });
     assert.equal(res.statusCode, 202, res.body);
+    // A beacon is a no-cors request from the site's origin: its answer must not be blocked (a console error per page).
+    assert.equal(res.headers['cross-origin-resource-policy'], 'cross-origin');
 
     const body = (await view('environment=production&window=15m', OPS)).json();
     const news = body.remotes.find((r: { remote: string }) => r.remote === 'mf_news');

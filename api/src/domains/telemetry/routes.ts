@@ -80,6 +80,12 @@ export default defineRoutes({
       });
 
     await app.register(async (scope) => {
+      // A text/plain beacon is a no-cors request: with helmet's `Cross-Origin-Resource-Policy:
+      // same-origin` the browser blocks its answer and logs an error on every page of another
+      // origin. The answers here carry nothing to protect (202, or an error shape).
+      scope.addHook('onSend', async (_request, reply) => {
+        reply.header('cross-origin-resource-policy', 'cross-origin');
+      });
       // A beacon's body is JSON sent as text/plain (no preflight); JSON is accepted too.
       scope.removeContentTypeParser(['text/plain', 'application/json']);
       scope.addContentTypeParser(
