@@ -10,7 +10,7 @@
 export const FIRST_LOAD_BUDGETS_KIB = {
   '/royal': 165,
   '/royal/news': 210,
-  '/royal/news/{article}': 240,
+  '/royal/news/{article}': 242,
   '/royal/bets': 230,
   '/royal/join': 232,
 };
