@@ -1,8 +1,8 @@
 /**
- * Global setup of the API suite (`node --test --test-global-setup=test/global-setup.mjs`, the
- * package's `test` script): builds the run's template databases once, before any test file starts,
- * and removes them after the last (test/templates.ts). Test files are child processes of the runner
- * and inherit the variable that names the templates.
+ * Global setup of the API suite: builds the run's template databases once, before any test file
+ * starts, and removes them after the last (test/templates.ts). The suite's runner (api/scripts/test.mjs)
+ * calls these two functions around its shards; `node --test --test-global-setup=test/global-setup.mjs`
+ * uses them the same way. Test processes inherit the variable that names the templates.
  *
  * A `.mjs` file that registers tsx itself: the runner loads its global setup before `--import tsx`
  * applies, so a TypeScript setup could not import the API's sources.
