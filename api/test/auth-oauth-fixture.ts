@@ -19,7 +19,7 @@ export interface FakeUser {
 }
 
 /** A minimal authorization server: /token checks what a real one checks, /userinfo answers the user of the code. */
-export class FakeProvider {
+class FakeProvider {
   server!: Server;
   url = '';
   /** code → { user, challenge, redirectUri } as "authorized" by the test. */

@@ -31,7 +31,7 @@ export interface MatchesAnswer {
 }
 
 /** Real auth sessions (src/domains/auth/sessions.ts) of the test's players: player id → headers. */
-export const sessions = new Map<number, Record<string, string>>();
+const sessions = new Map<number, Record<string, string>>();
 
 /**
  * Builds the bets test app for the enclosing `describe` (a fresh database per file, admin secret

@@ -25,7 +25,7 @@ import {
   type Templates,
 } from './templates.js';
 
-export const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
+const DATABASE_URL = process.env.DATABASE_URL?.trim() || undefined;
 export const usingPostgres = DATABASE_URL !== undefined;
 
 /** A database that exists for one test file. */

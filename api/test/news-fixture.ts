@@ -6,7 +6,7 @@ import assert from 'node:assert/strict';
 import { createSession } from '../src/domains/auth/sessions.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
-export type Card = {
+type Card = {
   id: number;
   slug: string;
   title: string;
@@ -37,7 +37,7 @@ export type Poll = {
   total_votes: number;
   voted_options: number[] | null;
 };
-export type Article = Card & {
+type Article = Card & {
   body: string;
   comments: Comment[];
   comment_rules: { min_length: number; max_length: number; min_ovr: number };

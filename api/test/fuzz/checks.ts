@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import type { AnswerCheck } from './openapi.js';
 
 /** Patterns of internals that must never reach a client. */
-export const LEAK_PATTERNS: Array<[string, RegExp]> = [
+const LEAK_PATTERNS: Array<[string, RegExp]> = [
   ['stack trace', /\bat (?:async )?[\w$.<>]+ \(|\bat (?:file:\/\/)?\/[\w./-]+:\d+:\d+/],
   ['file path', /(?:\/work\/|\/home\/|\/usr\/|\/app\/|node_modules|[\w-]+\.(?:ts|mjs|cjs):\d+)/],
   [
@@ -21,7 +21,7 @@ export const LEAK_PATTERNS: Array<[string, RegExp]> = [
 ];
 
 /** Headers every API answer must carry (src/lib/security-headers.ts: helmet + Permissions-Policy). */
-export const REQUIRED_SECURITY_HEADERS = [
+const REQUIRED_SECURITY_HEADERS = [
   'content-security-policy',
   'x-content-type-options',
   'referrer-policy',

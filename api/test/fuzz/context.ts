@@ -51,7 +51,7 @@ export async function fuzzContext(app: FastifyInstance, options: { sessions?: nu
 }
 
 /** The XSRF header value matching a set of cookies issued by the API. */
-export function xsrfTokenOf(cookies: Record<string, string>): string {
+function xsrfTokenOf(cookies: Record<string, string>): string {
   const name = Object.keys(cookies).find((n) => /XSRF-TOKEN$/.test(n));
   if (!name) throw new Error(`no XSRF token cookie among ${Object.keys(cookies).join(', ')}`);
   return cookies[name]!;

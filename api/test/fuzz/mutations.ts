@@ -17,7 +17,7 @@ import { resolve, type FuzzContext, type FuzzRoute, type JsonSchema } from './op
  * admin secret, often a real session, sample values): one kind of bad input at a time, so each
  * reaches the code behind the first checks.
  */
-export const MUTATIONS = [
+const MUTATIONS = [
   'auth-id',
   'nul-all',
   'nul-one',
@@ -31,7 +31,7 @@ export const MUTATIONS = [
   'bad-headers',
   'random',
 ] as const;
-export type Mutation = (typeof MUTATIONS)[number];
+type Mutation = (typeof MUTATIONS)[number];
 
 /** A small deterministic PRNG (mulberry32) driven by a fast-check integer, for choosing positions. */
 function prng(seed: number): () => number {
@@ -136,7 +136,7 @@ export function requestArb(route: FuzzRoute, ctx: FuzzContext): fc.Arbitrary<Fuz
 }
 
 /** One focused request (pure: the same route, mutation and seed give the same request). */
-export function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mutation, seed: number): FuzzRequest {
+function focusedRequest(route: FuzzRoute, ctx: FuzzContext, mutation: Mutation, seed: number): FuzzRequest {
   const rand = prng(seed);
   const session = ctx.sessions.length && rand() < 0.7 ? pickOf(rand, ctx.sessions) : null;
   const headers: Record<string, string> = { 'x-xsrf-token': ctx.xsrf.token, 'x-admin-secret': ctx.adminSecret };
