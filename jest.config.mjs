@@ -26,7 +26,13 @@ export default {
   // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested
   // as modules; shared/apps.mjs: the app registry, imported by shared/src/contracts.ts;
   // shell/src/server/*.mjs: the SSR server's header policy (shared with the dev servers).
-  transform: { '^.+\\.(t|j)sx?$': swc, '^.+/scripts/.+\\.mjs$': swc, '^.+/shared/apps\\.mjs$': swc, '^.+/shell/src/server/.+\\.mjs$': swc },
+  transform: {
+    '^.+\\.(t|j)sx?$': swc,
+    '^.+/scripts/.+\\.mjs$': swc,
+    '^.+/shared/apps\\.mjs$': swc,
+    '^.+/shared/build/shared-singletons\\.mjs$': swc,
+    '^.+/shell/src/server/.+\\.mjs$': swc,
+  },
   // ESM-only packages (the HTML parser of sanitize-html) are compiled too.
   transformIgnorePatterns: [
     '/node_modules/(?!\\.pnpm|@landing|htmlparser2|domhandler|domutils|domelementtype|dom-serializer|entities|p-limit|yocto-queue)',

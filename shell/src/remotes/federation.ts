@@ -48,6 +48,12 @@ const LAZY: Record<string, () => Promise<unknown>> = {
 };
 
 /**
+ * Every shared key this module can provide (loaded or lazy). They must be exactly the browser keys
+ * of the shared-singleton policy (shared/build/shared-singletons.mjs): shell/test/shared-singletons.test.ts.
+ */
+export const BROWSER_SHARED_KEYS: readonly string[] = [...Object.keys(LOADED), ...Object.keys(LAZY)];
+
+/**
  * The `shared` option: every key of `__SHARED_VERSIONS__`, as a singleton of the caret range of its version.
  * @throws Error for a shared package this module does not provide (one added to the shared-singleton
  *   policy, shared/build/shared-singletons.mjs, but not to LOADED or LAZY): remotes would otherwise

@@ -38,9 +38,37 @@ import { createRemoteTrust, type RemotePins, type RemoteTrust } from './remote-t
 const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
 
-/** A shared singleton provided from one of this server's modules (caret range of its version). */
-function provide(lib: unknown, version: string) {
-  return { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } };
+/**
+ * The modules this server provides as shared singletons, by shared key, with their installed
+ * versions. They must be exactly the server's keys of the shared-singleton policy
+ * (shared/build/shared-singletons.mjs, `sharedSingletons(dir, { server: true })`), which the
+ * remotes' server builds take as `import: false`: a key missing here would leave a remote without
+ * the module. shell/test/shared-singletons.test.ts checks that they agree, and the browser host's
+ * (../remotes/federation.ts) too.
+ */
+export const SERVER_SHARED_MODULES: Readonly<Record<string, { lib: unknown; version: string }>> = {
+  react: { lib: React, version: versionOf('react') },
+  'react/jsx-runtime': { lib: ReactJsxRuntime, version: versionOf('react') },
+  'react-dom': { lib: ReactDom, version: versionOf('react-dom') },
+  'react-router': { lib: ReactRouter, version: versionOf('react-router') },
+  zustand: { lib: Zustand, version: versionOf('zustand') },
+  i18next: { lib: I18next, version: versionOf('i18next') },
+  'react-i18next': { lib: ReactI18next, version: versionOf('react-i18next') },
+  axios: { lib: Axios, version: versionOf('axios') },
+  'react-toastify': { lib: ReactToastify, version: versionOf('react-toastify') },
+  '@tanstack/react-query': { lib: ReactQuery, version: versionOf('@tanstack/react-query') },
+  'react-hook-form': { lib: ReactHookForm, version: versionOf('react-hook-form') },
+  '@landing/shared': { lib: LandingShared, version: sharedPackage.version },
+};
+
+/** The `shared` option: each of {@link SERVER_SHARED_MODULES} as a singleton of the caret range of its version. */
+function serverShared() {
+  return Object.fromEntries(
+    Object.entries(SERVER_SHARED_MODULES).map(([key, { lib, version }]) => [
+      key,
+      { version, lib: () => lib, shareConfig: { singleton: true, requiredVersion: `^${version}` } },
+    ]),
+  );
 }
 
 /** The trust checks, URL mapping and timeout of each federation of this process. */
@@ -171,20 +199,7 @@ export function createServerFederation({
     name: 'shell_server',
     remotes: [],
     shareStrategy: 'loaded-first',
-    shared: {
-      react: provide(React, versionOf('react')),
-      'react/jsx-runtime': provide(ReactJsxRuntime, versionOf('react')),
-      'react-dom': provide(ReactDom, versionOf('react-dom')),
-      'react-router': provide(ReactRouter, versionOf('react-router')),
-      zustand: provide(Zustand, versionOf('zustand')),
-      i18next: provide(I18next, versionOf('i18next')),
-      'react-i18next': provide(ReactI18next, versionOf('react-i18next')),
-      axios: provide(Axios, versionOf('axios')),
-      'react-toastify': provide(ReactToastify, versionOf('react-toastify')),
-      '@tanstack/react-query': provide(ReactQuery, versionOf('@tanstack/react-query')),
-      'react-hook-form': provide(ReactHookForm, versionOf('react-hook-form')),
-      '@landing/shared': provide(LandingShared, sharedPackage.version),
-    },
+    shared: serverShared(),
     plugins: [
       {
         // The built-in Node entry loader reuses whatever container is in globalThis[name] (a late
