@@ -54,7 +54,8 @@ export { DEFAULT_LOCALE, findLocale, LOCALE_CODES, LOCALES, type Locale, type Lo
 
 /** Cookie names of spec §3. Auth cookie names depend on the server: see {@link authCookieNames}. */
 export const COOKIES = {
-  lastLocale: 'ft-lang-last-locale',
+  /** The game server the player chose last (a server code, despite the spec's cookie name). */
+  lastServer: 'ft-lang-last-locale',
   fingerprint: 'FT-fingerprint',
   clickIdTrack: 'click_id_track',
   refIdTrack: 'ref_id_track',

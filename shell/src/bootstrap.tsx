@@ -192,7 +192,7 @@ async function start(): Promise<void> {
     rest: '',
     search: '',
     production: config.production,
-    lastLocale: getCookie(COOKIES.lastLocale),
+    lastServer: getCookie(COOKIES.lastServer),
   });
   if (route.kind === 'ok') landingStore.getState().setSelectedServer(route.server);
 

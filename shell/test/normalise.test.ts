@@ -25,8 +25,8 @@ test('en is the test server outside production', () => {
 
 test('an unknown server goes to the remembered server or royal', () => {
   expect(normaliseServerRoute({ ...base, segment: 'xyz', rest: '/news' })).toEqual({ kind: 'redirect', to: '/royal' });
-  expect(normaliseServerRoute({ ...base, segment: 'xyz', lastLocale: 'pl' })).toEqual({ kind: 'redirect', to: '/pl' });
-  expect(normaliseServerRoute({ ...base, segment: 'xyz', lastLocale: 'bogus' })).toEqual({ kind: 'redirect', to: '/royal' });
+  expect(normaliseServerRoute({ ...base, segment: 'xyz', lastServer: 'pl' })).toEqual({ kind: 'redirect', to: '/pl' });
+  expect(normaliseServerRoute({ ...base, segment: 'xyz', lastServer: 'bogus' })).toEqual({ kind: 'redirect', to: '/royal' });
 });
 
 test('upper-case server codes are lower-cased', () => {

@@ -134,7 +134,7 @@ export function DefaultLayout() {
     rest,
     search,
     production: getRuntimeConfig().production,
-    lastLocale: getCookie(COOKIES.lastLocale),
+    lastServer: getCookie(COOKIES.lastServer),
   });
   const setSelectedServer = useLandingStore((s) => s.setSelectedServer);
   const validServer = result.kind === 'ok' ? result.server : null;

@@ -43,7 +43,7 @@ export function chooseServer(server: SwitcherServer, assign: (url: string) => vo
   const known = findServer(server.value);
   if (server.status === 'locked' || !known) return;
   landingStore.getState().setSelectedServer(known.value);
-  setCookie(COOKIES.lastLocale, server.value, COOKIE_MAX_AGE_S.languageAndAuth);
+  setCookie(COOKIES.lastServer, server.value, COOKIE_MAX_AGE_S.languageAndAuth);
   assign(`/${server.value}`);
 }
 

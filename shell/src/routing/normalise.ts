@@ -22,11 +22,11 @@ export interface NormaliseInput {
   search: string;
   production: boolean;
   /** Value of the `ft-lang-last-locale` cookie, if any. */
-  lastLocale?: string | undefined;
+  lastServer?: string | undefined;
 }
 
 /** Applies the spec §2 server rules; see the module comment. */
-export function normaliseServerRoute({ segment, rest, search, production, lastLocale }: NormaliseInput): NormaliseResult {
+export function normaliseServerRoute({ segment, rest, search, production, lastServer }: NormaliseInput): NormaliseResult {
   const servers = serversFor(production).map((s) => s.value);
   const code = segment.toLowerCase();
   if (servers.includes(code as ServerCode)) {
@@ -34,7 +34,7 @@ export function normaliseServerRoute({ segment, rest, search, production, lastLo
     return { kind: 'ok', server: code as ServerCode };
   }
   if (LEGACY_SERVER_CODES.includes(code)) return { kind: 'redirect', to: `/${DEFAULT_SERVER}${rest}${search}` };
-  const remembered = lastLocale && servers.includes(lastLocale as ServerCode) ? lastLocale : DEFAULT_SERVER;
+  const remembered = lastServer && servers.includes(lastServer as ServerCode) ? lastServer : DEFAULT_SERVER;
   return { kind: 'redirect', to: `/${remembered}${search}` };
 }
 

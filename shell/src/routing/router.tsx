@@ -25,7 +25,7 @@ import {
 
 /** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
 function RootRedirect() {
-  return <Navigate to={`/${getCookie(COOKIES.lastLocale) || DEFAULT_SERVER}${window.location.search}`} replace />;
+  return <Navigate to={`/${getCookie(COOKIES.lastServer) || DEFAULT_SERVER}${window.location.search}`} replace />;
 }
 
 /** The affiliate page's code loads when it is visited (it is not part of the home page's first load). */

@@ -49,12 +49,12 @@ export function routeOf(
   cookieHeader: string | undefined,
   production: boolean,
 ): { kind: 'ok'; server: ServerCode | null } | { kind: 'redirect'; to: string } {
-  const lastLocale = cookieOf(cookieHeader, COOKIES.lastLocale);
+  const lastServer = cookieOf(cookieHeader, COOKIES.lastServer);
   const segments = url.pathname.split('/');
   const segment = segments[1] ?? '';
   if (segment === '') {
     const known = serversFor(production).map((s) => s.value as string);
-    return { kind: 'redirect', to: `/${lastLocale && known.includes(lastLocale) ? lastLocale : DEFAULT_SERVER}${url.search}` };
+    return { kind: 'redirect', to: `/${lastServer && known.includes(lastServer) ? lastServer : DEFAULT_SERVER}${url.search}` };
   }
   if (segment === 'auth_callback' || segment === 'auth') return { kind: 'ok', server: null };
   const result = normaliseServerRoute({
@@ -62,7 +62,7 @@ export function routeOf(
     rest: url.pathname.slice(segment.length + 1),
     search: url.search,
     production,
-    lastLocale,
+    lastServer,
   });
   return result.kind === 'redirect' ? { kind: 'redirect', to: result.to } : { kind: 'ok', server: result.server };
 }
