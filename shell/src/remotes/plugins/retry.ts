@@ -7,7 +7,7 @@ import type { ModuleFederationRuntimePlugin } from '@module-federation/runtime';
 import { RetryPlugin } from '@module-federation/retry-plugin';
 
 /** Retries of a failed manifest fetch or entry script, and the pause between them (ms). */
-export const RETRY = { retryTimes: 2, retryDelay: 500 } as const;
+const RETRY = { retryTimes: 2, retryDelay: 500 } as const;
 
 /**
  * Creates the plugin (the runtime calls the default export with no arguments; `RetryPlugin` has
