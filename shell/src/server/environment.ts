@@ -4,10 +4,10 @@
  * them once per change instead of once per request: the security headers (helmet) and a
  * version string that the page cache keys on.
  *
- * The files are looked at (one `stat` each) when their folder reports a change (fs.watch: a
- * redeploy reaches the next request) and otherwise at most once per {@link ENV_CHECK_INTERVAL_MS}
- * (where watching is not available), and read again only when their size or modification time
- * changed. An unreadable or invalid file keeps the last good value: a bad deploy
+ * The files are looked at (one `stat` each, by a request) at most once per
+ * {@link ENV_CHECK_INTERVAL_MS}, and by the next request after their folder reports a change
+ * (fs.watch, where available: a redeploy reaches the next request), and read again only when
+ * their size or modification time changed. An unreadable or invalid file keeps the last good value: a bad deploy
  * never takes the site down.
  */
 import { createHash } from 'node:crypto';

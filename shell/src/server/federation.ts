@@ -1,8 +1,9 @@
 /**
  * Module Federation in the shell's Node server: the runtime API, no bundler plugin.
- * - One federation instance per process; remotes come from the environment's remotes.json, read
- *   again on every request (a tiny file), so a remote redeployed alone renders at its new version
- *   on the next request without a restart.
+ * - One federation instance per composition (the stable one, and one per set of canaries:
+ *   canary.ts `federationPool`); remotes come from the environment's remotes.json, looked at
+ *   when its folder reports a change and at most once a second otherwise (environment.ts), so a
+ *   remote redeployed alone renders at its new version without a restart.
  * - Shared singletons are this server's own modules (`lib: () => module`): the React the server
  *   renders with is the React every remote's server build uses (their builds say `import: false`).
  * - A changed manifest URL is registered again with `registerRemotes(…, { force: true })`, which
@@ -14,7 +15,8 @@
  * superseded registration never replaces the current one.
  * What remote code the server accepts (https outside loopback, only the origins of remotes.json,
  * manifests without code, server files pinned by SHA-256) is ./remote-trust.ts; a refusal is
- * logged, recorded in `failures` and sends the slot as its fallback, like any failed load.
+ * logged and sends the slot as its fallback, like any failed load; one made while the runtime
+ * loads (fetch, body, entry) is recorded in `failures` too, one of the transport rule at `sync` is not.
  */
 import { createRequire } from 'node:module';
 import * as React from 'react';
@@ -163,7 +165,7 @@ interface Manifest {
 }
 
 /**
- * Creates the server's federation instance (one per process).
+ * Creates a federation instance of the server (one per composition: canary.ts `federationPool`).
  * @param options timeouts, see {@link ServerFederationOptions}
  */
 export function createServerFederation({

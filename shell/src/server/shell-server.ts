@@ -7,7 +7,7 @@
  * - the environment's `config.json` / `remotes.json` (environment.ts; remotes.json is the
  *   visitor's composition, with a canary's version for a visitor in its share: canary.ts), and the shell's static
  *   files (build-reader.ts), compressed on the way.
- * Every answer but `/health` and the proxy's carries the environment's security headers
+ * Every answer but `/health`, `/metrics` and the proxy's carries the environment's security headers
  * (environment.ts, ./security-policy.mjs).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
