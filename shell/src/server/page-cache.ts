@@ -8,16 +8,17 @@
  *   at a time: concurrent requests for a key that is being rendered wait for that render (a miss)
  *   or get the previous copy (stale-while-revalidate).
  * - Freshness: a page whose content topic changed (the API's change stream, content-changes.ts,
- *   calls {@link PageCache.invalidate}) is never served again: the next request waits for its
- *   render (MISS). A page lives `freshMs` at most (time-driven content: scheduled articles,
- *   kick-offs, the online count); while the change stream is down, `fallbackFreshMs` (5 s). A page
- *   past its life is served once more as STALE while it is rendered again, within `staleMs` of its
- *   render; older copies are dropped and the next visitor waits for a render (MISS).
+ *   calls {@link PageCache.invalidate}) is not served while it can be rendered again: the next
+ *   request waits for its render (MISS); only when that render fails (the render queue full) does
+ *   the old copy go out, as STALE. A page lives `freshMs` at most (time-driven content: scheduled
+ *   articles, kick-offs, the online count); while the change stream is down, `fallbackFreshMs`
+ *   (5 s). A page past its life is served as STALE while it is rendered again, within `staleMs` of
+ *   its render; older copies are dropped and the next visitor waits for a render (MISS).
  * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
  *   only: the remote's recovery shows within that time.
  * - Bounded key space: only status 200 pages are stored (a 404 or error page is rendered for the
  *   requests waiting on it and dropped), and the keys' bytes count toward `maxBytes`
- *   (shell/test/page-server.test.ts: 10,000 unknown values leave the real pages cached).
+ *   (shell/test/page-cache-keys.test.ts: 10,000 unknown values leave the real pages cached).
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
@@ -80,7 +81,7 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** The render behind a key: a page to cache, or `null` for an answer that must not be kept. */
+/** The render behind a key: the page (kept when its status is 200, else only handed to its callers). */
 type Render = () => Promise<RenderedPage>;
 
 /** Counters for /health and the benchmark. */

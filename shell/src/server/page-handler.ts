@@ -5,7 +5,7 @@
  *   `pageUrl`), which are also its key;
  * - anonymous visitors of a game server get the page from the page cache (page-cache.ts), keyed
  *   by environment, public origin, language, path and those parameters; `X-Cache` says HIT, MISS
- *   or STALE, and the answer is `Cache-Control: public, s-maxage=5, stale-while-revalidate=30` so a
+ *   or STALE, and the answer is `Cache-Control: public, max-age=0, s-maxage=5, stale-while-revalidate=30` so a
  *   shared cache keyed the same way can keep it;
  * - a request with a valid session cookie is a player's page (session.ts), `private, no-store`:
  *   the page shared by the players of their server when it can be (shared-player-pages.ts), else
