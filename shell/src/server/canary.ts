@@ -7,7 +7,7 @@
  *               "startedAt": "2026-11-30T10:00:00.000Z", "integrity": { "server/remoteEntry.js": "sha256-…" } } }
  *
  * - Every visitor has a bucket, 0–9999, in the `mf_bucket` cookie: a random number, no identifier
- *   (10,000 visitors share each value), set by the page server while a canary runs and deleted
+ *   (one visitor in 10,000 has each value), set by the page server while a canary runs and deleted
  *   when none does. It is a necessary cookie: it keeps the site's composition stable for the
  *   visitor, and nothing stores or sends it anywhere.
  * - A visitor is in a canary when a hash of the bucket, the remote and the canary's version falls

@@ -110,7 +110,7 @@ interface Registration {
   pins: FilePins | undefined;
 }
 
-/** The checks of one server process, kept in step with remotes.json by {@link RemoteTrust.update}. */
+/** The checks of one federation (federation.ts), kept in step with its remotes map by {@link RemoteTrust.update}. */
 export interface RemoteTrust {
   /**
    * Takes the remotes and pins of the remotes.json read now. Returns the remotes the server may
@@ -140,7 +140,7 @@ function decodePath(path: string): string | null {
 }
 
 /**
- * Creates the trust checks of one server process (see the module comment).
+ * Creates the trust checks of one federation: a process has one per composition (canary.ts).
  * @param o.mappedOrigins public origins the server fetches from an operator-named internal origin
  *   (`--remote-origin`): exempt from the transport rule
  */

@@ -20,7 +20,7 @@ export interface RenderContext {
   federation: ServerFederation;
   /** The environment's public config (what the browser gets). */
   config: RuntimeConfig;
-  /** The remotes map of this request (remotes.json as read now). */
+  /** The remotes map of this request: the visitor's composition (remotes.json, or a canary's: canary.ts). */
   remotes: RemotesMap;
   /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
   internalApiBaseTemplate: string;

@@ -62,7 +62,7 @@ export function createSessionChecker(apiBase: (server: string) => string, timeou
   });
 
   return {
-    /** Whether the request carries a session cookie of `server` (such a page is never cached). */
+    /** Whether the request carries a session cookie of `server` (only then is the API asked: {@link viewerOf}). */
     hasSession(cookieHeader: string | undefined, server: string): boolean {
       return !!cookieOf(cookieHeader, authCookieNames(server).token);
     },
