@@ -18,10 +18,7 @@ import { remoteInfo, subscribeRemoteInfo } from './remote-info';
 import { versionFromManifestUrl } from './versions';
 import './overrideBadge.css';
 
-/**
- * Height in px of the shell's bottom notices (`.bottom-notices` with a `.notice`: cookie banner,
- * age warning, install offer), 0 when none is shown; followed while `active`.
- */
+/** Origin of a manifest URL (for a refused override), or the URL itself when it is not one. */
 function originOf(url: string): string {
   try {
     return new URL(url, location.href).origin;
@@ -30,6 +27,10 @@ function originOf(url: string): string {
   }
 }
 
+/**
+ * Height in px of the shell's bottom notices (`.bottom-notices` with a `.notice`: cookie banner,
+ * age warning, install offer), 0 when none is shown; followed while `active`.
+ */
 function useBottomNoticesHeight(active: boolean): number {
   const [height, setHeight] = useState(0);
   useEffect(() => {

@@ -2,10 +2,12 @@
  * What the shell knows about the remotes of this page, as a small store that React reads with
  * `useSyncExternalStore` (OverrideBadge.tsx, RemoteSlot.tsx, the composition page): the version
  * each remote's manifest was built as, the tester overrides applied at start, and shared
- * singletons of another major. The runtime plugins (plugins/*.ts) write to it.
+ * singletons of another major. registry.ts, overrides.ts and the runtime plugins delivery.ts and
+ * fallback.ts (plugins/) write to it.
  *
- * This module imports nothing at run time: the runtime plugins that use it are bundled into the
- * shell's entry, before the shared scope exists.
+ * This module imports types only. The shell's start-up code uses it (registry.ts, in the bootstrap
+ * chunk); the runtime plugins are imported by ./federation.ts only, in the federation chunk that
+ * ./runtime-host.ts loads when a slot first needs a remote.
  */
 import type { RemoteName, RemotesMap } from '@landing/shared';
 
@@ -34,7 +36,7 @@ export interface RemoteInfo {
   sharedMismatches: SharedMismatch[];
 }
 
-/** Load failures seen by the runtime, newest last (shown raw on the error page outside production). */
+/** Load failures seen by the runtime, newest last (appended by plugins/fallback.ts; no page shows them). */
 export const remoteFailures: Array<{ id: string; message: string; at: number }> = [];
 
 let info: RemoteInfo = { versions: {}, overrides: {}, overridesKept: false, refusedOverrides: [], sharedMismatches: [] };

@@ -28,8 +28,9 @@ export interface RemoteLoader {
   /** `server`: SSR (the Suspense fallback is the translated "unavailable" notice the HTML keeps). */
   side: 'browser' | 'server';
   /**
-   * The component of an exposed module: the module's own component when it is already loaded
-   * (no suspension: hydration and warm server renders are synchronous), else a `React.lazy`.
+   * The component of an exposed module. In the browser: the module's own component when it is
+   * already loaded (no suspension: hydration is synchronous), else a `React.lazy`; on the server
+   * always a `React.lazy` of the request (shell/src/server/remote-loader.ts).
    * @param attempt    0, then 1, 2 … after each retry of the slot (a new lazy each time)
    * @param hydration  see {@link SlotHydration}
    */

@@ -9,7 +9,7 @@ import { remoteInfo, updateInfo } from '../remote-info';
 import { hostSharedVersions, sharedMajorMismatches, type ManifestShared } from '../versions';
 
 /**
- * Creates the plugin (the runtime calls the default export with no arguments). Its
+ * Creates the plugin (../federation.ts calls it when it creates the instance). Its
  * `loadRemoteSnapshot` hook writes `remoteInfo().versions[name]` (`buildInfo.buildVersion`) and
  * appends the mismatches to `remoteInfo().sharedMismatches`, each also logged with
  * `console.error`. It never changes what the runtime loads (returns its arguments).

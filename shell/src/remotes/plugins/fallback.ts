@@ -10,7 +10,7 @@ import { reportFailure } from '../../telemetry/report';
 import { remoteFailures } from '../remote-info';
 
 /**
- * Creates the plugin (the runtime calls the default export with no arguments). Each failure is
+ * Creates the plugin (../federation.ts calls it when it creates the instance). Each failure is
  * appended to `remoteFailures`, logged with `console.error` and reported to the telemetry
  * (../../telemetry/report.ts, as the remote's load failure); the hook returns undefined, so
  * the load rejects with the runtime's error.

@@ -10,8 +10,8 @@ import { RetryPlugin } from '@module-federation/retry-plugin';
 const RETRY = { retryTimes: 2, retryDelay: 500 } as const;
 
 /**
- * Creates the plugin (the runtime calls the default export with no arguments; `RetryPlugin` has
- * no default export of its own, so it is wrapped here).
+ * Creates the plugin with {@link RETRY} for manifest fetches and entry scripts (../federation.ts
+ * calls it when it creates the instance).
  */
 export default function retryPlugin(): ModuleFederationRuntimePlugin {
   return RetryPlugin({ fetch: { ...RETRY }, script: { ...RETRY } }) as ModuleFederationRuntimePlugin;
