@@ -1,6 +1,6 @@
 /**
  * The shell's handle on the federation runtime in the browser. The shell is a runtime-only host
- * (shared/build/rspack.mjs `runtimeOnlyHost`): its build has no federation plugin, and the
+ * (shared/build/rspack.mjs `runtimeHostOptions`): its build has no federation plugin, and the
  * runtime (./federation.ts, a chunk of its own) is loaded and created the first time a slot
  * needs a remote. A page whose slots are all below the fold loads no federation code until the
  * reader scrolls. Remotes registered before that are kept here and registered at creation.
