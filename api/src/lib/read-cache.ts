@@ -3,8 +3,9 @@
  * also dedupes concurrent loads of one key, so a burst on a cold key costs one database query),
  * invalidated by the writes that change them, in every API process.
  *
- * Invalidation: statement triggers on the source tables send `NOTIFY landing_cache, '<topic>'`
- * (migrations 0004, 0201, 0301) whoever writes — a route of any process, a ticker, the CLI, psql.
+ * Invalidation: triggers on the source tables send `NOTIFY landing_cache, '<topic>'` (migrations
+ * 0004, 0201, 0301; since 0006, 0202, 0302 per changed row, and per statement for TRUNCATE only;
+ * 0402) whoever writes — a route of any process, a ticker, the CLI, psql.
  * Each process LISTENs; a notification bumps the topic's version, and every cache key carries
  * the versions of its topics, so older entries are never read again (the LRU drops them).
  *

@@ -3,9 +3,10 @@
  * with a NUL character (PostgreSQL `text` cannot store U+0000; the driver fails with a 500).
  *
  * - {@link dbId} / {@link dbIdParam}: the zod schemas of every id in a body, path or query.
- * - {@link parseAuthId}: the `X-Auth-Id` header (spec §7), parsed once per request in app.ts.
- * - {@link nulPath}: finds a NUL anywhere in parsed params, query or body; app.ts answers 400 for
- *   it in one `preValidation` hook for every route, before any schema or handler runs.
+ * - {@link parseAuthId}: the `X-Auth-Id` header (spec §7), parsed once per request in
+ *   src/plugins/request-context.ts.
+ * - {@link nulPath}: finds a NUL anywhere in parsed params, query or body; src/plugins/request-context.ts
+ *   answers 400 for it in one `preValidation` hook for every route, before any schema or handler runs.
  *
  * Every failure is a 400 `VALIDATION_ERROR` with the usual `{ statusCode, error, message }` body.
  */

@@ -3,7 +3,7 @@
  * 1 KiB (docs/PERFORMANCE.md), with Vary: Accept-Encoding, brotli at quality 4 (per-request
  * compression must stay cheap next to the cached answer); an ETag on every string answer and
  * `304` for a matching If-None-Match. Cached answers bring their own precomputed ETag
- * (src/lib/read-cache.ts), which @fastify/etag keeps.
+ * (src/lib/cached-answers.ts), which @fastify/etag keeps.
  */
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
