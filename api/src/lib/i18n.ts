@@ -5,7 +5,7 @@
  * (shared/test/locales.test.ts scans every package's `src/locales`, and api/test/locales.test.ts).
  *
  * One i18next instance for the whole process, initialised synchronously at import with every
- * language (≈60 KB of JSON). Namespaces are the top-level keys of each file (`auth`, `mail`,
+ * language (≈80 KB of JSON). Namespaces are the top-level keys of each file (`auth`, `mail`,
  * `news`). i18next runs on the ISO code of a locale (`br` → `pt`), so CLDR plural rules are the
  * right ones; `{{name}}` placeholders are filled without HTML escaping (the mail renderer
  * escapes what goes into HTML).

@@ -8,7 +8,7 @@
  *   {@link ADMIN_SECRET_MIN_LENGTH} characters.
  *
  * Development features are never on by default: `npm start`, `npm run dev` and e2e set
- * DEV_FEATURES=1 (scripts/lib/local-stack.mjs), the API tests too (test/helpers.ts); production
+ * DEV_FEATURES=1 (scripts/lib/local-stack.mjs), the API tests too (test/templates.ts); production
  * (NODE_ENV=production) ignores the switch.
  */
 

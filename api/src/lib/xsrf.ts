@@ -9,7 +9,7 @@
  *   a readable cookie (`__Host-XSRF-TOKEN` in production, `XSRF-TOKEN` elsewhere), which the
  *   shared client copies into `X-XSRF-TOKEN` on requests to the API.
  * - POST/PUT/PATCH/DELETE without a header token that verifies against the secret cookie →
- *   403 XSRF_MISMATCH (route option `config: { xsrf: false }` opts out, for the admin routes).
+ *   403 XSRF_MISMATCH (route option `config: { xsrf: false }` opts out: the admin routes, the telemetry posts).
  * - Production cookies are `Secure` with the `__Host-` prefix (no Domain, Path=/): a sibling
  *   subdomain cannot plant its own secret/token pair ("cookie tossing"). http://localhost in
  *   development cannot use either, so the names there have no prefix.

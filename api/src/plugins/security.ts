@@ -1,6 +1,7 @@
 /**
- * Headers and cookies of every answer (plugin `security`), registered first so that errors and
- * 404s carry them too: helmet (src/lib/security-headers.ts) and the Permissions-Policy,
+ * Headers and cookies of every answer (plugin `security`), registered before every plugin that
+ * adds a route, so that errors and 404s carry them too (api/test/input-rules.test.ts): helmet
+ * (src/lib/security-headers.ts) and the Permissions-Policy,
  * `Cache-Control: private, no-store` unless a route made its answer public
  * (src/lib/private-answers.ts), CORS for the configured origins, and @fastify/cookie.
  */
