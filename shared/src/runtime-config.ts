@@ -1,7 +1,9 @@
 /**
  * Environment configuration read at run time (never baked into a build), so one build of the
- * shell or of a remote runs in every environment. The shell fetches `/config.json` (never cached)
- * at start and calls {@link setRuntimeConfig}; remotes read it through the shared singleton.
+ * shell or of a remote runs in every environment. The shell takes it from a server-rendered
+ * page's data, else fetches `/config.json` (never cached), and calls {@link setRuntimeConfig}
+ * (the page server calls it per render: shell/src/server/render.tsx); remotes read it through
+ * the shared singleton.
  */
 
 export interface RuntimeConfig {
@@ -75,12 +77,12 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 
-/** Current runtime configuration (defaults until the shell has loaded `/config.json`). */
+/** Current runtime configuration (defaults until {@link setRuntimeConfig} is first called). */
 export function getRuntimeConfig(): RuntimeConfig {
   return current;
 }
 
-/** Replaces the runtime configuration; unknown keys are ignored, missing ones keep defaults. */
+/** Replaces the runtime configuration; missing keys take the defaults, unknown ones are kept as given. */
 export function setRuntimeConfig(next: Partial<RuntimeConfig>): RuntimeConfig {
   current = { ...DEFAULT_RUNTIME_CONFIG, ...next, links: { ...DEFAULT_RUNTIME_CONFIG.links, ...next.links } };
   return current;
