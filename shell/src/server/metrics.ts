@@ -139,8 +139,9 @@ export function createShellMetrics(token: string | undefined): ShellMetrics {
 
 /**
  * The primary process's side of a cluster's `/metrics`: answers each worker's request with every
- * worker's figures summed (prom-client AggregatorRegistry; counters and histograms add up, the
- * default process gauges per worker are summed too).
+ * worker's figures summed (prom-client AggregatorRegistry; counters and histograms add up, and so
+ * do most default process gauges: the event-loop-lag ones are averaged, or min / max, the start
+ * time is left out and the Node version is the first worker's).
  */
 export function serveClusterMetrics(): void {
   const aggregator = new AggregatorRegistry();
