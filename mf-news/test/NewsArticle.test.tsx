@@ -18,7 +18,7 @@ test('renders title, date, sanitised body and comments', async () => {
   expect(await screen.findByRole('heading', { level: 1, name: 'A new season kicks off on Royal' })).toBeInTheDocument();
   expect(get).toHaveBeenCalledWith('/news/new-season-kicks-off', expect.anything());
   expect(screen.getByText('19-11-2026 16:34:29')).toBeInTheDocument();
-  expect(screen.getByText('back').tagName).toBe('STRONG');
+  expect((await screen.findByText('back')).tagName).toBe('STRONG');
   expect(screen.getByTestId('comments')).toHaveTextContent('First!');
   expect(screen.getByRole('link', { name: /All news/ })).toHaveAttribute('href', '/royal/news');
   expect(screen.queryByTestId('news-poll')).toBeNull();

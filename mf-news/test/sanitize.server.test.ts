@@ -31,3 +31,11 @@ test('external links open in a new tab without the opener; site links stay', () 
   expect(clean).toContain('<a href="https://example.org/x" target="_blank" rel="noopener noreferrer">out</a>');
   expect(clean).toContain('<a href="/royal/bets">in</a>');
 });
+
+test('the server build renders every body: its sanitiser is loaded from the start (article-sanitizer.server.ts)', async () => {
+  const { loadSanitizer, loadedSanitizer } = await import('../src/lib/article-sanitizer.server');
+  const sanitize = loadedSanitizer();
+  expect(sanitize).toBe(sanitizeArticleHtml);
+  expect(sanitize!('<p>Hi<script>alert(1)</script></p>')).toBe('<p>Hi</p>');
+  await expect(loadSanitizer()).resolves.toBe(sanitizeArticleHtml);
+});

@@ -10,8 +10,8 @@
 /** Page path (the article is `/royal/news/{article}`) → budget in KiB (1,024 bytes) of gzip -6. */
 export const FIRST_LOAD_BUDGETS_KIB = {
   '/royal': 165,
-  '/royal/news': 210,
-  '/royal/news/{article}': 242,
-  '/royal/bets': 230,
-  '/royal/join': 232,
+  '/royal/news': 205,
+  '/royal/news/{article}': 225,
+  '/royal/bets': 225,
+  '/royal/join': 227,
 };

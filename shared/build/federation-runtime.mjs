@@ -22,6 +22,34 @@ function runtimeCorePath() {
 }
 
 /**
+ * `resolve.alias` entries of a remote's browser build that give its `remoteEntry.js` the ESM
+ * builds of the federation runtime packages it embeds. rspack's federation plugin resolves
+ * `@module-federation/webpack-bundler-runtime` and `@module-federation/runtime` with
+ * `require.resolve`, that is their CommonJS builds, and CommonJS is not tree-shaken: the whole of
+ * `@module-federation/sdk` (its Node loader, its build-plugin option types, manifest helpers) came
+ * along. From the ESM builds (the sdk is `sideEffects: false`) the bundler keeps what the entry
+ * calls. Same packages, same versions, same code paths; only the module format differs.
+ * @returns {Record<string, string>} exact-match aliases (`…$`) from each CommonJS entry and
+ *   package name to its ESM entry (`dist/index.js` beside `dist/index.cjs`)
+ */
+export function esmRuntimeAliases() {
+  const fromPlugin = createRequire(require.resolve('@module-federation/enhanced/rspack'));
+  const fromRspackPlugin = createRequire(fromPlugin.resolve('@module-federation/rspack'));
+  // The runtime-tools entry the plugin passes to rspack as `implementation`; rspack resolves the
+  // bundler runtime and the runtime from there.
+  const fromRuntimeTools = createRequire(fromRspackPlugin.resolve('@module-federation/runtime-tools'));
+  const aliases = {};
+  for (const name of ['@module-federation/webpack-bundler-runtime', '@module-federation/runtime']) {
+    const cjs = fromRuntimeTools.resolve(name);
+    const esm = join(dirname(cjs), 'index.js');
+    if (!cjs.endsWith('.cjs') || !existsSync(esm)) continue;
+    aliases[`${cjs}$`] = esm;
+    aliases[`${name}$`] = esm;
+  }
+  return aliases;
+}
+
+/**
  * Remotes built with `experiments.externalRuntime` expect the host to provide the federation
  * runtime core as `self._FEDERATION_RUNTIME_CORE` (the shell does, src/remotes/federation.ts).
  * A remote's own standalone page (src/bootstrap.tsx, `index.html` of its build) has no host, so

@@ -39,7 +39,7 @@ import { rspack } from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { ReactRefreshRspackPlugin } from '@rspack/plugin-react-refresh';
 import { exposesOf, findAppByFolder, portOf } from '../apps.mjs';
-import { StandaloneFederationRuntimePlugin } from './federation-runtime.mjs';
+import { StandaloneFederationRuntimePlugin, esmRuntimeAliases } from './federation-runtime.mjs';
 import { htmlTemplate, precompressPlugins } from './assets.mjs';
 import { SHARED_SUBSETS, sharedSingletons, subsetAliases } from './shared-singletons.mjs';
 import { remoteServerConfig } from './server.mjs';
@@ -176,7 +176,10 @@ export function createAppConfig({
       uniqueName: name,
       clean: true,
     },
-    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'], alias: { ...subsetAliases(dir, production), ...hostOptions.alias } },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      alias: { ...subsetAliases(dir, production), ...hostOptions.alias, ...(kind === 'remote' ? esmRuntimeAliases() : {}) },
+    },
     module: {
       // An import of a missing export fails the build: above all one that a subset of
       // shared/src/subsets/ does not provide (see its README), which would be undefined at run time.

@@ -22,7 +22,7 @@ import { ModalsHost } from './ModalsHost';
 import { BottomNotices } from './BottomNotices';
 import { PageHydrated } from './page-hydrated';
 import { PwaStatus } from '../pwa/PwaStatus';
-import { OverrideBadge } from '../remotes/OverrideBadge';
+import { OverrideBadgeSlot } from '../remotes/OverrideBadgeSlot';
 import { ErrorPage } from '../pages/StatusPages';
 import { SCROLL_STORAGE_KEY, scrollKey } from './scroll-restoration';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +92,7 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <ModalsHost server={server} />
       <BottomNotices />
       <PwaStatus />
-      <OverrideBadge />
+      <OverrideBadgeSlot />
       <ToastHost />
     </div>
   );
