@@ -207,6 +207,12 @@ test('the ratio row gives LCP and TBT of the deployment over the monolithic buil
   expect(cells.slice(1, 9)).toEqual(['/royal', 'base / monolithic', '', '0.50×', '0.25×', '', '', '1.00×']);
 });
 
+test('lab metrics count the long tasks of 50 ms or more and their total time', () => {
+  const audit = { details: { items: [{ duration: 180 }, { duration: 52.5 }, { duration: 40 }] } };
+  expect(labMetrics({ categories: {}, audits: { 'long-tasks': audit } })).toMatchObject({ longTasks: 2, longTasksMs: 232.5 });
+  expect(labMetrics({ categories: {}, audits: {} }).longTasks).toBeNaN();
+});
+
 test('lab metrics carry the benchmarkIndex Lighthouse measured on the machine', () => {
   expect(labMetrics({ categories: {}, audits: {}, environment: { benchmarkIndex: 1425.5 } }).benchmarkIndex).toBe(1425.5);
   expect(medians([{ benchmarkIndex: 1400 }, { benchmarkIndex: 1500 }, { benchmarkIndex: 1450 }] as never).benchmarkIndex).toBe(1450);

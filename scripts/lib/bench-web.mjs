@@ -80,7 +80,7 @@ export function networkSummary(lhr) {
 
 /**
  * @typedef {{ score: number | null, fcpMs: number, lcpMs: number, tbtMs: number, cls: number, speedIndexMs: number,
- *   benchmarkIndex: number }} LabMetrics
+ *   benchmarkIndex: number, longTasks: number, longTasksMs: number }} LabMetrics
  */
 
 /**
@@ -88,7 +88,7 @@ export function networkSummary(lhr) {
  * score), FCP/LCP/TBT/Speed Index in ms (simulated throttling), CLS unitless, and the
  * benchmarkIndex Lighthouse measured on the machine before the run (its CPU speed: simulated
  * throttling multiplies the main-thread time this CPU measures, so absolute TBT moves with it;
- * NaN when absent).
+ * NaN when absent), and the long tasks (count and total ms, {@link longTasks}).
  * @param {{ categories: { performance?: { score: number | null } }, audits: Record<string, { numericValue?: number }>,
  *   environment?: { benchmarkIndex?: number } }} lhr
  * @returns {LabMetrics}
@@ -104,7 +104,21 @@ export function labMetrics(lhr) {
     cls: n('cumulative-layout-shift'),
     speedIndexMs: n('speed-index'),
     benchmarkIndex: Number(lhr.environment?.benchmarkIndex),
+    ...longTasks(lhr.audits['long-tasks']),
   };
+}
+
+/**
+ * The main-thread tasks of 50 ms or more (Lighthouse's `long-tasks` audit: durations in ms, under
+ * the simulated phone CPU like TBT): how many and their total. NaN for both without the audit.
+ * @param {{ details?: { items?: Array<{ duration?: number }> } } | undefined} audit
+ * @returns {{ longTasks: number, longTasksMs: number }}
+ */
+function longTasks(audit) {
+  const items = audit?.details?.items;
+  if (!Array.isArray(items)) return { longTasks: NaN, longTasksMs: NaN };
+  const durations = items.map((i) => Number(i.duration)).filter((d) => d >= 50);
+  return { longTasks: durations.length, longTasksMs: durations.reduce((a, d) => a + d, 0) };
 }
 
 /**
@@ -132,6 +146,8 @@ const FIGURES = [
   'allScripts',
   'requests',
   'benchmarkIndex',
+  'longTasks',
+  'longTasksMs',
 ];
 
 /**
@@ -175,6 +191,7 @@ export function markdownTable(rows, { runs }) {
     'first-load JS on the wire',
     'all JS gzip (scripts)',
     'requests',
+    'long tasks (total)',
   ];
   const lines = [`| ${header.join(' | ')} |`, `|${header.map((_, i) => (i < 2 ? '---' : '---:')).join('|')}|`];
   const pages = [...new Set(rows.map((r) => r.page))];
@@ -186,14 +203,15 @@ export function markdownTable(rows, { runs }) {
       lines.push(
         `| ${page} | ${target}${short} | ${plain(m.score)} | ${seconds(m.lcpMs)} | ${millis(m.tbtMs)} | ${plain(m.cls, 3)} | ${seconds(m.fcpMs)} | ` +
           `${kib(m.firstLoadJsGzip)} (${m.firstLoadJsGzip === null ? '–' : Math.round(m.firstLoadJsGzip)} B) | ${plain(m.firstLoadScripts)} | ${kib(m.firstLoadJsWire)} | ` +
-          `${kib(m.allJsGzip)} (${plain(m.allScripts)}) | ${plain(m.requests)} |`,
+          `${kib(m.allJsGzip)} (${plain(m.allScripts)}) | ${plain(m.requests)} | ${plain(m.longTasks ?? null)} (${millis(m.longTasksMs ?? null)}) |`,
       );
     }
     if (!mono) continue;
     for (const { target, median: m } of own.filter((r) => r.target !== MONOLITHIC)) {
       lines.push(
         `| ${page} | ${target} / ${MONOLITHIC} |  | ${ratio(m.lcpMs, mono.lcpMs)} | ${ratio(m.tbtMs, mono.tbtMs)} |  |  | ${ratio(m.firstLoadJsGzip, mono.firstLoadJsGzip)} | ${ratio(m.firstLoadScripts, mono.firstLoadScripts)} | ` +
-          `${ratio(m.firstLoadJsWire, mono.firstLoadJsWire)} | ${ratio(m.allJsGzip, mono.allJsGzip)} (${ratio(m.allScripts, mono.allScripts)}) | ${ratio(m.requests, mono.requests)} |`,
+          `${ratio(m.firstLoadJsWire, mono.firstLoadJsWire)} | ${ratio(m.allJsGzip, mono.allJsGzip)} (${ratio(m.allScripts, mono.allScripts)}) | ${ratio(m.requests, mono.requests)} | ` +
+          `${ratio(m.longTasksMs ?? null, mono.longTasksMs ?? null)} |`,
       );
     }
   }
