@@ -1,6 +1,6 @@
 /**
  * Canary releases and telemetry against real builds (docs/OPERATIONS.md; the world: e2e/canary-world.ts):
- *   - a healthy canary at 50 % goes to 40–60 % of new visitors, stays stable per visitor across
+ *   - a healthy canary at 50 % goes to about half (30–70) of 100 new visitors, stays stable per visitor across
  *     pages (server render and browser alike), shows in the operations view beside the stable
  *     version, and `promote` gives it to everyone;
  *   - a broken version (its news list throws in the browser) as a 50 % canary under generated
@@ -113,7 +113,7 @@ async function generateTraffic(browser: Browser, o: { visitors: number; stop: ()
   );
 }
 
-test('a healthy canary at 50 % goes to 40–60 % of new visitors, stays with each, shows in the view, and promote makes it 100 %', async ({
+test('a healthy canary at 50 % goes to about half of 100 new visitors, stays with each, shows in the view, and promote makes it 100 %', async ({
   browser,
 }) => {
   test.setTimeout(240_000);
@@ -122,8 +122,11 @@ test('a healthy canary at 50 % goes to 40–60 % of new visitors, stays with eac
   const visitors = await Promise.all(Array.from({ length: 100 }, () => visit(NEWS)));
   const canary = visitors.filter((v) => v.version === '1.1.0').length;
   expect(visitors.every((v) => v.version === '1.1.0' || v.version === stableVersion)).toBe(true);
-  expect(canary).toBeGreaterThanOrEqual(40);
-  expect(canary).toBeLessThanOrEqual(60);
+  // Each new visitor's bucket is random: 30–70 of 100 is four standard deviations of a fair coin
+  // (a false alarm about once in 10,000 runs; 40–60 failed about once in 30). That the split
+  // follows the percentage bucket by bucket is shell/test/canary.test.ts's.
+  expect(canary).toBeGreaterThanOrEqual(30);
+  expect(canary).toBeLessThanOrEqual(70);
   // each visitor keeps their composition on every page
   for (const v of visitors.slice(0, 20)) {
     for (const path of ['/royal', NEWS, '/royal/news/list/2']) expect((await visit(path, v.cookie)).version).toBe(v.version);
