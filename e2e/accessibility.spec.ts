@@ -12,9 +12,18 @@ const LOCALES = ['ru', 'pl', 'en', 'br', 'es', 'it', 'de', 'fr', 'tr'] as const;
 /** WCAG 2.0–2.2 A and AA rules of axe. */
 const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
-/** Serious and critical axe violations of the page, as "rule: target" lines (empty = none). */
+/**
+ * Serious and critical axe violations of the page, as "rule: target" lines (empty = none).
+ * Legacy mode runs `axe.run` in the page itself: the site has no iframes, so the default
+ * (`runPartial` in every frame, then `finishRun` in a new blank page with axe injected again) would
+ * only add a page per check. Only violations are read, so axe is asked to build no other result type.
+ */
 async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(WCAG_TAGS)
+    .options({ resultTypes: ['violations'] })
+    .setLegacyMode()
+    .analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')} — ${n.failureSummary ?? ''}`));
