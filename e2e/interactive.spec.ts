@@ -68,13 +68,15 @@ test('a click on "Log in" made while the page is still hydrating opens the login
 
 /**
  * What /royal fetches up to 2 s after its load event: the scripts that hold axios (its
- * `AxiosHeaders` class) and the API calls.
+ * `AxiosHeaders` class) and the API calls (fetch and XHR requests to the API; images the API
+ * serves, such as the pictures of articles other specs published, are not calls).
  */
 async function watchRoyal(page: Page): Promise<{ axiosScripts: string[]; apiCalls: string[] }> {
   const axiosScripts: string[] = [];
   const apiCalls: string[] = [];
   page.on('request', (req) => {
-    if (req.url().startsWith(`http://localhost:${ports.api}/`)) apiCalls.push(`${req.method()} ${req.url()}`);
+    const call = req.resourceType() === 'fetch' || req.resourceType() === 'xhr';
+    if (call && req.url().startsWith(`http://localhost:${ports.api}/`)) apiCalls.push(`${req.method()} ${req.url()}`);
   });
   page.on('response', async (res) => {
     if (res.request().resourceType() !== 'script') return;
