@@ -83,7 +83,11 @@ test.describe('what the first paint does not need waits (docs/PERFORMANCE.md)', 
     let requested = false;
     await page.route(/\/assets\/[^/]+\.js$/, async (route) => {
       const res = await route.fetch();
-      const body = await res.text();
+      // Playwright can dispose a fetched response before it is read (seen once on a busy machine):
+      // the script is passed on unread; were it the founder pack's, `requested` stays false and
+      // the test fails below.
+      const body = await res.text().catch(() => null);
+      if (body === null) return route.continue().catch(() => undefined);
       if (body.includes(CODE_OF.founder)) {
         requested = true;
         await held;
