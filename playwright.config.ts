@@ -1,6 +1,6 @@
 /**
  * End-to-end tests against the served production build (scripts/serve.mjs) in Debian's Chromium
- * (`/usr/bin/chromium`; `npx playwright install` cannot download browsers here).
+ * (`CHROMIUM` below; `npx playwright install` cannot download browsers here).
  *
  * Each worker has a whole local deployment of its own (a "stack", e2e/serve-stack.mjs: shell,
  * remotes, API with its own copy of a database seeded once per run, local OAuth provider), so tests that write data, rewrite the environment's
@@ -11,12 +11,20 @@
  * The delivery suite's extra builds are made once before the suite (e2e/global-setup.ts).
  */
 import { defineConfig } from '@playwright/test';
-import { mkdirSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HOST, REMOTES } from './shared/apps.mjs';
 
 const baseOffset = Number(process.env.E2E_PORT_OFFSET ?? 100);
+
+/**
+ * The browser: Debian's chromium-headless-shell (Chromium's headless-only build, the one Playwright
+ * itself runs headless tests on) when installed, else Debian's full chromium in headless mode. The
+ * shell has no browser UI to start and runs the suite's pages in about two thirds of the CPU time
+ * (docs/PERFORMANCE.md "CI"). CHROMIUM_PATH overrides both.
+ */
+const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
 
 /** `--workers N`, `--workers=N`, `-j N` or `-j=N` on Playwright's command line, when a whole number. */
 function workersFromArgs(argv: string[]): number | undefined {
@@ -88,11 +96,13 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://localhost:${ports.shell}`,
-    trace: 'retain-on-failure',
+    // Recording a trace costs a passing test as much as a failing one: only a retry records one
+    // (CI retries once), and `--trace on` records them all when a failure needs reading.
+    trace: 'on-first-retry',
     // A worker would answer other suites' mocked requests; the offline suite allows it again.
     serviceWorkers: 'block',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: process.env.CHROMIUM_PATH ?? CHROMIUM,
       args: [
         '--no-sandbox',
         '--disable-gpu',

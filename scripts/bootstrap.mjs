@@ -75,12 +75,20 @@ function aptInstall(packages, { what, missing }) {
   });
 }
 
+/**
+ * Debian's chromium (Lighthouse, screenshots) and chromium-headless-shell (the e2e browser,
+ * playwright.config.ts), unless CHROMIUM_PATH names a browser that exists.
+ */
 function ensureChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return;
-  if (existsSync('/usr/bin/chromium')) return;
-  aptInstall(['chromium', 'fonts-dejavu-core'], {
+  const missing = [
+    ...(existsSync('/usr/bin/chromium') ? [] : ['chromium', 'fonts-dejavu-core']),
+    ...(existsSync('/usr/bin/chromium-headless-shell') ? [] : ['chromium-headless-shell']),
+  ];
+  if (missing.length === 0) return;
+  aptInstall(missing, {
     what: 'Debian chromium for Playwright',
-    missing: 'Debian chromium is missing: run `sudo apt-get update && sudo apt-get install -y chromium` (e2e needs /usr/bin/chromium)',
+    missing: `Debian's ${missing.join(', ')} missing: run \`sudo apt-get update && sudo apt-get install -y ${missing.join(' ')}\` (e2e runs in /usr/bin/chromium-headless-shell)`,
   });
 }
 
