@@ -21,8 +21,8 @@ const baseOffset = Number(process.env.E2E_PORT_OFFSET ?? 100);
 /**
  * The browser: Debian's chromium-headless-shell (Chromium's headless-only build, the one Playwright
  * itself runs headless tests on) when installed, else Debian's full chromium in headless mode. The
- * shell has no browser UI to start and runs the suite's pages in about two thirds of the CPU time
- * (docs/PERFORMANCE.md "CI"). CHROMIUM_PATH overrides both.
+ * shell has no browser UI to start and runs the suite in less CPU time (CONTRIBUTING.md gives the
+ * stage times). CHROMIUM_PATH overrides both.
  */
 const CHROMIUM = existsSync('/usr/bin/chromium-headless-shell') ? '/usr/bin/chromium-headless-shell' : '/usr/bin/chromium';
 
