@@ -3,9 +3,9 @@ import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 import { formatServerDate, notifySuccess, openLogin } from '@landing/shared';
 import type { Match } from '@landing/domain/schemas/bets';
-import { loadValidation, usePredictionForm } from '../hooks/use-prediction-form';
+import { usePredictionForm } from '../hooks/use-prediction-form';
 import { scoreText, teamName } from '../lib/names';
-import { Flag } from './Flag';
+import { Flag } from '@landing/shared/flags';
 import { toGoals } from '../lib/score';
 
 export interface MatchCardProps {
@@ -54,7 +54,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
   const saved = match.prediction;
   const homeName = teamName(match.home, i18n.language, t);
   const awayName = teamName(match.away, i18n.language, t);
-  const { form, mutation, problem, submit } = usePredictionForm({
+  const { form, mutation, problem, submit, preload } = usePredictionForm({
     match,
     loggedIn,
     now,
@@ -105,9 +105,9 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <span className={`bt-chip ui-tint bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
-      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
+      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void preload()} noValidate>
         <div className="bt-team bt-team--home">
-          <Flag region={match.home.region} code={match.home.code} />
+          <Flag code={match.home.region} fallback={match.home.code} block="bt-flag" width={36} />
           <span className="bt-team__name">{homeName}</span>
         </div>
 
@@ -135,7 +135,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         </div>
 
         <div className="bt-team bt-team--away">
-          <Flag region={match.away.region} code={match.away.code} />
+          <Flag code={match.away.region} fallback={match.away.code} block="bt-flag" width={36} />
           <span className="bt-team__name">{awayName}</span>
         </div>
 

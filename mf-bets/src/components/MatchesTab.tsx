@@ -5,7 +5,7 @@ import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
 import { MatchCard } from './MatchCard';
-import { Flag } from './Flag';
+import { Flag } from '@landing/shared/flags';
 import { NotLoaded } from './NotLoaded';
 import { useLoad } from '../hooks/use-load';
 import { useServerNow } from '../hooks/use-server-now';
@@ -115,7 +115,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                       <ul className="bt-block__teams" aria-label={t('page.teams')}>
                         {[...teams.values()].map((team) => (
                           <li key={team.code} title={teamName(team, i18n.language, t)}>
-                            <Flag region={team.region} code={team.code} width={24} />
+                            <Flag code={team.region} fallback={team.code} block="bt-flag" width={24} />
                             <span className="bt-block__code">{team.code}</span>
                           </li>
                         ))}
