@@ -11,6 +11,7 @@ import {
   registerTranslationLoaders,
   useApiClient,
   usePageMeta,
+  usePageQuery,
   useReadScope,
   useResponseStatus,
   usePlayer,
@@ -20,7 +21,6 @@ import {
 import type { Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
 import { tournamentsQuery } from '../api/fetch-tournaments';
-import { useLoad } from '../hooks/use-load';
 import { loaders } from '../i18n';
 import { tabHref } from '../lib/links';
 import { tournamentName } from '../lib/names';
@@ -69,7 +69,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const meTitle = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const tournaments = useLoad(tournamentsQuery(api, read));
+  const tournaments = usePageQuery(tournamentsQuery(api, read));
 
   const requested = params.get('tournament');
   const list = tournaments.data?.tournaments ?? [];
@@ -79,7 +79,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   // A tournament the list does not have does not exist: 404 (the page server does not keep it).
   useResponseStatus(tournaments.data && !tournament && requested !== null ? 404 : 200);
 
-  const summary = useLoad(
+  const summary = usePageQuery(
     player.own && tournament
       ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
       : null,
@@ -91,7 +91,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   if (!tournaments.data) {
     return (
       <div className="ui-container bt-page">
-        <NotLoaded state={tournaments} reload={tournaments.reload} errorTitle={t('page.loadError')} page />
+        <NotLoaded query={tournaments} errorTitle={t('page.loadError')} page />
       </div>
     );
   }
@@ -171,7 +171,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                     <dd>{formatNumber(me.total_bets)}</dd>
                   </div>
                 </dl>
-              ) : summary.status === 'loading' || !player.own ? (
+              ) : summary.isPending || summary.isPlaceholderData || !player.own ? (
                 // The same rows while the player's own figures load: nothing moves when they come.
                 <dl className="bt-me__stats" aria-busy="true" data-testid="my-summary-pending">
                   {(['position', 'points', 'bets'] as const).map((k) => (

@@ -1,13 +1,13 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, HydrateOnVisible, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { EmptyState, HydrateOnVisible, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
 import { MatchCard } from './MatchCard';
 import { Flag } from '@landing/shared/flags';
 import { NotLoaded } from './NotLoaded';
-import { useLoad } from '../hooks/use-load';
 import { useServerNow } from '../hooks/use-server-now';
 import { stageLabel, teamName } from '../lib/names';
 
@@ -48,19 +48,23 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   const uid = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad(matchesQuery(api, read, tournament.code, userKey));
+  const client = useQueryClient();
+  const options = matchesQuery(api, read, tournament.code, userKey);
+  const state = usePageQuery(options);
   const now = useServerNow(state.data?.now ?? null);
+  const { refetch } = state;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   const replace = useCallback(
     (updated: Match) => {
       if (!state.data) return;
-      state.set({
+      client.setQueryData(options.queryKey, {
         ...state.data,
         stages: state.data.stages.map((b) => ({ ...b, matches: b.matches.map((m) => (m.id === updated.id ? updated : m)) })),
       });
       onPredicted();
     },
-    [state, onPredicted],
+    [state.data, client, options, onPredicted],
   );
 
   const counts = useMemo(() => {
@@ -69,7 +73,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   }, [state.data]);
 
   if (!state.data) {
-    return <NotLoaded state={state} reload={state.reload} errorTitle={t('page.matchesError')} />;
+    return <NotLoaded query={state} errorTitle={t('page.matchesError')} />;
   }
 
   const blocks = state.data.stages
@@ -132,7 +136,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                         now={now}
                         maxGoals={tournament.max_goals}
                         onSaved={replace}
-                        onLocked={state.reload}
+                        onLocked={reload}
                       />
                     ))}
                   </div>

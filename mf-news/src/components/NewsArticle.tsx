@@ -5,11 +5,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
   HydrateOnVisible,
+  RetryState,
   Spinner,
   formatServerDate,
   isoOf,
   useApiClient,
   usePageMeta,
+  usePageQuery,
   useReadScope,
   usePlayer,
   useResponseStatus,
@@ -18,13 +20,11 @@ import {
   type NewsArticleProps,
 } from '@landing/shared';
 import type { NewsArticle as ArticleData, NewsComment as CommentData } from '@landing/domain/schemas/news';
-import { articleQuery } from '../api/fetch-article';
-import { useArticle } from '../hooks/use-article';
+import { articleQuery, isArticleKeyOf } from '../api/fetch-article';
 import { imageUrl } from '../lib/image-url';
 import { ArticleBody } from './ArticleBody';
 import { Comments } from './Comments';
 import { Poll } from './Poll';
-import { RetryState } from './RetryState';
 import { registerNewsTranslations } from '../i18n';
 import '../news.css';
 
@@ -50,11 +50,12 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   const viewerKey = user ? `${viewerKeyOf(user)}:${user.ovr}` : 'visitor';
   const options = articleQuery(useApiClient(), scope, slug, viewerKey);
   const queryClient = useQueryClient();
-  const query = useArticle(options, slug);
+  // Keeps the shown article while only its language or viewer changes, never another article's.
+  const query = usePageQuery(options, { keepPrevious: (key) => isArticleKeyOf(key, slug) });
   const article: ArticleData | null | undefined = query.data;
   const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
   // A logged-in player whose own record or ballot is not in yet: the poll and the comment form wait.
-  const pending = player.loggedIn && (!user || ('isPlaceholderData' in query && query.isPlaceholderData));
+  const pending = player.loggedIn && (!user || query.isPlaceholderData);
   useResponseStatus(status === 'notFound' ? 404 : 200);
   usePageMeta(
     article
