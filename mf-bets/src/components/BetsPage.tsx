@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useId, useState } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -65,7 +65,6 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const loggedIn = player.loggedIn;
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const userKey = viewerKey(player.own);
-  const [summaryVersion, setSummaryVersion] = useState(0);
   const meTitle = useId();
   const api = useApiClient();
   const read = useReadScope(server);
@@ -81,10 +80,9 @@ export function BetsPage({ server, tab }: BetsPageProps) {
 
   const summary = usePageQuery(
     player.own && tournament
-      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
+      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, userKey)
       : null,
   );
-  const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
   const pageName = tournament ? tournamentName(tournament.code, tournament.name, t) : null;
   usePageMeta(pageName ? { title: `${pageName} · ${t('page.eyebrow')}`, description: t('page.intro') } : null);
 
@@ -228,14 +226,9 @@ export function BetsPage({ server, tab }: BetsPageProps) {
       <div className="bt-panel">
         <Suspense fallback={<Spinner />}>
           {tab === 'matches' ? (
-            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
+            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} />
           ) : tab === 'ranking' ? (
-            <RankingTab
-              server={server}
-              tournament={tournament}
-              userKey={`${userKey}|${summaryVersion}`}
-              matchesHref={tabHref(server, 'matches', linkCode)}
-            />
+            <RankingTab server={server} tournament={tournament} userKey={userKey} matchesHref={tabHref(server, 'matches', linkCode)} />
           ) : (
             <RulesTab server={server} tournament={tournament} />
           )}

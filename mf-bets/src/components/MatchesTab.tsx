@@ -1,6 +1,5 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useQueryClient } from '@tanstack/react-query';
 import { EmptyState, HydrateOnVisible, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
@@ -21,8 +20,6 @@ export interface MatchesTabProps {
   loggedIn: boolean;
   /** Changes when the logged-in user changes, so their predictions are loaded. */
   userKey: string;
-  /** A prediction was saved (the page refreshes "Your game"). */
-  onPredicted: () => void;
 }
 
 function keep(filter: Filter, m: Match): boolean {
@@ -42,30 +39,17 @@ function keep(filter: Filter, m: Match): boolean {
  * The Bet matches tab (spec §1): matches of the tournament grouped by group/stage with flags,
  * kick-off in server time, results, and the prediction form of each open match.
  */
-export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
+export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
   const [filter, setFilter] = useState<Filter>('all');
   const uid = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const client = useQueryClient();
   const options = matchesQuery(api, read, tournament.code, userKey);
   const state = usePageQuery(options);
   const now = useServerNow(state.data?.now ?? null);
   const { refetch } = state;
   const reload = useCallback(() => void refetch(), [refetch]);
-
-  const replace = useCallback(
-    (updated: Match) => {
-      if (!state.data) return;
-      client.setQueryData(options.queryKey, {
-        ...state.data,
-        stages: state.data.stages.map((b) => ({ ...b, matches: b.matches.map((m) => (m.id === updated.id ? updated : m)) })),
-      });
-      onPredicted();
-    },
-    [state.data, client, options, onPredicted],
-  );
 
   const counts = useMemo(() => {
     const all = state.data?.stages.flatMap((b) => b.matches) ?? [];
@@ -135,7 +119,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                         loggedIn={loggedIn}
                         now={now}
                         maxGoals={tournament.max_goals}
-                        onSaved={replace}
+                        matchesKey={options.queryKey}
                         onLocked={reload}
                       />
                     ))}
