@@ -27,11 +27,7 @@ import { tournamentName } from '../lib/names';
 import { MatchesTab } from './MatchesTab';
 import { NotLoaded } from './NotLoaded';
 // The page's styles, in cascade order (the responsive rules last).
-import '../bets.css';
-import './match-list.css';
-import './match-card.css';
-import './ranking-rules.css';
-import './bets-responsive.css';
+import '../styles/index.css';
 
 // The Ranking and Rules tabs' code loads when one of them is opened (or its page is the one
 // server-rendered), not with the Bet matches tab.

@@ -91,7 +91,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTab
             );
             // Each stage hydrates when it comes near the screen (48 match forms at once block a
             // phone's main thread), and the browser lays out only the stages near the screen
-            // (content-visibility in match-list.css).
+            // (content-visibility in ../styles/match-list.css).
             return (
               <HydrateOnVisible key={block.key} className="bt-block-part">
                 <section className="bt-block ui-card" aria-labelledby={`${uid}${block.key}`} data-testid={`block-${block.key}`}>

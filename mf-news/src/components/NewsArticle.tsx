@@ -25,7 +25,7 @@ import { ArticleBody } from './ArticleBody';
 import { Comments } from './Comments';
 import { Poll } from './Poll';
 import { registerNewsTranslations } from '../i18n';
-import '../news.css';
+import '../styles/index.css';
 
 registerNewsTranslations();
 

@@ -16,7 +16,7 @@ import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { Pagination } from './Pagination';
 import { pagePath } from '../lib/pages';
 import { registerNewsTranslations } from '../i18n';
-import '../news.css';
+import '../styles/index.css';
 
 registerNewsTranslations();
 
