@@ -9,7 +9,7 @@ import { BrowserRouter, Route, Routes } from 'react-router';
 import { initI18n, useLandingStore, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
-import './auth.css';
+import './styles/index.css';
 import { AuthModal } from './components/AuthModal';
 import { JoinPage } from './components/JoinPage';
 import { SocialCallback } from './components/SocialCallback';

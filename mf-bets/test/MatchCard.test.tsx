@@ -2,9 +2,11 @@ import { act, fireEvent, render as rtlRender, screen, within } from '@testing-li
 import type { ReactElement } from 'react';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
-import { withQueryClient } from '@landing/shared/testing';
+import { createTestQueryClient, withQueryClient } from '@landing/shared/testing';
+import type { QueryClient } from '@tanstack/react-query';
 import { MatchCard } from '../src/components/MatchCard';
-import type { Match } from '@landing/domain/schemas/bets';
+import type { Match, MatchesResponse } from '@landing/domain/schemas/bets';
+import { betsKeys } from '../src/api/keys';
 import { parseScore } from '../src/lib/prediction-schema';
 import { loaders } from '../src/i18n';
 import { finishedMatch, lockedMatch, NOW, openMatch, predictionSaved } from './fixtures';
@@ -14,13 +16,16 @@ registerTranslationLoaders('bets', loaders);
 
 const now = new Date(NOW).getTime();
 // The score form saves through a TanStack mutation: a query client is around, as on the page.
-const render = (ui: ReactElement) => rtlRender(ui, { wrapper: withQueryClient() });
+const render = (ui: ReactElement, client?: QueryClient) => rtlRender(ui, { wrapper: withQueryClient(undefined, client) });
+const MATCHES_KEY = betsKeys.matches('royal', 'euro-2024', 'viewer:5');
 
-function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}) {
-  const onSaved = jest.fn();
+function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}, client?: QueryClient) {
   const onLocked = jest.fn();
-  render(<MatchCard match={match} server="royal" loggedIn now={now} maxGoals={20} onSaved={onSaved} onLocked={onLocked} {...props} />);
-  return { onSaved, onLocked };
+  render(
+    <MatchCard match={match} server="royal" matchesKey={MATCHES_KEY} loggedIn now={now} maxGoals={20} onLocked={onLocked} {...props} />,
+    client,
+  );
+  return { onLocked };
 }
 
 function axiosError(status: number, error: string, message: string): AxiosError {
@@ -83,7 +88,7 @@ test("a visitor who tries gets 'Users must be logged in to predict results' and 
 });
 
 test('logging in from the message removes it and keeps what was typed', async () => {
-  const props = { match: openMatch, server: 'royal', now, maxGoals: 20, onSaved: jest.fn(), onLocked: jest.fn() };
+  const props = { match: openMatch, server: 'royal' as const, matchesKey: MATCHES_KEY, now, maxGoals: 20, onLocked: jest.fn() };
   const { rerender } = render(<MatchCard {...props} loggedIn={false} />);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
@@ -114,17 +119,23 @@ test('bad input is explained, kept in the form, not sent, and the saved predicti
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
 });
 
-test('a logged-in player saves a prediction: PUT with whole numbers, the card gets the saved match', async () => {
+test('a logged-in player saves a prediction: PUT with whole numbers, the cached list gets the saved match, rankings go stale', async () => {
   const saved: Match = { ...openMatch, prediction: { home: 3, away: 1, points: null, hit: null, updated_at: NOW } };
   const put = jest.spyOn(apiClient, 'put').mockResolvedValue({ data: predictionSaved(saved) });
-  const { onSaved } = card(openMatch);
+  const client = createTestQueryClient();
+  const list = { stages: [{ key: 'A', matches: [openMatch, finishedMatch] }] } as unknown as MatchesResponse;
+  client.setQueryData(MATCHES_KEY, list);
+  const rankingKey = betsKeys.ranking('royal', { tournament: 'euro-2024', page: 1, perPage: 1, scope: 'server' }, 'viewer:5');
+  client.setQueryData(rankingKey, { rows: [] });
+  card(openMatch, {}, client);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
   });
   expect(put).toHaveBeenCalledWith('/bets/matches/11/prediction', { home_score: 3, away_score: 1 });
-  expect(onSaved).toHaveBeenCalledWith(saved);
+  expect(client.getQueryData<MatchesResponse>(MATCHES_KEY)?.stages[0]!.matches).toEqual([saved, finishedMatch]);
+  expect(client.getQueryState(rankingKey)?.isInvalidated).toBe(true);
   expect(screen.queryByRole('alert')).toBeNull();
 });
 
@@ -145,14 +156,17 @@ test('while the save is under way the button says so and cannot be pressed again
 
 test('after kick-off the API answers 409: a clear message, the list is reloaded, nothing is lost', async () => {
   jest.spyOn(apiClient, 'put').mockRejectedValue(axiosError(409, 'MATCH_LOCKED', 'closed'));
-  const { onLocked, onSaved } = card({ ...openMatch, prediction: { home: 1, away: 1, points: null, hit: null, updated_at: NOW } });
+  const client = createTestQueryClient();
+  const list = { stages: [{ key: 'A', matches: [openMatch] }] } as unknown as MatchesResponse;
+  client.setQueryData(MATCHES_KEY, list);
+  const { onLocked } = card({ ...openMatch, prediction: { home: 1, away: 1, points: null, hit: null, updated_at: NOW } }, {}, client);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '4' } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
   });
   expect(screen.getByRole('alert')).toHaveTextContent('Predictions for this match are closed: it has already kicked off.');
   expect(onLocked).toHaveBeenCalled();
-  expect(onSaved).not.toHaveBeenCalled();
+  expect(client.getQueryData(MATCHES_KEY)).toBe(list);
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–1');
 });
 

@@ -64,11 +64,11 @@ test("each player's country shows its flag, named for screen readers", async () 
   render(<Leaderboard server="royal" />);
   await screen.findByText('Striker9');
   const poland = screen.getByRole('img', { name: 'Poland' });
-  expect(poland).toHaveAttribute('data-country', 'PL');
-  expect(poland).toHaveClass('lb__flag--PL'); // its image (components/flags.css)
+  expect(poland).toHaveAttribute('data-flag', 'PL');
+  expect(poland).toHaveClass('ui-flag--PL'); // its image (shared/src/ui/flags.css)
   expect(poland).toHaveTextContent('');
   // A country without a bundled flag keeps its ISO code, with the same name.
-  expect(screen.getByRole('img', { name: 'Japan' })).toHaveTextContent('JP');
+  expect(screen.getByRole('img', { name: 'New Zealand' })).toHaveTextContent('NZ');
 });
 
 test('two leaderboards on one page have their own tab and panel ids (useId); the panel is named by its tab', async () => {

@@ -11,7 +11,7 @@ import type { LeaderboardResponse as LeaderboardAnswer } from '@landing/domain/s
 export const leaderboard: LeaderboardAnswer = apiFixture(LeaderboardResponse, {
   ranking: [
     { position: 1, id: 1, nickname: 'Striker9', ovr: 91, points: 12500, country: 'PL', club: 'FC Warsaw' },
-    { position: 2, id: 2, nickname: 'Keeper', ovr: 88, points: 9800, country: 'JP', club: null },
+    { position: 2, id: 2, nickname: 'Keeper', ovr: 88, points: 9800, country: 'NZ', club: null },
   ],
   ranking_teams: [{ position: 1, id: 1, name: 'Royal Lions', badge_color: '#ff0000', members: 18, points: 40000 }],
   prizes: [

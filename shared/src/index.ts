@@ -24,6 +24,7 @@ export { Tabs, useTabIds, type TabIds, type TabsProps, type TabItem } from './ui
 export { NumberCounter, formatCounter, type NumberCounterProps } from './ui/NumberCounter';
 export { Spinner } from './ui/Spinner';
 export { EmptyState, type EmptyStateProps } from './ui/EmptyState';
+export { RetryState, type RetryStateProps } from './ui/RetryState';
 export { LineIcon, type LineIconProps } from './ui/LineIcon';
 export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';
 export { HydrateOnVisible, hydrateDeferredParts, type HydrateOnVisibleProps } from './ui/HydrateOnVisible';

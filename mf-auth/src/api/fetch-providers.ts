@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { ProvidersAnswer } from '@landing/domain/schemas/auth';
 import { SOCIAL_PROVIDERS, type SocialProvider } from '../lib/providers';
+import { authKeys } from './keys';
 
 /** Until the API says otherwise (or when it cannot be asked): Google and Facebook on, VK off. */
 export const DEFAULT_ENABLED: Record<SocialProvider, boolean> = { google: true, facebook: true, vk: false };
@@ -13,7 +14,7 @@ export const DEFAULT_ENABLED: Record<SocialProvider, boolean> = { google: true, 
  */
 export function providersQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
-    queryKey: ['auth', 'providers', scope.server] as const,
+    queryKey: authKeys.providers(scope.server),
     staleTime: 10 * 60_000,
     queryFn: async ({ signal }): Promise<Record<SocialProvider, boolean>> => {
       try {

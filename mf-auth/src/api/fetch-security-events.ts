@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient, type ServerCode, type UserData } from '@landing/shared';
 import type { SecurityEventsAnswer } from '@landing/domain/schemas/account';
 import { atServer } from '../lib/api-base';
-import { accountKey } from '../lib/account-key';
+import { authKeys } from './keys';
 
 /** `GET /{server}/auth/security-events?limit=50`: the account's security events, newest first. */
 const fetchSecurityEvents = (server: ServerCode, signal?: AbortSignal): Promise<SecurityEventsAnswer> =>
@@ -10,4 +10,4 @@ const fetchSecurityEvents = (server: ServerCode, signal?: AbortSignal): Promise<
 
 /** The security events of the logged-in `user` on `server`, keyed per viewer. */
 export const securityEventsQuery = (server: ServerCode, user: UserData) =>
-  queryOptions({ queryKey: accountKey('events', server, user), queryFn: ({ signal }) => fetchSecurityEvents(server, signal) });
+  queryOptions({ queryKey: authKeys.accountPart('events', server, user), queryFn: ({ signal }) => fetchSecurityEvents(server, signal) });

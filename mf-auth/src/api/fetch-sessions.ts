@@ -2,7 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiClient, type ServerCode, type UserData } from '@landing/shared';
 import type { SessionsAnswer } from '@landing/domain/schemas/account';
 import { atServer } from '../lib/api-base';
-import { accountKey } from '../lib/account-key';
+import { authKeys } from './keys';
 
 /** `GET /{server}/auth/sessions`: the player's live sessions, this one first, and how to re-authenticate. */
 const fetchSessions = (server: ServerCode, signal?: AbortSignal): Promise<SessionsAnswer> =>
@@ -10,4 +10,4 @@ const fetchSessions = (server: ServerCode, signal?: AbortSignal): Promise<Sessio
 
 /** The sessions of the logged-in `user` on `server`, keyed per viewer. */
 export const sessionsQuery = (server: ServerCode, user: UserData) =>
-  queryOptions({ queryKey: accountKey('sessions', server, user), queryFn: ({ signal }) => fetchSessions(server, signal) });
+  queryOptions({ queryKey: authKeys.accountPart('sessions', server, user), queryFn: ({ signal }) => fetchSessions(server, signal) });

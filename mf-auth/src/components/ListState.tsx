@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '@landing/shared';
+import { RetryState, Spinner } from '@landing/shared';
 
-/** Loading, failure (with a retry) and empty states of a list; the list otherwise. */
+/** Loading, failure (the kit's `RetryState`) and empty states of a list; the list otherwise. */
 export function ListState({
   query,
   empty,
@@ -20,14 +20,7 @@ export function ListState({
       </div>
     );
   if (query.isError)
-    return (
-      <p className="ma-account__text">
-        {t('account.loadFailed')}{' '}
-        <button type="button" className="ma-link" onClick={() => void query.refetch()}>
-          {t('activation.retry')}
-        </button>
-      </p>
-    );
+    return <RetryState title={t('account.loadFailed')} retryLabel={t('activation.retry')} onRetry={() => void query.refetch()} />;
   if (empty) return <p className="ma-account__text">{t('account.noActivity')}</p>;
   return <>{children}</>;
 }

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ServerCode, UserData } from '@landing/shared';
-import { changePassword } from '../api/change-password';
+import { useChangePassword } from '../api/change-password';
 import { sessionsQuery } from '../api/fetch-sessions';
-import { ACCOUNT_KEY } from '../lib/account-key';
 import { showFieldError } from '../lib/api-errors';
 import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
@@ -49,22 +48,18 @@ const EMPTY: PasswordChangeValues = { currentPassword: '', password: '', repeat:
  */
 export function PasswordSection({ server, user }: { server: ServerCode; user: UserData }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery(server, user));
   const [done, setDone] = useState<string | null>(null);
   const form = useForm<PasswordChangeValues>({ defaultValues: EMPTY, resolver, reValidateMode: 'onSubmit' });
-  const change = useMutation({
-    mutationFn: (v: PasswordChangeValues) => changePassword(server, { currentPassword: v.currentPassword, password: v.password }),
-    onSuccess: (answer) => {
+  const change = useChangePassword(
+    server,
+    (answer) => {
       form.reset(EMPTY);
       setDone(answer.message);
-      void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
-    onError: (err) => {
-      showFieldError(err, FIELD_OF_CODE, form.setError);
-    },
-  });
-  const submit = form.handleSubmit((v) => change.mutate(v));
+    (err) => void showFieldError(err, FIELD_OF_CODE, form.setError),
+  );
+  const submit = form.handleSubmit((v) => change.mutate({ currentPassword: v.currentPassword, password: v.password }));
 
   return (
     <AccountCard id="ma-account-password" icon={KeyIcon} title={t('account.passwordTitle')} testId="account-password">

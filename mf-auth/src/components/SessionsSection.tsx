@@ -1,13 +1,12 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { logout, notifySuccess, type ServerCode, type UserData } from '@landing/shared';
+import { useQuery } from '@tanstack/react-query';
+import { notifySuccess, type ServerCode, type UserData } from '@landing/shared';
 import type { AccountSession } from '@landing/domain/schemas/account';
 import { sessionsQuery } from '../api/fetch-sessions';
-import { revokeSessions } from '../api/revoke-sessions';
+import { useRevokeSessions } from '../api/revoke-sessions';
 import { useClientLabel, useDateTime, useMethodLabel } from '../hooks/use-account-labels';
-import { ACCOUNT_KEY } from '../lib/account-key';
 import { showFieldError } from '../lib/api-errors';
 import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
@@ -30,7 +29,6 @@ const withoutPassword = domainResolver<{ password: string }>(null);
  */
 export function SessionsSection({ server, user }: { server: ServerCode; user: UserData }) {
   const { t } = useTranslation('auth');
-  const queryClient = useQueryClient();
   const sessions = useQuery(sessionsQuery(server, user));
   const dateTime = useDateTime();
   const method = useMethodLabel();
@@ -42,28 +40,23 @@ export function SessionsSection({ server, user }: { server: ServerCode; user: Us
     resolver: social ? withoutPassword : withPassword,
     reValidateMode: 'onSubmit',
   });
-  const revoke = useMutation({
-    mutationFn: (v: { ask: Ask; password: string }) => revokeSessions(server, { ...v.ask, ...(social ? {} : { password: v.password }) }),
-    onSuccess: (answer) => {
+  const revoke = useRevokeSessions(
+    server,
+    (answer) => {
       setAsk(null);
       notifySuccess(answer.message);
-      if (answer.current) logout(false);
-      else void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
     },
-    onError: (err) => {
-      if (showFieldError(err, { WRONG_PASSWORD: 'password' }, form.setError) === 'SESSION_NOT_FOUND') {
-        setAsk(null);
-        void queryClient.invalidateQueries({ queryKey: ACCOUNT_KEY });
-      }
+    (err) => {
+      if (showFieldError(err, { WRONG_PASSWORD: 'password' }, form.setError) === 'SESSION_NOT_FOUND') setAsk(null);
     },
-  });
+  );
 
   const open = (a: Ask) => {
     setAsk(a);
     form.reset({ password: '' });
   };
   const confirm = form.handleSubmit((v) => {
-    if (ask) revoke.mutate({ ask, password: v.password });
+    if (ask) revoke.mutate({ ...ask, ...(social ? {} : { password: v.password }) });
   });
 
   return (

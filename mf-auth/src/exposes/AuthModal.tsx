@@ -3,7 +3,7 @@
  * `contractMajor` is a build-time literal checked against the shared contract table.
  */
 import type { ComponentType } from 'react';
-import '../auth.css';
+import '../styles/index.css';
 import type { AuthModalProps, CONTRACT_MAJOR } from '@landing/shared';
 import { AuthModal } from '../components/AuthModal';
 

@@ -3,7 +3,7 @@
  * `contractMajor` is a build-time literal checked against the shared contract table.
  */
 import type { ComponentType } from 'react';
-import '../auth.css';
+import '../styles/index.css';
 import type { CONTRACT_MAJOR, JoinPageProps } from '@landing/shared';
 import { JoinPage } from '../components/JoinPage';
 

@@ -2,10 +2,12 @@
  * react-hook-form resolvers over the domain's form schemas (`@landing/domain/schemas/auth`:
  * RegisterForm, LoginForm, RecoveryForm, NewPasswordForm, CodeForm). The schemas' issue messages
  * are the API's error codes (spec §8: `NICKNAME_REQUIRED`, …); a form shows the translation key of
- * the `auth` namespace each code maps to. The schemas (and zod with them) are loaded on the first
- * check, not with the page (docs/PERFORMANCE.md: zod is not part of the first load).
+ * the `auth` namespace each code maps to. Built on the kit's lazy resolver (`@landing/shared/forms`):
+ * the schemas (and zod with them) are loaded on the first check, not with the page
+ * (docs/PERFORMANCE.md: zod is not part of the first load).
  */
-import type { FieldError, FieldErrors, FieldValues, Resolver } from 'react-hook-form';
+import type { FieldValues } from 'react-hook-form';
+import { lazyZodResolver, type ExtraCheck, type LazyResolver } from '@landing/shared/forms';
 
 /** Translation key (`auth:validation.*`) of each issue code of the domain's form schemas. */
 const ISSUE_KEYS: Readonly<Record<string, string>> = {
@@ -38,29 +40,12 @@ export const issueKey = (code: string): string => ISSUE_KEYS[code] ?? code;
 /** The domain's form schemas this remote uses. */
 export type DomainForm = 'RegisterForm' | 'LoginForm' | 'RecoveryForm' | 'NewPasswordForm' | 'CodeForm';
 
-/** Issue codes of the fields of a form that fail checks the schema cannot make (the page's own context). */
-export type ExtraCheck<V> = (values: V) => Partial<Record<keyof V & string, string>>;
-
 /**
  * A resolver running the domain schema `form` (none: only `extra`; values returned as typed: `raw`, so fields the
  * schema does not know, e.g. the current password, stay), then `extra` on the fields the schema
  * found no problem in. Each error's `message` is a translation key ({@link issueKey}).
  */
-export function domainResolver<V extends FieldValues>(form: DomainForm | null, extra?: ExtraCheck<V>): Resolver<V> {
-  let loaded: Promise<Resolver<V>> | undefined;
-  return async (values, context, options) => {
-    loaded ??=
-      form === null
-        ? Promise.resolve<Resolver<V>>(async (v) => ({ values: v, errors: {} }))
-        : Promise.all([import('@hookform/resolvers/zod'), import('@landing/domain/schemas/auth')]).then(
-            ([{ zodResolver }, schemas]) => zodResolver(schemas[form], undefined, { raw: true }) as unknown as Resolver<V>,
-          );
-    const result = await (await loaded)(values, context, options);
-    const errors: Record<string, FieldError> = {};
-    for (const [field, error] of Object.entries(result.errors as Record<string, FieldError | undefined>))
-      if (error?.message) errors[field] = { ...error, message: issueKey(error.message) };
-    for (const [field, code] of Object.entries(extra?.(values) ?? {}) as Array<[string, string | undefined]>)
-      if (code && !errors[field]) errors[field] = { type: 'validate', message: issueKey(code) };
-    return Object.keys(errors).length ? { values: {}, errors: errors as FieldErrors<V> } : { values, errors: {} };
-  };
+export function domainResolver<V extends FieldValues>(form: DomainForm | null, extra?: ExtraCheck<V>): LazyResolver<V> {
+  const loadSchema = form === null ? null : () => import('@landing/domain/schemas/auth').then((schemas) => schemas[form]);
+  return lazyZodResolver<V>(loadSchema, { raw: true, extra, message: (error) => issueKey(error.message ?? '') });
 }

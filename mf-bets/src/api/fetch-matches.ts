@@ -7,6 +7,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { MatchesResponse, PredictionsResponse } from '@landing/domain/schemas/bets';
 import { hasSession } from '../lib/session';
+import { betsKeys } from './keys';
 
 /**
  * The public list the API caches for everyone, and for a logged-in viewer also `…/predictions`
@@ -30,12 +31,12 @@ export async function fetchMatches(api: ApiClient, scope: ReadScope, code: strin
 }
 
 /**
- * {@link fetchMatches} as a query of the shared cache, key `['bets', 'matches', server, code, viewer]`.
+ * {@link fetchMatches} as a query of the shared cache, key {@link betsKeys}`.matches`.
  * @param viewer `viewerKey` of the viewer (a `viewer:…` key is never fetched on the server)
  */
 export function matchesQuery(api: ApiClient, scope: ReadScope, code: string, viewer: string) {
   return queryOptions({
-    queryKey: ['bets', 'matches', scope.server, code, viewer] as const,
+    queryKey: betsKeys.matches(scope.server, code, viewer),
     queryFn: ({ signal }) => fetchMatches(api, scope, code, signal),
   });
 }

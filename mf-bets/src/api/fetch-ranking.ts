@@ -5,17 +5,9 @@
  */
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
-import type { RankingScope } from '@landing/domain';
 import type { RankingMeResponse, RankingResponse } from '@landing/domain/schemas/bets';
 import { hasSession } from '../lib/session';
-
-/** Which ranking page: tournament code, 1-based page, rows per page, this server or all. */
-export interface RankingParams {
-  tournament: string;
-  page: number;
-  perPage: number;
-  scope: RankingScope;
-}
+import { betsKeys, type RankingParams } from './keys';
 
 /**
  * The public page the API caches for everyone, and for a logged-in viewer also their own row
@@ -40,12 +32,12 @@ export async function fetchRanking(api: ApiClient, read: ReadScope, params: Rank
 
 /**
  * {@link fetchRanking} as a query of the shared cache,
- * key `['bets', 'ranking', server, tournament, scope, page, perPage, viewer]`.
+ * key {@link betsKeys}`.ranking`.
  * @param viewer `viewerKey` of the viewer, plus anything that should refetch it (`viewer:5|2`)
  */
 export function rankingQuery(api: ApiClient, read: ReadScope, params: RankingParams, viewer: string) {
   return queryOptions({
-    queryKey: ['bets', 'ranking', read.server, params.tournament, params.scope, params.page, params.perPage, viewer] as const,
+    queryKey: betsKeys.ranking(read.server, params, viewer),
     queryFn: ({ signal }) => fetchRanking(api, read, params, signal),
   });
 }

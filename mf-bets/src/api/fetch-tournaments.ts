@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { TournamentsResponse } from '@landing/domain/schemas/bets';
+import { betsKeys } from './keys';
 
 /**
  * The tournaments with status, progress, scoring and the current one (spec §1).
@@ -15,10 +16,10 @@ function fetchTournaments(api: ApiClient, scope: ReadScope, signal?: AbortSignal
   return apiGet<TournamentsResponse>(api, scope, '/bets/tournaments', undefined, signal);
 }
 
-/** {@link fetchTournaments} as a query of the shared cache, key `['bets', 'tournaments', server]`. */
+/** {@link fetchTournaments} as a query of the shared cache, key {@link betsKeys}`.tournaments`. */
 export function tournamentsQuery(api: ApiClient, scope: ReadScope) {
   return queryOptions({
-    queryKey: ['bets', 'tournaments', scope.server] as const,
+    queryKey: betsKeys.tournaments(scope.server),
     queryFn: ({ signal }) => fetchTournaments(api, scope, signal),
   });
 }

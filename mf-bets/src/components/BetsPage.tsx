@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useId, useState } from 'react';
+import { Suspense, lazy, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   registerTranslationLoaders,
   useApiClient,
   usePageMeta,
+  usePageQuery,
   useReadScope,
   useResponseStatus,
   usePlayer,
@@ -20,18 +21,13 @@ import {
 import type { Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
 import { tournamentsQuery } from '../api/fetch-tournaments';
-import { useLoad } from '../hooks/use-load';
 import { loaders } from '../i18n';
 import { tabHref } from '../lib/links';
 import { tournamentName } from '../lib/names';
 import { MatchesTab } from './MatchesTab';
 import { NotLoaded } from './NotLoaded';
 // The page's styles, in cascade order (the responsive rules last).
-import '../bets.css';
-import './match-list.css';
-import './match-card.css';
-import './ranking-rules.css';
-import './bets-responsive.css';
+import '../styles/index.css';
 
 // The Ranking and Rules tabs' code loads when one of them is opened (or its page is the one
 // server-rendered), not with the Bet matches tab.
@@ -65,11 +61,10 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   const loggedIn = player.loggedIn;
   // Per-viewer data is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const userKey = viewerKey(player.own);
-  const [summaryVersion, setSummaryVersion] = useState(0);
   const meTitle = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const tournaments = useLoad(tournamentsQuery(api, read));
+  const tournaments = usePageQuery(tournamentsQuery(api, read));
 
   const requested = params.get('tournament');
   const list = tournaments.data?.tournaments ?? [];
@@ -79,19 +74,18 @@ export function BetsPage({ server, tab }: BetsPageProps) {
   // A tournament the list does not have does not exist: 404 (the page server does not keep it).
   useResponseStatus(tournaments.data && !tournament && requested !== null ? 404 : 200);
 
-  const summary = useLoad(
+  const summary = usePageQuery(
     player.own && tournament
-      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, `${userKey}|${summaryVersion}`)
+      ? rankingQuery(api, read, { tournament: tournament.code, page: 1, perPage: 1, scope: 'server' }, userKey)
       : null,
   );
-  const onPredicted = useCallback(() => setSummaryVersion((n) => n + 1), []);
   const pageName = tournament ? tournamentName(tournament.code, tournament.name, t) : null;
   usePageMeta(pageName ? { title: `${pageName} · ${t('page.eyebrow')}`, description: t('page.intro') } : null);
 
   if (!tournaments.data) {
     return (
       <div className="ui-container bt-page">
-        <NotLoaded state={tournaments} reload={tournaments.reload} errorTitle={t('page.loadError')} page />
+        <NotLoaded query={tournaments} errorTitle={t('page.loadError')} page />
       </div>
     );
   }
@@ -171,7 +165,7 @@ export function BetsPage({ server, tab }: BetsPageProps) {
                     <dd>{formatNumber(me.total_bets)}</dd>
                   </div>
                 </dl>
-              ) : summary.status === 'loading' || !player.own ? (
+              ) : summary.isPending || summary.isPlaceholderData || !player.own ? (
                 // The same rows while the player's own figures load: nothing moves when they come.
                 <dl className="bt-me__stats" aria-busy="true" data-testid="my-summary-pending">
                   {(['position', 'points', 'bets'] as const).map((k) => (
@@ -228,14 +222,9 @@ export function BetsPage({ server, tab }: BetsPageProps) {
       <div className="bt-panel">
         <Suspense fallback={<Spinner />}>
           {tab === 'matches' ? (
-            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} onPredicted={onPredicted} />
+            <MatchesTab server={server} tournament={tournament} loggedIn={loggedIn} userKey={userKey} />
           ) : tab === 'ranking' ? (
-            <RankingTab
-              server={server}
-              tournament={tournament}
-              userKey={`${userKey}|${summaryVersion}`}
-              matchesHref={tabHref(server, 'matches', linkCode)}
-            />
+            <RankingTab server={server} tournament={tournament} userKey={userKey} matchesHref={tabHref(server, 'matches', linkCode)} />
           ) : (
             <RulesTab server={server} tournament={tournament} />
           )}

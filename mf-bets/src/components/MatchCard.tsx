@@ -1,25 +1,26 @@
 import { useId, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { formatServerDate, notifySuccess, openLogin } from '@landing/shared';
+import type { QueryKey } from '@tanstack/react-query';
+import { formatServerDate, notifySuccess, openLogin, type ServerCode } from '@landing/shared';
 import type { Match } from '@landing/domain/schemas/bets';
-import { loadValidation, usePredictionForm } from '../hooks/use-prediction-form';
+import { usePredictionForm } from '../hooks/use-prediction-form';
 import { scoreText, teamName } from '../lib/names';
-import { Flag } from './Flag';
+import { Flag } from '@landing/shared/flags';
 import { toGoals } from '../lib/score';
 
 export interface MatchCardProps {
   match: Match;
   /** Server of the page: kick-off times in its time zone (spec §9). */
-  server: string;
+  server: ServerCode;
+  /** Key of the cached list the match is in (`betsKeys.matches`): a saved prediction replaces it there. */
+  matchesKey: QueryKey;
   /** A player of this server is logged in (spec §5 "Bet: logged in"). */
   loggedIn: boolean;
   /** The server's bets clock, ms (see useServerNow). */
   now: number;
   /** Highest goals per team (the tournament's `max_goals`). */
   maxGoals: number;
-  /** The API answered with the saved match. */
-  onSaved: (match: Match) => void;
   /** The API says the match has kicked off: the list should be reloaded. */
   onLocked: () => void;
 }
@@ -48,20 +49,21 @@ function GoalInput({
  * typed; the saved prediction stays until a new one is saved); locked (kicked off): the
  * prediction waiting for the final result; finished: the final result and the points earned.
  */
-export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onLocked }: MatchCardProps) {
+export function MatchCard({ match, server, matchesKey, loggedIn, now, maxGoals, onLocked }: MatchCardProps) {
   const { t, i18n } = useTranslation('bets');
   const id = useId();
   const saved = match.prediction;
   const homeName = teamName(match.home, i18n.language, t);
   const awayName = teamName(match.away, i18n.language, t);
-  const { form, mutation, problem, submit } = usePredictionForm({
+  const { form, mutation, problem, submit, preload } = usePredictionForm({
     match,
+    server,
+    matchesKey,
     loggedIn,
     now,
     maxGoals,
     onLocked,
-    onSaved: (updated, body) => {
-      onSaved(updated);
+    onSaved: (_updated, body) => {
       const score = { home: body.home_score, away: body.away_score };
       notifySuccess(t('match.savedToast', { home: homeName, away: awayName, score: scoreText(score) }));
     },
@@ -105,9 +107,9 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         <span className={`bt-chip ui-tint bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
-      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void loadValidation()} noValidate>
+      <form className="bt-match__body" onSubmit={(e) => void submit(e)} onFocus={() => void preload()} noValidate>
         <div className="bt-team bt-team--home">
-          <Flag region={match.home.region} code={match.home.code} />
+          <Flag code={match.home.region} fallback={match.home.code} block="bt-flag" width={36} />
           <span className="bt-team__name">{homeName}</span>
         </div>
 
@@ -135,7 +137,7 @@ export function MatchCard({ match, server, loggedIn, now, maxGoals, onSaved, onL
         </div>
 
         <div className="bt-team bt-team--away">
-          <Flag region={match.away.region} code={match.away.code} />
+          <Flag code={match.away.region} fallback={match.away.code} block="bt-flag" width={36} />
           <span className="bt-team__name">{awayName}</span>
         </div>
 

@@ -1,13 +1,12 @@
 import { useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, HydrateOnVisible, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import { EmptyState, HydrateOnVisible, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
 import { MatchCard } from './MatchCard';
-import { Flag } from './Flag';
+import { Flag } from '@landing/shared/flags';
 import { NotLoaded } from './NotLoaded';
-import { useLoad } from '../hooks/use-load';
 import { useServerNow } from '../hooks/use-server-now';
 import { stageLabel, teamName } from '../lib/names';
 
@@ -21,8 +20,6 @@ export interface MatchesTabProps {
   loggedIn: boolean;
   /** Changes when the logged-in user changes, so their predictions are loaded. */
   userKey: string;
-  /** A prediction was saved (the page refreshes "Your game"). */
-  onPredicted: () => void;
 }
 
 function keep(filter: Filter, m: Match): boolean {
@@ -42,26 +39,17 @@ function keep(filter: Filter, m: Match): boolean {
  * The Bet matches tab (spec §1): matches of the tournament grouped by group/stage with flags,
  * kick-off in server time, results, and the prediction form of each open match.
  */
-export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted }: MatchesTabProps) {
+export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
   const [filter, setFilter] = useState<Filter>('all');
   const uid = useId();
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad(matchesQuery(api, read, tournament.code, userKey));
+  const options = matchesQuery(api, read, tournament.code, userKey);
+  const state = usePageQuery(options);
   const now = useServerNow(state.data?.now ?? null);
-
-  const replace = useCallback(
-    (updated: Match) => {
-      if (!state.data) return;
-      state.set({
-        ...state.data,
-        stages: state.data.stages.map((b) => ({ ...b, matches: b.matches.map((m) => (m.id === updated.id ? updated : m)) })),
-      });
-      onPredicted();
-    },
-    [state, onPredicted],
-  );
+  const { refetch } = state;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   const counts = useMemo(() => {
     const all = state.data?.stages.flatMap((b) => b.matches) ?? [];
@@ -69,7 +57,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
   }, [state.data]);
 
   if (!state.data) {
-    return <NotLoaded state={state} reload={state.reload} errorTitle={t('page.matchesError')} />;
+    return <NotLoaded query={state} errorTitle={t('page.matchesError')} />;
   }
 
   const blocks = state.data.stages
@@ -103,7 +91,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
             );
             // Each stage hydrates when it comes near the screen (48 match forms at once block a
             // phone's main thread), and the browser lays out only the stages near the screen
-            // (content-visibility in match-list.css).
+            // (content-visibility in ../styles/match-list.css).
             return (
               <HydrateOnVisible key={block.key} className="bt-block-part">
                 <section className="bt-block ui-card" aria-labelledby={`${uid}${block.key}`} data-testid={`block-${block.key}`}>
@@ -115,7 +103,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                       <ul className="bt-block__teams" aria-label={t('page.teams')}>
                         {[...teams.values()].map((team) => (
                           <li key={team.code} title={teamName(team, i18n.language, t)}>
-                            <Flag region={team.region} code={team.code} width={24} />
+                            <Flag code={team.region} fallback={team.code} block="bt-flag" width={24} />
                             <span className="bt-block__code">{team.code}</span>
                           </li>
                         ))}
@@ -131,8 +119,8 @@ export function MatchesTab({ server, tournament, loggedIn, userKey, onPredicted 
                         loggedIn={loggedIn}
                         now={now}
                         maxGoals={tournament.max_goals}
-                        onSaved={replace}
-                        onLocked={state.reload}
+                        matchesKey={options.queryKey}
+                        onLocked={reload}
                       />
                     ))}
                   </div>

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { EmptyState, findServer, formatNumber, useApiClient, useReadScope, type ServerCode } from '@landing/shared';
+import { EmptyState, findServer, formatNumber, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import type { RankingScope } from '@landing/domain';
 import type { RankingRow, Tournament } from '@landing/domain/schemas/bets';
 import { rankingQuery } from '../api/fetch-ranking';
-import { useLoad } from '../hooks/use-load';
 import { tournamentName } from '../lib/names';
 import { ColumnHeaders } from './ColumnHeaders';
 import { FilterBar } from './FilterBar';
@@ -73,7 +72,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
   const [page, setPage] = useState(1);
   const api = useApiClient();
   const read = useReadScope(server);
-  const state = useLoad(rankingQuery(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, userKey));
+  const state = usePageQuery(rankingQuery(api, read, { tournament: tournament.code, page, perPage: RANKING_PAGE_SIZE, scope }, userKey));
   const data = state.data;
   const name = tournamentName(tournament.code, tournament.name, t);
 
@@ -84,7 +83,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
 
   let body;
   if (!data) {
-    body = <NotLoaded state={state} reload={state.reload} errorTitle={t('ranking.error')} />;
+    body = <NotLoaded query={state} errorTitle={t('ranking.error')} />;
   } else if (data.total === 0) {
     body = (
       <div className="bt-empty-ranking" data-testid="ranking-empty">
@@ -127,7 +126,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
             <button
               type="button"
               className="ui-btn ui-btn--ghost"
-              disabled={page <= 1 || state.status === 'loading'}
+              disabled={page <= 1 || state.isPlaceholderData}
               onClick={() => setPage((p) => Math.max(1, p - 1))}
             >
               {t('ranking.prev')}
@@ -138,7 +137,7 @@ export function RankingTab({ server, tournament, userKey, matchesHref }: Ranking
             <button
               type="button"
               className="ui-btn ui-btn--ghost"
-              disabled={page >= data.pages || state.status === 'loading'}
+              disabled={page >= data.pages || state.isPlaceholderData}
               onClick={() => setPage((p) => p + 1)}
             >
               {t('ranking.next')}

@@ -1,9 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
-import { useMutation } from '@tanstack/react-query';
-import { isApiError } from '@landing/shared';
+import { useForm } from 'react-hook-form';
+import type { QueryKey } from '@tanstack/react-query';
+import { isApiError, type ServerCode } from '@landing/shared';
+import { lazyZodResolver } from '@landing/shared/forms';
 import type { Match, PredictionBody } from '@landing/domain/schemas/bets';
-import { putPrediction } from '../api/put-prediction';
+import { usePutPrediction } from '../api/put-prediction';
 
 /** Why the prediction form shows a message (`bets:errors.<problem>`). */
 export type Problem = 'login' | 'invalid' | 'locked' | 'failed';
@@ -11,6 +12,9 @@ export type Problem = 'login' | 'invalid' | 'locked' | 'failed';
 /** What the score form of a match needs (see MatchCard). */
 export interface PredictionFormOptions {
   match: Match;
+  server: ServerCode;
+  /** Key of the cached match list the match is in (`betsKeys.matches`): a saved prediction replaces it there. */
+  matchesKey: QueryKey;
   loggedIn: boolean;
   /** The server's bets clock, ms. */
   now: number;
@@ -21,19 +25,6 @@ export interface PredictionFormOptions {
   onLocked: () => void;
 }
 
-/** Loads the validation (zod, the resolver and the domain schema): on the first focus or submit, not with the page. */
-export function loadValidation() {
-  return Promise.all([import('@hookform/resolvers/zod'), import('../lib/prediction-schema')]);
-}
-
-/** `zodResolver` over the domain's `PredictionBody` (with `maxGoals`), loaded on first use by {@link loadValidation}. */
-function lazyZodResolver(maxGoals: number): Resolver<PredictionBody> {
-  return async (values, context, options) => {
-    const [{ zodResolver }, { predictionSchema }] = await loadValidation();
-    return zodResolver(predictionSchema(maxGoals))(values, context, options);
-  };
-}
-
 function problemOf(error: unknown): Problem {
   const status = isApiError(error) ? error.response?.status : undefined;
   return status === 401 ? 'login' : status === 409 ? 'locked' : status === 400 ? 'invalid' : 'failed';
@@ -41,23 +32,27 @@ function problemOf(error: unknown): Problem {
 
 /**
  * The score form of one match: react-hook-form over the domain's `PredictionBody` (with the
- * tournament's `max_goals`), saved by a `useMutation` of `putPrediction`. A visitor is asked to
+ * tournament's `max_goals`), saved by `usePutPrediction` (which updates the cached list). A visitor is asked to
  * log in, bad input is explained and not sent, a kicked-off match is reported and the list
  * reloaded (409 too); what was typed stays in every case.
- * @returns the form, the mutation, the message to show (null: none) and `submit` for `onSubmit`
+ * @returns the form, the mutation, the message to show (null: none), `submit` for `onSubmit` and
+ *          `preload` (loads the validation, for `onFocus`)
  */
-export function usePredictionForm({ match, loggedIn, now, maxGoals, onSaved, onLocked }: PredictionFormOptions) {
+export function usePredictionForm({ match, server, matchesKey, loggedIn, now, maxGoals, onSaved, onLocked }: PredictionFormOptions) {
   const saved = match.prediction;
-  const resolver = useMemo(() => lazyZodResolver(maxGoals), [maxGoals]);
+  // zod, the resolver and the domain schema load on the first check or on `preload` (focus), not with the page.
+  const resolver = useMemo(
+    () => lazyZodResolver<PredictionBody>(() => import('../lib/prediction-schema').then((m) => m.predictionSchema(maxGoals))),
+    [maxGoals],
+  );
   const form = useForm<PredictionBody>({
     resolver,
     defaultValues: saved ? { home_score: saved.home, away_score: saved.away } : undefined,
   });
   const [local, setLocal] = useState<Problem | null>(null);
-  const mutation = useMutation({
-    mutationFn: putPrediction,
-    onSuccess: (updated, { body }) => onSaved(updated, body),
-    onError: (error) => {
+  const mutation = usePutPrediction(server, matchesKey, {
+    onSaved,
+    onFailed: (error) => {
       if (problemOf(error) === 'locked') onLocked();
     },
   });
@@ -92,5 +87,5 @@ export function usePredictionForm({ match, loggedIn, now, maxGoals, onSaved, onL
     },
   );
 
-  return { form, mutation, problem, submit };
+  return { form, mutation, problem, submit, preload: resolver.preload };
 }

@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type LeaderboardPlayer, type LeaderboardTeam, type ReadScope, type WeeklyPrize, type ApiClient } from '@landing/shared';
 import type { LeaderboardResponse } from '@landing/domain/schemas/leaderboard';
+import { leaderboardKeys } from './keys';
 
 /** The leaderboard as spec §3 names it: `leaderboardPlayers` from `ranking`, `leaderboardTeams` from `ranking_teams`. */
 export interface LeaderboardData {
@@ -30,7 +31,7 @@ async function fetchLeaderboard(api: ApiClient, scope: ReadScope, limit: number,
  */
 export function leaderboardQuery(api: ApiClient, scope: ReadScope, limit: number) {
   return queryOptions({
-    queryKey: ['leaderboard', scope.server, limit] as const,
+    queryKey: leaderboardKeys.top(scope.server, limit),
     queryFn: ({ signal }) => fetchLeaderboard(api, scope, limit, signal),
   });
 }

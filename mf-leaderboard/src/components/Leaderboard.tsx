@@ -19,7 +19,7 @@ import { weekDays } from '../lib/week';
 import { CountryFlag } from './CountryFlag';
 import { RankTable } from './RankTable';
 import { medal } from '../lib/medal';
-import '../leaderboard.css';
+import '../styles/index.css';
 
 registerTranslationLoaders('leaderboard', loaders);
 

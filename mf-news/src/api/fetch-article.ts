@@ -1,11 +1,31 @@
 /**
  * `GET /news/{slug}`: one article (spec §2 `/{server}/news/{slug}`), with the viewer's ballot of
- * its poll merged in (./fetch-ballot.ts). See api/src/domains/news/ for the server.
+ * its poll merged in (`GET /news/{slug}/ballot`, a private answer apart from the public article
+ * that shared caches may keep). See api/src/domains/news/ for the server.
  */
-import { queryOptions, type QueryKey } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiBaseFor, type ReadScope, type ApiClient } from '@landing/shared';
-import type { NewsArticle } from '@landing/domain/schemas/news';
-import { fetchBallot } from './fetch-ballot';
+import type { AxiosRequestConfig } from 'axios';
+import type { NewsArticle, NewsBallot } from '@landing/domain/schemas/news';
+import { newsKeys } from './keys';
+
+function isBallot(data: unknown): data is NewsBallot {
+  return typeof data === 'object' && data !== null && 'poll_id' in data && 'voted_options' in data;
+}
+
+/**
+ * Fetches the viewer's ballot of article `slug`; resolves to null on any failure or answer that
+ * is not a ballot (the poll then shows as not voted; the API still refuses a second vote).
+ * @param config the article request's config (base URL, `X-Lang`, `X-Server-Id`, abort signal)
+ */
+async function fetchBallot(api: ApiClient, slug: string, config: AxiosRequestConfig): Promise<NewsBallot | null> {
+  try {
+    const res = await api.get<NewsBallot>(`/news/${encodeURIComponent(slug)}/ballot`, config);
+    return res.status === 200 && isBallot(res.data) ? res.data : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Fetches article `slug`. The article is the same for every viewer (the API caches it and lets
@@ -41,12 +61,7 @@ async function fetchArticle(
  */
 export function articleQuery(api: ApiClient, scope: ReadScope, slug: string, viewer: string) {
   return queryOptions({
-    queryKey: ['news', 'article', scope.server, scope.lang, slug, viewer] as const,
+    queryKey: newsKeys.articleFor(scope.server, scope.lang, slug, viewer),
     queryFn: ({ signal }) => fetchArticle(api, scope, slug, viewer, signal),
   });
-}
-
-/** True when `key` is an article query of `slug` (keeps the shown article while its language or viewer changes). */
-export function isArticleKeyOf(key: QueryKey | undefined, slug: string): boolean {
-  return Array.isArray(key) && key[0] === 'news' && key[1] === 'article' && key[4] === slug;
 }

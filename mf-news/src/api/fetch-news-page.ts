@@ -5,6 +5,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { apiGet, type ReadScope, type ApiClient } from '@landing/shared';
 import type { NewsPage } from '@landing/domain/schemas/news';
+import { newsKeys } from './keys';
 
 /**
  * Fetches page `page` (1-based) of `perPage` cards in the interface language (the API falls back
@@ -17,7 +18,7 @@ function fetchNewsPage(api: ApiClient, scope: ReadScope, page: number, perPage: 
 /** {@link fetchNewsPage} as a query (server-rendered, hydrated in the browser). */
 export function newsPageQuery(api: ApiClient, scope: ReadScope, page: number, perPage: number) {
   return queryOptions({
-    queryKey: ['news', 'list', scope.server, scope.lang, page, perPage] as const,
+    queryKey: newsKeys.list(scope.server, scope.lang, page, perPage),
     queryFn: ({ signal }) => fetchNewsPage(api, scope, page, perPage, signal),
   });
 }

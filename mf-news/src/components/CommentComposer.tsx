@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { openLogin } from '@landing/shared';
 import type { CommentRules, PostedComment } from '@landing/domain/schemas/news';
-import { postComment } from '../api/post-comment';
+import { usePostComment } from '../api/post-comment';
 import { commentFormResolver, type CommentFormValues } from '../lib/form-resolvers';
 import { commentLength, commentLock, type RuleUser } from '../lib/rules';
 
@@ -63,7 +62,7 @@ export function CommentComposer({
     resolver: commentFormResolver(rules),
     mode: 'onSubmit',
   });
-  const mutation = useMutation({ mutationFn: postComment });
+  const mutation = usePostComment();
   const area = useRef<HTMLTextAreaElement | null>(null);
 
   useEffect(() => {

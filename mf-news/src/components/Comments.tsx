@@ -5,6 +5,7 @@ import type { CommentRules, NewsComment as CommentData, NewsReply as ReplyData, 
 import type { RuleUser } from '../lib/rules';
 import { CommentComposer, type ComposerTarget as Target } from './CommentComposer';
 import { CommentView } from './CommentView';
+import { withPostedComment } from '../api/post-comment';
 
 export interface CommentsProps {
   server: string;
@@ -17,8 +18,6 @@ export interface CommentsProps {
   user: RuleUser | null;
   /** A player is logged in but their own record is not in yet: the form shows, not the login prompt. */
   pending?: boolean;
-  /** Called with the new list and count after a comment is posted. */
-  onChange?: (comments: CommentData[], count: number) => void;
 }
 
 /**
@@ -26,16 +25,7 @@ export interface CommentsProps {
  * threaded one level (a reply to a reply joins its thread). A posted comment shows at once. Drafts
  * live here, so a failed post or a login in between keeps what was typed.
  */
-export function Comments({
-  server,
-  slug,
-  comments: initialComments,
-  count: initialCount,
-  rules,
-  user,
-  pending = false,
-  onChange,
-}: CommentsProps) {
+export function Comments({ server, slug, comments: initialComments, count: initialCount, rules, user, pending = false }: CommentsProps) {
   const { t } = useTranslation('news');
   const titleId = useId();
   const [comments, setComments] = useState(initialComments);
@@ -51,16 +41,11 @@ export function Comments({
 
   const setDraft = (key: string, value: string) => setDrafts((d) => ({ ...d, [key]: value }));
 
-  /** Shows a posted comment at once (to its author) and tells the article. */
-  const posted = (target: Target, { comment, comments_count }: PostedComment): void => {
-    const next =
-      comment.parent_id === null
-        ? [{ ...comment, replies: [] }, ...comments]
-        : comments.map((c) => (c.id === comment.parent_id ? { ...c, replies: [...c.replies, comment] } : c));
-    setComments(next);
-    setCount(comments_count);
+  /** Shows a posted comment at once (to its author; `usePostComment` has put it into the cached article). */
+  const posted = (target: Target, answer: PostedComment): void => {
+    setComments(withPostedComment(comments, answer));
+    setCount(answer.comments_count);
     if (target.parentId !== null) setReplyTarget(null);
-    onChange?.(next, comments_count);
     notifySuccess(t('comments.posted'));
   };
 

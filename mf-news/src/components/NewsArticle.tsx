@@ -1,15 +1,15 @@
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
 import {
   EmptyState,
   HydrateOnVisible,
+  RetryState,
   Spinner,
   formatServerDate,
   isoOf,
   useApiClient,
   usePageMeta,
+  usePageQuery,
   useReadScope,
   usePlayer,
   useResponseStatus,
@@ -17,16 +17,15 @@ import {
   type LocaleCode,
   type NewsArticleProps,
 } from '@landing/shared';
-import type { NewsArticle as ArticleData, NewsComment as CommentData } from '@landing/domain/schemas/news';
+import type { NewsArticle as ArticleData } from '@landing/domain/schemas/news';
 import { articleQuery } from '../api/fetch-article';
-import { useArticle } from '../hooks/use-article';
+import { isArticleKeyOf } from '../api/keys';
 import { imageUrl } from '../lib/image-url';
 import { ArticleBody } from './ArticleBody';
 import { Comments } from './Comments';
 import { Poll } from './Poll';
-import { RetryState } from './RetryState';
 import { registerNewsTranslations } from '../i18n';
-import '../news.css';
+import '../styles/index.css';
 
 registerNewsTranslations();
 
@@ -49,12 +48,12 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   // Per-viewer data (the ballot) is keyed by the viewer, so a logout drops it (shared `forgetViewerData`).
   const viewerKey = user ? `${viewerKeyOf(user)}:${user.ovr}` : 'visitor';
   const options = articleQuery(useApiClient(), scope, slug, viewerKey);
-  const queryClient = useQueryClient();
-  const query = useArticle(options, slug);
+  // Keeps the shown article while only its language or viewer changes, never another article's.
+  const query = usePageQuery(options, { keepPrevious: (key) => isArticleKeyOf(key, slug) });
   const article: ArticleData | null | undefined = query.data;
   const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
   // A logged-in player whose own record or ballot is not in yet: the poll and the comment form wait.
-  const pending = player.loggedIn && (!user || ('isPlaceholderData' in query && query.isPlaceholderData));
+  const pending = player.loggedIn && (!user || query.isPlaceholderData);
   useResponseStatus(status === 'notFound' ? 404 : 200);
   usePageMeta(
     article
@@ -67,17 +66,6 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
       : status === 'notFound'
         ? { title: t('article.notFoundTitle') }
         : null,
-  );
-
-  const refresh = useCallback(
-    () => queryClient.invalidateQueries({ queryKey: options.queryKey.slice(0, 5) }),
-    [queryClient, options.queryKey],
-  );
-  const onComments = useCallback(
-    (comments: CommentData[], count: number) => {
-      queryClient.setQueryData(options.queryKey, (a) => (a ? { ...a, comments, comments_count: count } : a));
-    },
-    [queryClient, options.queryKey],
   );
 
   const back = (
@@ -149,7 +137,7 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
       {/* Below the body: the poll and the comments hydrate when they come near the screen or are used. */}
       {article.poll ? (
         <HydrateOnVisible>
-          <Poll server={server} poll={article.poll} user={user} pending={pending} onRefresh={refresh} />
+          <Poll server={server} poll={article.poll} user={user} pending={pending} slug={article.slug} />
         </HydrateOnVisible>
       ) : null}
       <HydrateOnVisible id="comments" className="news-article__comments">
@@ -161,7 +149,6 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
           rules={article.comment_rules}
           user={user}
           pending={player.loggedIn && !user}
-          onChange={onComments}
         />
       </HydrateOnVisible>
     </article>

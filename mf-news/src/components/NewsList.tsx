@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   EmptyState,
+  RetryState,
   findServer,
   useApiClient,
   usePageMeta,
@@ -13,10 +14,9 @@ import {
 import { newsPageQuery } from '../api/fetch-news-page';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { Pagination } from './Pagination';
-import { RetryState } from './RetryState';
 import { pagePath } from '../lib/pages';
 import { registerNewsTranslations } from '../i18n';
-import '../news.css';
+import '../styles/index.css';
 
 registerNewsTranslations();
 

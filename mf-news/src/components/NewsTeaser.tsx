@@ -4,7 +4,7 @@ import { useApiClient, usePageQuery, useReadScope, type NewsTeaserProps } from '
 import { newsPageQuery } from '../api/fetch-news-page';
 import { NewsCard, NewsCardSkeleton } from './NewsCard';
 import { registerNewsTranslations } from '../i18n';
-import '../news.css';
+import '../styles/index.css';
 
 registerNewsTranslations();
 

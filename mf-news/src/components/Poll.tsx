@@ -1,10 +1,9 @@
 import { useEffect, useId, type FormEvent, type MouseEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { ProgressRing, PROGRESS_RING, formatServerDate, notifyError, notifyInfo, openLogin } from '@landing/shared';
 import type { NewsPoll as PollData } from '@landing/domain/schemas/news';
-import { postVote } from '../api/post-vote';
+import { usePostVote } from '../api/post-vote';
 import { useNow } from '../hooks/use-now';
 import { voteFormResolver, type VoteFormValues } from '../lib/form-resolvers';
 import { playLockSound } from '../lib/lock-sound';
@@ -21,13 +20,13 @@ export interface PollProps {
    * no login prompt appears.
    */
   pending?: boolean;
-  /** Reloads the article (spec §4: after a vote the single-news data is refreshed). */
-  onRefresh: () => Promise<void> | void;
+  /** The article's slug: a vote refreshes its data (spec §4, `usePostVote`). */
+  slug: string;
 }
 
 /**
- * A news poll (spec §3, §4, §5): a react-hook-form over the domain's `VoteBody` options, sent by a
- * `useMutation`. `single` polls are radio buttons, anything else checkboxes. Each
+ * A news poll (spec §3, §4, §5): a react-hook-form over the domain's `VoteBody` options, sent by
+ * `usePostVote`. `single` polls are radio buttons, anything else checkboxes. Each
  * answer shows its `votes_percent` in a progress ring of size 40 (spec §9). Voting is enabled only
  * for a logged-in player with `ovr >= limit_ovr` while the poll is open and not yet voted in;
  * otherwise the matching message is shown, and clicking a locked answer plays the lock sound and
@@ -35,7 +34,7 @@ export interface PollProps {
  * `info` as a notification and refreshes the article; a refused vote (422 INVALID_VOTE, already
  * toasted by the shared client) refreshes it too, so the poll shows why.
  */
-export function Poll({ server, poll, user, pending = false, onRefresh }: PollProps) {
+export function Poll({ server, slug, poll, user, pending = false }: PollProps) {
   const { t } = useTranslation('news');
   const titleId = useId();
   const statusId = useId();
@@ -51,15 +50,9 @@ export function Poll({ server, poll, user, pending = false, onRefresh }: PollPro
     mode: 'onSubmit',
   });
   const selected = watch('options');
-  const mutation = useMutation({
-    mutationFn: postVote,
-    // Pending until the article is refreshed. A refused vote (null) refreshes it too, so the poll shows why.
-    onSuccess: async (answer) => {
-      if (answer) notifyInfo(answer.info);
-      await onRefresh();
-    },
-    // On other errors the shared client has shown the message; the choice stays for another try.
-  });
+  // Pending until the article is refreshed. A refused vote (null) refreshes it too, so the poll
+  // shows why. On other errors the shared client has shown the message; the choice stays for another try.
+  const mutation = usePostVote(slug, (answer) => answer && notifyInfo(answer.info));
 
   // A new poll state from the server replaces a local selection that no longer applies.
   const votedKey = poll.voted_options?.join(',') ?? '';

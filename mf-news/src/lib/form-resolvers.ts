@@ -1,9 +1,10 @@
 /**
- * react-hook-form resolvers of the comment form and the poll that load their zod schemas
- * (./form-schemas.ts, with zod) at the first check, so the article's first load does not carry
- * zod (docs/PERFORMANCE.md). Same results as the `zodResolver`s they wrap.
+ * react-hook-form resolvers of the comment form and the poll: the kit's lazy resolver
+ * (`@landing/shared/forms`) over the schemas of ./form-schemas.ts, which bring zod and are loaded
+ * at a form's first check, so the article's first load does not carry zod (docs/PERFORMANCE.md).
+ * Each error's message is the schema's issue code, translated by the form.
  */
-import type { Resolver } from 'react-hook-form';
+import { lazyZodResolver, type LazyResolver } from '@landing/shared/forms';
 import type { CommentRules } from '@landing/domain/schemas/news';
 
 /** What the comment form holds. */
@@ -15,10 +16,11 @@ export type VoteFormValues = { options: number[] };
 const schemas = () => import('./form-schemas');
 
 /** Resolver of the comment form: `CommentBody.text` under the server's `comment_rules` (messages `tooShort` / `tooLong`). */
-export function commentFormResolver(rules: Pick<CommentRules, 'min_length' | 'max_length'>): Resolver<CommentFormValues> {
-  return async (values, context, options) => (await schemas()).commentResolver(rules)(values, context, options);
+export function commentFormResolver(rules: Pick<CommentRules, 'min_length' | 'max_length'>): LazyResolver<CommentFormValues> {
+  return lazyZodResolver<CommentFormValues>(() => schemas().then((m) => m.commentFormSchema(rules)));
 }
 
 /** Resolver of the poll form: `VoteBody.options`, at least one (message `chooseFirst`). */
-export const voteFormResolver: Resolver<VoteFormValues> = async (values, context, options) =>
-  (await schemas()).voteResolver(values, context, options);
+export const voteFormResolver: LazyResolver<VoteFormValues> = lazyZodResolver<VoteFormValues>(() =>
+  schemas().then((m) => m.voteFormSchema),
+);

@@ -1,11 +1,9 @@
 /**
  * zod schemas of the remote's two forms, built on the API's request schemas in
- * `@landing/domain/schemas/news` (the comment form on `CommentBody`, the poll on `VoteBody`), and
- * their react-hook-form resolvers (`zodResolver`). Each issue's `message` is a code the form
- * translates, not a text. Loaded on demand through ./form-resolvers.ts, so zod is fetched at a
+ * `@landing/domain/schemas/news` (the comment form on `CommentBody`, the poll on `VoteBody`). Each
+ * issue's `message` is a code the form translates, not a text. Loaded on demand through ./form-resolvers.ts, so zod is fetched at a
  * form's first check, not with the article.
  */
-import { zodResolver } from '@hookform/resolvers/zod';
 import { CommentBody, VoteBody, type CommentRules } from '@landing/domain/schemas/news';
 import { commentProblem, type CommentProblem } from './rules';
 
@@ -26,9 +24,3 @@ export const voteFormSchema = VoteBody.pick({ options: true }).refine(({ options
   path: ['options'],
   message: 'chooseFirst',
 });
-
-/** react-hook-form resolver of the comment form under `rules`. */
-export const commentResolver = (rules: Pick<CommentRules, 'min_length' | 'max_length'>) => zodResolver(commentFormSchema(rules));
-
-/** react-hook-form resolver of the poll form. */
-export const voteResolver = zodResolver(voteFormSchema);

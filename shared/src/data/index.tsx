@@ -14,10 +14,10 @@ import {
   QueryClientProvider,
   keepPreviousData,
   useQuery,
-  useSuspenseQuery,
+  useQueryClient,
+  type FetchQueryOptions,
   type QueryKey,
   type UseQueryOptions,
-  type UseSuspenseQueryOptions,
   type UseQueryResult,
 } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
@@ -220,23 +220,62 @@ export async function apiGet<T>(
 /** Options of {@link usePageQuery} (from `queryOptions`): always enabled, with a real query function (no `skipToken`). */
 export type PageQueryOptions<T, K extends QueryKey = QueryKey> = Omit<UseQueryOptions<T, Error, T, K>, 'enabled' | 'placeholderData'>;
 
-function usePageQueryBrowser<T, K extends QueryKey>(options: PageQueryOptions<T, K>): UseQueryResult<T, Error> {
-  // A new key (language switch, next page) keeps showing the previous answer until the new one is in.
-  return useQuery<T, Error, T, K>({ ...options, placeholderData: keepPreviousData });
+/** How {@link usePageQuery} behaves when its key changes. */
+export interface PageQueryConfig {
+  /**
+   * In the browser, while a new key loads, keep showing the previous key's data (a language
+   * switch, the next page): `true` (default), `false`, or a test of the previous key (an article
+   * keeps only its own previous data, never another article's). Such data has `isPlaceholderData`.
+   */
+  keepPrevious?: boolean | ((previousKey: QueryKey) => boolean);
 }
 
-function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, K>): UseQueryResult<T, Error> {
-  // Suspends the server render until the answer is in the request's cache (then dehydrated into
-  // the HTML); a failure leaves the nearest Suspense boundary to the browser.
-  return useSuspenseQuery<T, Error, T, K>(options as UseSuspenseQueryOptions<T, Error, T, K>) as UseQueryResult<T, Error>;
+/** Stand-in options of a page query that does not run (`null` options): the query stays disabled. */
+const SKIPPED = { queryKey: ['page-query', 'skipped'], queryFn: () => Promise.reject(new Error('skipped page query')) };
+
+function usePageQueryBrowser<T, K extends QueryKey>(
+  options: PageQueryOptions<T, K> | null,
+  { keepPrevious = true }: PageQueryConfig = {},
+): UseQueryResult<T, Error> {
+  return useQuery<T, Error, T, QueryKey>({
+    ...((options ?? SKIPPED) as UseQueryOptions<T, Error, T, QueryKey>),
+    enabled: options !== null,
+    placeholderData:
+      keepPrevious === true
+        ? keepPreviousData
+        : keepPrevious === false
+          ? undefined
+          : (previous, previousQuery) => (previousQuery && keepPrevious(previousQuery.queryKey) ? previous : undefined),
+  });
+}
+
+function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, K> | null): UseQueryResult<T, Error> {
+  // A per-viewer query (none, or a key naming the viewer: `viewer:…`) never runs on the server:
+  // the browser fetches it with the player's session, and the part shows it loading until then,
+  // on the server as during hydration. A public query suspends the render until its answer is in
+  // the request's cache (then dehydrated into the HTML); a failure is thrown to the nearest
+  // Suspense boundary, which leaves that part to the browser (useSuspenseQuery does the same).
+  const skip = options === null || isViewerQueryKey(options.queryKey);
+  const client = useQueryClient();
+  const query = useQuery<T, Error, T, QueryKey>({ ...((options ?? SKIPPED) as UseQueryOptions<T, Error, T, QueryKey>), enabled: false });
+  if (!skip && query.isError) throw query.error;
+  if (!skip && query.isPending) throw client.fetchQuery(options as FetchQueryOptions<T, Error, T, K>);
+  return query;
 }
 
 /**
- * Data a page shows to every visitor (SSR-rendered). In the browser, `useQuery` (served from the
- * hydrated cache, so no second fetch; a key change keeps the previous data while loading); on the
- * server, `useSuspenseQuery`, so the HTML carries the data. Per-viewer data (needs a session)
- * uses plain `useQuery` with `enabled`, which never runs on the server.
+ * Data a server-rendered page shows, through the shared query cache.
+ * - Public data: on the server the render suspends until the answer is in (the HTML carries it);
+ *   in the browser `useQuery`, served from the hydrated cache (no second fetch).
+ * - Per-viewer data (a key with a {@link viewerKey} `viewer:…`) and `options` =
+ *   null (nothing to load yet, e.g. before a login) never run on the server: the result stays
+ *   pending there and during hydration, and the browser fetches it (`null`: never).
+ * - A key change keeps the previous data while loading ({@link PageQueryConfig.keepPrevious}).
+ * @param options the query of an `src/api/` file (`queryOptions`), or null to load nothing
+ * @returns TanStack Query's result (`data`, `isPending`, `isError`, `isPlaceholderData`, `refetch`)
+ * @throws on the server, the query's error (to the nearest Suspense boundary)
  */
-export const usePageQuery: <T, K extends QueryKey>(options: PageQueryOptions<T, K>) => UseQueryResult<T, Error> = IS_SERVER
-  ? usePageQueryServer
-  : usePageQueryBrowser;
+export const usePageQuery: <T, K extends QueryKey>(
+  options: PageQueryOptions<T, K> | null,
+  config?: PageQueryConfig,
+) => UseQueryResult<T, Error> = IS_SERVER ? usePageQueryServer : usePageQueryBrowser;

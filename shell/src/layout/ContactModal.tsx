@@ -5,13 +5,13 @@ import { Modal, notifySuccess, trackPixelEvent, useLandingStore } from '@landing
 import type { ContactBody } from '@landing/domain/schemas/contact';
 import { postContact } from '../data/post-contact';
 import { FormField } from '../forms/FormField';
-import { lazyZodResolver } from '../forms/zod-resolver';
+import { lazyZodResolver } from '@landing/shared/forms';
 
 /** The domain's `ContactBody` with one translation key per field (a too long message has its own). */
-const resolver = lazyZodResolver<ContactBody>(
-  () => import('@landing/domain/schemas/contact').then((m) => m.ContactBody),
-  (field, code) => (field === 'message' && code === 'too_big' ? 'contact.errors.messageTooLong' : `contact.errors.${field}`),
-);
+const resolver = lazyZodResolver<ContactBody>(() => import('@landing/domain/schemas/contact').then((m) => m.ContactBody), {
+  message: (error, field) =>
+    field === 'message' && error.type === 'too_big' ? 'contact.errors.messageTooLong' : `contact.errors.${field}`,
+});
 
 /**
  * Contact modal (spec §2), opened by the footer's Contact action (`modals.contactModal`). Posts

@@ -22,17 +22,16 @@ import {
 import type { NewsletterBody, NewsletterConfig } from '@landing/domain/schemas/newsletter';
 import { postNewsletter } from '../data/post-newsletter';
 import { FormField } from '../forms/FormField';
-import { lazyZodResolver } from '../forms/zod-resolver';
+import { lazyZodResolver } from '@landing/shared/forms';
 import { Icon } from './icons';
 
 /** Answer of `GET /{server}/newsletter`: the API's own schema (`@landing/domain/schemas/newsletter`). */
 export type { NewsletterConfig };
 
 /** The domain's `NewsletterBody` with one translation key per field. */
-const resolver = lazyZodResolver<NewsletterBody>(
-  () => import('@landing/domain/schemas/newsletter').then((m) => m.NewsletterBody),
-  (field) => `founder.errors.${field}`,
-);
+const resolver = lazyZodResolver<NewsletterBody>(() => import('@landing/domain/schemas/newsletter').then((m) => m.NewsletterBody), {
+  message: (_error, field) => `founder.errors.${field}`,
+});
 
 /**
  * The server's newsletter offer (`GET /{server}/newsletter`) as a page query, server-rendered
