@@ -10,9 +10,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LOCALE_CODES } from '@landing/shared';
-import { bucketOf } from '../shell/src/server/canary';
-import { languageOf } from '../shell/src/server/page-route';
-import { createSessionChecker } from '../shell/src/server/session';
+import { bucketOf } from '../shell/src/server/environment/canary';
+import { languageOf } from '../shell/src/server/pages/page-route';
+import { createSessionChecker } from '../shell/src/server/pages/session';
 
 const root = join(__dirname, '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'));

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Canary compositions in the page server (shell/src/server/canary.ts) and its metrics
+ * Canary compositions in the page server (shell/src/server/environment/canary.ts) and its metrics
  * (metrics.ts): a visitor's bucket decides stably which canaries they get, the page cache keys on
  * the composition (one key per composition, never per visitor), the canary's pins replace the
  * stable ones, and `/metrics` answers Prometheus text to its credential only.
@@ -9,10 +9,10 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
-import { bucketOf, compositionOf, inCanary, sanitizeCanaries } from '../src/server/canary';
-import type { EnvironmentState } from '../src/server/environment';
-import { createShellMetrics, slotFallbacks } from '../src/server/metrics';
-import { pageCacheKey } from '../src/server/page-cache';
+import { bucketOf, compositionOf, inCanary, sanitizeCanaries } from '../src/server/environment/canary';
+import type { EnvironmentState } from '../src/server/environment/environment';
+import { createShellMetrics, slotFallbacks } from '../src/server/http/metrics';
+import { pageCacheKey } from '../src/server/cache/page-cache';
 
 const PIN = (c: string) => `sha256-${c.repeat(43)}=`;
 const stableUrl = 'http://localhost:3002/1.0.0/mf-manifest.json';

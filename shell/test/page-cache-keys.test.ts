@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The page cache's keys and what it keeps (shell/src/server/page-cache.ts, page-handler.ts,
+ * The page cache's keys and what it keeps (shell/src/server/cache/page-cache.ts, page-handler.ts,
  * shared-player-pages.ts): no request can spell another page's key, a shared player page that
  * cannot be filled in is rendered per player, and requests naming nothing real (unknown
  * tournaments, pages past the last, random paths, partner codes) never push real pages out.
@@ -10,12 +10,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { DEFAULT_RUNTIME_CONFIG, type UserData } from '@landing/shared';
-import type { EnvironmentState } from '../src/server/environment';
-import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/page-cache';
-import { createPageHandler } from '../src/server/page-handler';
-import type { PageRenderer, PageRequest } from '../src/server/page-renderer';
-import type { SessionChecker } from '../src/server/session';
-import { createSharedPlayerPages } from '../src/server/shared-player-pages';
+import type { EnvironmentState } from '../src/server/environment/environment';
+import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/cache/page-cache';
+import { createPageHandler } from '../src/server/pages/page-handler';
+import type { PageRenderer, PageRequest } from '../src/server/render/page-renderer';
+import type { SessionChecker } from '../src/server/pages/session';
+import { createSharedPlayerPages } from '../src/server/players/shared-player-pages';
 
 const ENV: EnvironmentState = {
   config: DEFAULT_RUNTIME_CONFIG,

@@ -7,9 +7,9 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { busyPage } from '../src/server/busy-page';
-import { createShellServer } from '../src/server/shell-server';
-import { PageCache, pageCacheKey, pageUrl, type RenderedPage } from '../src/server/page-cache';
+import { busyPage } from '../src/server/http/busy-page';
+import { createShellServer } from '../src/server/http/page-server';
+import { PageCache, pageCacheKey, pageUrl, type RenderedPage } from '../src/server/cache/page-cache';
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));

@@ -33,18 +33,18 @@
  *
  * Environment: LANDING_PRODUCTION=1 is the production guard (also `production: true` in
  * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
- * As a module: `createShellServer` (./shell-server).
+ * As a module: `createShellServer` (./http/page-server.ts).
  */
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveClusterMetrics } from './metrics';
-import { createShellServer } from './shell-server';
+import { serveClusterMetrics } from './http/metrics';
+import { createShellServer } from './http/page-server';
 
-export { createShellServer } from './shell-server';
-export type { ShellServerOptions } from './shell-server';
+export { createShellServer } from './http/page-server';
+export type { ShellServerOptions } from './http/page-server';
 
 /** Parses the command line (see the module comment) and starts the server after its warm-up. */
 export function main(argv: string[]): void {

@@ -110,7 +110,7 @@ interface Registration {
   pins: FilePins | undefined;
 }
 
-/** The checks of one federation (federation.ts), kept in step with its remotes map by {@link RemoteTrust.update}. */
+/** The checks of one federation (server-federation.ts), kept in step with its remotes map by {@link RemoteTrust.update}. */
 export interface RemoteTrust {
   /**
    * Takes the remotes and pins of the remotes.json read now. Returns the remotes the server may

@@ -21,9 +21,9 @@
 import { createHash, randomInt } from 'node:crypto';
 import { REMOTE_NAMES, type RemoteName, type RemotesMap } from '@landing/shared';
 import type { EnvironmentState } from './environment';
-import type { ServerFederation } from './federation';
-import { cookieOf } from './page-route';
-import { sanitizeRemotePins, type RemotePins } from './remote-trust';
+import type { ServerFederation } from '../federation/server-federation';
+import { cookieOf } from '../pages/page-route';
+import { sanitizeRemotePins, type RemotePins } from '../federation/remote-trust';
 
 /** The bucket cookie (see the module comment). */
 const BUCKET_COOKIE = 'mf_bucket';
@@ -140,7 +140,7 @@ export function compositionOf(base: EnvironmentState, cookieHeader: string | und
 }
 
 /**
- * The federation of each composition (federation.ts): the stable one, and one per set of canaries
+ * The federation of each composition (server-federation.ts): the stable one, and one per set of canaries
  * a visitor can join, so each version of a remote runs in a federation instance of its own (one
  * instance holds one version of a remote). At most {@link MAX_CANARY_FEDERATIONS} canary
  * compositions are kept; the least recently used one is disposed of.

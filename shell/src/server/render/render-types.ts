@@ -1,12 +1,12 @@
 /**
- * The shapes between the page server and the page render (render.tsx): what a render needs, the
+ * The shapes between the page server and the page render (render-page.tsx): what a render needs, the
  * HTML template it writes into, and what it answers.
  */
 import type { RemotesMap, RuntimeConfig, UserData } from '@landing/shared';
-import type { ServerFederation } from './federation';
-import type { ContentTopic } from './page-cache';
-import type { StandInPlayer } from './player-page';
-import type { SlotError } from './remote-loader';
+import type { ServerFederation } from '../federation/server-federation';
+import type { ContentTopic } from '../cache/page-cache';
+import type { StandInPlayer } from '../players/player-page';
+import type { SlotError } from './slot-loader';
 
 /**
  * Who a page is rendered for: the logged-in player of the request (their session cookie, checked
@@ -55,7 +55,7 @@ export interface PageRenderResult {
   kind: 'page';
   status: number;
   html: NodeJS.ReadableStream;
-  /** slotErrors: the slots sent as their fallback (remote-loader.ts). */
+  /** slotErrors: the slots sent as their fallback (slot-loader.ts). */
   timings: { renderMs: number; slotErrors: SlotError[] };
   /** Content the page shows, from its queries (the page cache drops it when one changes). */
   topics: ContentTopic[];

@@ -1,16 +1,16 @@
 /**
- * The page server's renders: one page to its full HTML (render.tsx), within the process's limit
+ * The page server's renders: one page to its full HTML (render-page.tsx), within the process's limit
  * of renders in flight (p-limit) and a short queue; past the queue a render is refused
  * ({@link OverloadError}, answered 503 by page-handler.ts).
  */
 import pLimit from 'p-limit';
 import type { LocaleCode, RuntimeConfig } from '@landing/shared';
-import type { BuildReader } from './build-reader';
-import type { EnvironmentState } from './environment';
-import type { ServerFederation } from './federation';
-import type { RenderedPage } from './page-cache';
-import { renderPage } from './render';
-import type { SlotError } from './remote-loader';
+import type { BuildReader } from '../http/build-reader';
+import type { EnvironmentState } from '../environment/environment';
+import type { ServerFederation } from '../federation/server-federation';
+import type { RenderedPage } from '../cache/page-cache';
+import { renderPage } from './render-page';
+import type { SlotError } from './slot-loader';
 import type { PageRenderResult, RenderViewer } from './render-types';
 
 /** Thrown when the render queue is full (answered 503). */

@@ -8,8 +8,8 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { EXPOSED_MODULE_IDS, translationsReady, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
-import { checkExposed, type RemoteLoader, type SlotHydration } from '../remotes/RemoteSlot';
-import type { ServerFederation } from './federation';
+import { checkExposed, type RemoteLoader, type SlotHydration } from '../../remotes/RemoteSlot';
+import type { ServerFederation } from '../federation/server-federation';
 
 /** A slot the server sent as its fallback (the browser renders it), and why. */
 export interface SlotError {

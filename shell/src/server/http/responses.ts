@@ -8,7 +8,7 @@ import type compression from 'compression';
 import Negotiator from 'negotiator';
 import type { LocaleCode } from '@landing/shared';
 import { busyPage } from './busy-page';
-import type { CacheStatus, CachedPage } from './page-cache';
+import type { CacheStatus, CachedPage } from '../cache/page-cache';
 
 /** `Cache-Control` of an anonymous page: shared caches may keep it 5 s and serve it 30 s more while they refresh it. */
 const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';

@@ -8,24 +8,24 @@
  *   visitor's composition, with a canary's version for a visitor in its share: canary.ts), and the shell's static
  *   files (build-reader.ts), compressed on the way.
  * Every answer but `/health`, `/metrics` and the proxy's carries the environment's security headers
- * (environment.ts, ./security-policy.mjs).
+ * (environment.ts, ../environment/security-policy.mjs).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import { EXPOSED_MODULE_IDS, remoteOf, type RuntimeConfig } from '@landing/shared';
 import { proxyToApi } from './api-proxy';
 import { buildReader } from './build-reader';
-import { compositionOf, federationPool } from './canary';
-import { subscribeToChanges } from './content-changes';
-import { withCookieDomain } from './cookie-domain';
-import { createEnvironment, type EnvironmentState } from './environment';
-import { createServerFederation, type ServerFederation } from './federation';
+import { compositionOf, federationPool } from '../environment/canary';
+import { subscribeToChanges } from '../cache/content-changes';
+import { withCookieDomain } from '../environment/cookie-domain';
+import { createEnvironment, type EnvironmentState } from '../environment/environment';
+import { createServerFederation, type ServerFederation } from '../federation/server-federation';
 import { createShellMetrics, slotFallbacks } from './metrics';
-import { PageCache, type PageCacheStats } from './page-cache';
-import { createPageHandler } from './page-handler';
-import { createPageRenderer } from './page-renderer';
+import { PageCache, type PageCacheStats } from '../cache/page-cache';
+import { createPageHandler } from '../pages/page-handler';
+import { createPageRenderer } from '../render/page-renderer';
 import { sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
-import { createSessionChecker } from './session';
+import { createSessionChecker } from '../pages/session';
 
 /** Options of {@link createShellServer}. */
 export interface ShellServerOptions {

@@ -1,10 +1,10 @@
 /**
  * The HTML document around a rendered page: the `<head>` of the page (title, description,
  * canonical URL, Open Graph, the remotes' CSS and the preload of their scripts), the page data as
- * a JSON script (../page-data.ts), and the shell's scripts from the build's template.
+ * a JSON script (../../page-data.ts), and the shell's scripts from the build's template.
  */
 import { documentTitle, escapeHtml, isoOf, type LocaleCode, type ServerResponseInfo } from '@landing/shared';
-import { PAGE_DATA_ELEMENT_ID, type PageData } from '../page-data';
+import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../page-data';
 import type { HtmlTemplate } from './render-types';
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */

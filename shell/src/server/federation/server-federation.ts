@@ -46,7 +46,7 @@ const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) a
  * (shared/build/shared-singletons.mjs, `sharedSingletons(dir, { server: true })`), which the
  * remotes' server builds take as `import: false`: a key missing here would leave a remote without
  * the module. shell/test/shared-singletons.test.ts checks that they agree, and the browser host's
- * (../remotes/federation.ts) too.
+ * (../../remotes/federation.ts) too.
  */
 export const SERVER_SHARED_MODULES: Readonly<Record<string, { lib: unknown; version: string }>> = {
   react: { lib: React, version: versionOf('react') },

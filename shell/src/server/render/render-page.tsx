@@ -4,9 +4,9 @@
  * Per request: the route rules of spec §2 first (legacy codes, unknown servers and `/` answer a
  * redirect: page-route.ts), then the page is rendered with streaming `react-dom/server` under
  * react-router's static handler, with a request-scoped store (the page's server and the
- * `i18n_redirected` language), i18n instance, query cache and API client (server-api-client.ts).
+ * `i18n_redirected` language), i18n instance, query cache and API client (render-api-client.ts).
  * Remote slots load their exposed module from the remote's server build through the federation
- * runtime, within the time budget (remote-loader.ts). When everything is ready (or the budget is
+ * runtime, within the time budget (slot-loader.ts). When everything is ready (or the budget is
  * over) the HTML is written into the build's template (page-document.ts): head metadata, links to
  * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
  * as a JSON script, and the shell's scripts.
@@ -33,19 +33,19 @@ import {
   type ServerResponseInfo,
   type UserData,
 } from '@landing/shared';
-import { CONTENT_TOPICS } from './page-cache';
+import { CONTENT_TOPICS } from '../cache/page-cache';
 import { clientOnlyDocument, documentEnd, documentStart, pageHead } from './page-document';
-import { languageOf, routeOf } from './page-route';
-import { USER_DATA_MARK } from './player-page';
-import { topicsOf } from './query-topics';
-import { recordRenderError, requestLoader, type SlotError } from './remote-loader';
+import { languageOf, routeOf } from '../pages/page-route';
+import { USER_DATA_MARK } from '../players/player-page';
+import { topicsOf } from '../cache/query-topics';
+import { recordRenderError, requestLoader, type SlotError } from './slot-loader';
 import type { RenderContext, RenderResult } from './render-types';
-import { serverApiClient } from './server-api-client';
-import { RemoteLoaderContext } from '../remotes/RemoteSlot';
-import { routes } from '../routing/router';
-import { landingQuery } from '../data/queries';
-import { loaders as shellTranslations } from '../i18n';
-import type { PageData } from '../page-data';
+import { serverApiClient } from './render-api-client';
+import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
+import { routes } from '../../routing/router';
+import { landingQuery } from '../../data/queries';
+import { loaders as shellTranslations } from '../../i18n';
+import type { PageData } from '../../page-data';
 
 // The shell's own translations, every language (remotes register theirs when their server build
 // loads); renders wait for them (translationsReady).

@@ -4,7 +4,7 @@
  */
 import { parseCookie } from 'cookie';
 import { COOKIES, DEFAULT_SERVER, LOCALE_CODES, findLocale, serversFor, type LocaleCode, type ServerCode } from '@landing/shared';
-import { normaliseServerRoute } from '../routing/normalise';
+import { normaliseServerRoute } from '../../routing/normalise';
 
 /** `decodeURIComponent`, or undefined for a malformed encoding (such a cookie reads as absent). */
 function decodeOrNothing(value: string): string | undefined {

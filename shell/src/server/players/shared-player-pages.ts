@@ -6,14 +6,14 @@
  * {@link PERSONAL_PAGE_MEMORY_MS} before it is tried again.
  */
 import { LRUCache } from 'lru-cache';
-import { PAGE_DATA_ELEMENT_ID } from '../page-data';
-import { jsonForScript } from './page-document';
-import { pageCacheKey, type CachedPage, type PageCache } from './page-cache';
-import { toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
+import { PAGE_DATA_ELEMENT_ID } from '../../page-data';
+import { jsonForScript } from '../render/page-document';
+import { pageCacheKey, type CachedPage, type PageCache } from '../cache/page-cache';
+import { toRenderedPage, type PageRenderer, type PageRequest } from '../render/page-renderer';
 import { playerPageBody, sendableTemplate, type SendableTemplate } from './player-gzip';
 import { playerTemplate, playerValues, standInPlayer } from './player-page';
-import type { PlayerPage } from './responses';
-import type { Viewer } from './session';
+import type { PlayerPage } from '../http/responses';
+import type { Viewer } from '../pages/session';
 
 /** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
 const PERSONAL_PAGE_MEMORY_MS = 10 * 60_000;

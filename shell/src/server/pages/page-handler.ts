@@ -20,14 +20,14 @@
  * `Vary` names them, and pages of at most {@link MAX_HOST_ORIGINS} origins are kept.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { withCookieDomain } from './cookie-domain';
-import type { EnvironmentState } from './environment';
-import { pageCacheKey, pageUrl, type PageCache } from './page-cache';
-import { OverloadError, RedirectAnswer, toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
+import { withCookieDomain } from '../environment/cookie-domain';
+import type { EnvironmentState } from '../environment/environment';
+import { pageCacheKey, pageUrl, type PageCache } from '../cache/page-cache';
+import { OverloadError, RedirectAnswer, toRenderedPage, type PageRenderer, type PageRequest } from '../render/page-renderer';
 import { languageOf, routeOf } from './page-route';
-import { sendBusy, sendCached, sendPlayerPage, sendPrivate, sendRedirect, type Compress } from './responses';
+import { sendBusy, sendCached, sendPlayerPage, sendPrivate, sendRedirect, type Compress } from '../http/responses';
 import type { SessionChecker } from './session';
-import { createSharedPlayerPages } from './shared-player-pages';
+import { createSharedPlayerPages } from '../players/shared-player-pages';
 
 /** Origins (from `Host`) whose pages are kept when no public origin is configured. */
 const MAX_HOST_ORIGINS = 4;
