@@ -13,7 +13,8 @@ import { DEFAULT_RUNTIME_CONFIG, type UserData } from '@landing/shared';
 import type { EnvironmentState } from '../src/server/environment/environment';
 import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/cache/page-cache';
 import { createPageHandler } from '../src/server/pages/page-handler';
-import type { PageRenderer, PageRequest } from '../src/server/render/page-renderer';
+import type { PageRequest } from '../src/server/pages/page-request';
+import type { PageRenderer } from '../src/server/render/page-renderer';
 import type { SessionChecker } from '../src/server/pages/session';
 import { createSharedPlayerPages } from '../src/server/players/shared-player-pages';
 
@@ -52,6 +53,7 @@ describe('page cache keys', () => {
 
 /** A page of `bytes` bytes naming its path (for the renders below). */
 const pageOf = (path: string, status = 200, bytes = 4_000): RenderedPage => ({
+  kind: 'page',
   status,
   html: `<!doctype html><html><body><div id="root"><h1>${path}</h1>${'x'.repeat(bytes)}</div><script type="application/json" id="landing-page-data">{}</script></body></html>`,
   topics: ['news'],
@@ -78,6 +80,7 @@ describe('a bounded key space', () => {
       renders.set(path, (renders.get(path) ?? 0) + 1);
       const page = pageOf(path, statusOf(request));
       return {
+        kind: 'page' as const,
         result: {
           kind: 'page' as const,
           status: page.status,
@@ -150,14 +153,16 @@ describe('shared player pages', () => {
     const renderer = {
       render: async () => {
         rendered++;
-        return { result: { status: 200, timings: { renderMs: 1, slotErrors: [] }, topics: [] }, html: '' };
+        return { kind: 'page', result: { status: 200, timings: { renderMs: 1, slotErrors: [] }, topics: [] }, html: '' };
       },
       limited: <T>(work: () => Promise<T>) => work(),
     } as unknown as PageRenderer;
     const request: PageRequest = {
       url: url('/royal/news'),
       cookie: undefined,
+      server: 'royal',
       lang: 'en',
+      viewer: null,
       env: ENV,
       config: ENV.config,
       origin: 'http://localhost',

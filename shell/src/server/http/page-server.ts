@@ -23,6 +23,7 @@ import { createServerFederation, type ServerFederation } from '../federation/ser
 import { createShellMetrics, slotFallbacks } from './metrics';
 import { PageCache, type PageCacheStats } from '../cache/page-cache';
 import { createPageHandler } from '../pages/page-handler';
+import { readPageRequest } from '../pages/page-request';
 import { createPageRenderer } from '../render/page-renderer';
 import { sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
 import { createSessionChecker } from '../pages/session';
@@ -183,8 +184,16 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const env = environment.current();
     const map = federation.sync(env.remotes, env.pins);
     await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
-    const url = new URL(path, 'http://localhost');
-    await renderer.render({ url, cookie: undefined, lang: 'en', env, config: env.config, origin: 'http://localhost' }, null);
+    const read = await readPageRequest({
+      url: new URL(path, 'http://localhost'),
+      cookie: undefined,
+      env,
+      config: env.config,
+      origin: 'http://localhost',
+      hasSession: () => false,
+      viewerOf: async () => null,
+    });
+    if (read.kind === 'page') await renderer.render(read.request, null);
   }
 
   return { server, federation, warmUp, stop: () => unsubscribe() };

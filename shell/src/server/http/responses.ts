@@ -107,6 +107,7 @@ export function sendBusy(res: ServerResponse, security: Headers, lang: LocaleCod
 
 /** A player's page filled in from a shared page (shared-player-pages.ts): its body per encoding, compressed already. */
 export interface PlayerPage {
+  kind: 'page';
   status: number;
   /** Server-Timing of the shared page's render (ms). */
   renderMs: number;

@@ -1,10 +1,11 @@
 /**
  * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration").
  *
- * Per request: the route rules of spec §2 first (legacy codes, unknown servers and `/` answer a
- * redirect: page-route.ts), then the page is rendered with streaming `react-dom/server` under
- * react-router's static handler, with a request-scoped store (the page's server and the
- * `i18n_redirected` language), i18n instance, query cache and API client (render-api-client.ts).
+ * Per page request (page-request.ts: its route, language and player worked out before), the page
+ * is rendered with streaming `react-dom/server` under react-router's static handler, with a
+ * request-scoped store (the page's server and language), i18n instance, query cache and API
+ * client (render-api-client.ts). A route loader may answer a redirect instead (an old activation
+ * link): it is returned as a value.
  * Remote slots load their exposed module from the remote's server build through the federation
  * runtime, within the time budget (slot-loader.ts). When everything is ready (or the budget is
  * over) the HTML is written into the build's template (page-document.ts): head metadata, links to
@@ -35,7 +36,7 @@ import {
 } from '@landing/shared';
 import { CONTENT_TOPICS } from '../cache/page-cache';
 import { clientOnlyDocument, documentEnd, documentStart, pageHead } from './page-document';
-import { languageOf, routeOf } from '../pages/page-route';
+import type { PageRequest } from '../pages/page-request';
 import { USER_DATA_MARK } from '../players/player-page';
 import { topicsOf } from '../cache/query-topics';
 import { recordRenderError, requestLoader, type SlotError } from './slot-loader';
@@ -60,21 +61,19 @@ setFormatRecorder(() => formattedTexts.getStore());
 
 /**
  * Renders one page request.
- * @param url      the request URL (absolute)
- * @param headers  request headers (cookie)
+ * @param request  the page request (page-request.ts)
  * @param ctx      see {@link RenderContext}
+ * @returns the page to stream, or the redirect a route loader answered
  */
-export async function renderPage(url: URL, headers: { cookie?: string }, ctx: RenderContext): Promise<RenderResult> {
+export async function renderPage(request: PageRequest, ctx: RenderContext): Promise<RenderResult> {
   const t0 = performance.now();
   const deadline = t0 + ctx.budgetMs;
-  const route = routeOf(url, headers.cookie, ctx.config.production);
-  if (route.kind === 'redirect') return { kind: 'redirect', status: 302, location: route.to };
+  const { url, lang, config } = request;
 
   // One process serves one environment: its config is the process-wide runtime config too
   // (apiBaseFor, the production flag of the status pages).
-  setRuntimeConfig(ctx.config);
-  const lang = languageOf(headers.cookie);
-  const server = route.server ?? DEFAULT_SERVER;
+  setRuntimeConfig(config);
+  const server = request.server ?? DEFAULT_SERVER;
   const standIn = ctx.viewer && 'standIn' in ctx.viewer ? ctx.viewer.standIn : null;
   const store = createLandingStore({
     persisted: false,
@@ -86,22 +85,22 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
   });
   const requestI18n = i18n.cloneInstance({ lng: isoOf(lang), initAsync: false });
   const queryClient = createQueryClient('server');
-  const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config, ctx.viewer);
+  const api = serverApiClient(ctx.internalApiBaseTemplate, config, ctx.viewer);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: SlotError[] = [];
   const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
 
   // The landing config decides the technical break (503) before anything renders.
-  if (route.server) {
+  if (request.server) {
     await Promise.race([
-      queryClient.prefetchQuery(landingQuery(api, { server: route.server, lang })),
+      queryClient.prefetchQuery(landingQuery(api, { server: request.server, lang })),
       new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now())).unref()),
     ]);
   }
 
   await translationsReady();
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href, { headers: { cookie: headers.cookie ?? '' } }));
+  const context = await handler.query(new Request(url.href, { headers: { cookie: request.cookie ?? '' } }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? `/${server}` };
   }
@@ -141,14 +140,14 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           const head = pageHead({
             meta: response.meta,
             lang,
-            canonical: `${ctx.origin}${url.pathname}`,
-            apiOrigin: new URL(ctx.config.apiBaseTemplate.replace('{server}', server)).origin,
+            canonical: `${request.origin}${url.pathname}`,
+            apiOrigin: new URL(config.apiBaseTemplate.replace('{server}', server)).origin,
             styles: ctx.federation.browserAssets([...ids]).css,
             scripts: ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js,
             template: ctx.template,
           });
           const data: PageData = {
-            config: ctx.config,
+            config,
             remotes: ctx.federation.registered(),
             slots: [...ids].filter((id) => !deferred.has(id)),
             versions,
@@ -189,7 +188,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           // empty with its data and the browser renders it on its own.
           console.error('[ssr] the page shell failed; the browser renders this page', error);
           const data: PageData = {
-            config: ctx.config,
+            config,
             remotes: ctx.federation.registered(),
             slots: [],
             versions: {},

@@ -2,9 +2,10 @@
  * The shapes between the page server and the page render (render-page.tsx): what a render needs, the
  * HTML template it writes into, and what it answers.
  */
-import type { RemotesMap, RuntimeConfig, UserData } from '@landing/shared';
+import type { UserData } from '@landing/shared';
 import type { ServerFederation } from '../federation/server-federation';
 import type { ContentTopic } from '../cache/page-cache';
+import type { Redirect } from '../pages/page-request';
 import type { StandInPlayer } from '../players/player-page';
 import type { SlotError } from './slot-loader';
 
@@ -15,13 +16,10 @@ import type { SlotError } from './slot-loader';
  */
 export type RenderViewer = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
 
-/** What a render needs from the server around it. */
+/** What a render needs from the server around it, besides the page request. */
 export interface RenderContext {
+  /** The federation of the request's composition (canary.ts `federationPool`), in sync with its remotes. */
   federation: ServerFederation;
-  /** The environment's public config (what the browser gets). */
-  config: RuntimeConfig;
-  /** The remotes map of this request: the visitor's composition (remotes.json, or a canary's: canary.ts). */
-  remotes: RemotesMap;
   /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
   internalApiBaseTemplate: string;
   /** The shell's built HTML page, split around the app (`buildReader` in build-reader.ts). */
@@ -34,8 +32,6 @@ export interface RenderContext {
    * a session and the page data's `user` is a hole.
    */
   viewer?: RenderViewer;
-  /** Public origin of the site, for canonical and Open Graph URLs (e.g. `https://royal.example`). */
-  origin: string;
 }
 
 /** The shell's HTML page cut in pieces (from shell/dist/index.html). */
@@ -61,5 +57,5 @@ export interface PageRenderResult {
   topics: ContentTopic[];
 }
 
-/** The answer of a render: a redirect, or a page to stream. */
-export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: string } | PageRenderResult;
+/** The answer of a render: a redirect (a route loader's), or a page to stream. */
+export type RenderResult = Redirect | PageRenderResult;
