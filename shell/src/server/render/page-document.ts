@@ -1,11 +1,25 @@
 /**
- * The HTML document around a rendered page: the `<head>` of the page (title, description,
- * canonical URL, Open Graph, the remotes' CSS and the preload of their scripts), the page data as
- * a JSON script (../../page-data.ts), and the shell's scripts from the build's template.
+ * The HTML document around a rendered page (render-page.tsx writes React's HTML between its two
+ * halves): the `<head>` of the page (title, description, canonical URL, Open Graph, the remotes'
+ * CSS and the preload of their scripts), the page data as a JSON script (../../page-data.ts), and
+ * the shell's scripts from the build's template.
  */
-import { documentTitle, escapeHtml, isoOf, type LocaleCode, type ServerResponseInfo } from '@landing/shared';
+import type { DehydratedState } from '@tanstack/react-query';
+import {
+  documentTitle,
+  escapeHtml,
+  isoOf,
+  type LocaleCode,
+  type ServerCode,
+  type ServerResponseInfo,
+  type UserData,
+} from '@landing/shared';
+import type { ServerFederation } from '../federation/server-federation';
+import type { PageRequest } from '../pages/page-request';
+import { USER_DATA_MARK } from '../players/player-page';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../page-data';
-import type { HtmlTemplate } from './render-types';
+import type { HtmlTemplate, RenderViewer } from './render-types';
+import type { RequestLoader } from './slot-loader';
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */
 export function jsonForScript(value: unknown): string {
@@ -16,7 +30,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 /** What the `<head>` of a rendered page says. */
-export interface PageHeadInput {
+interface PageHeadInput {
   /** Metadata the page declared (`usePageMeta`), if any. */
   meta: ServerResponseInfo['meta'];
   lang: LocaleCode;
@@ -32,7 +46,7 @@ export interface PageHeadInput {
 }
 
 /** The tags a rendered page adds to the build's `<head>` (see {@link PageHeadInput}). */
-export function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, template }: PageHeadInput): string {
+function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, template }: PageHeadInput): string {
   const title = meta ? documentTitle(meta) : documentTitle({ title: '' });
   return [
     `<title>${escapeHtml(title)}</title>`,
@@ -53,17 +67,92 @@ export function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, te
 }
 
 /** The document up to the app's root element, which React's HTML follows. */
-export function documentStart(lang: LocaleCode, template: HtmlTemplate, head: string): string {
+function documentStart(lang: LocaleCode, template: HtmlTemplate, head: string): string {
   return `<!doctype html><html lang="${isoOf(lang)}"><head>${template.head}${head}</head><body><div id="root">`;
 }
 
 /** The document after React's HTML: the page data and the shell's scripts. */
-export function documentEnd(data: PageData, template: HtmlTemplate): string {
+function documentEnd(data: PageData, template: HtmlTemplate): string {
   return `</div><script type="application/json" id="${PAGE_DATA_ELEMENT_ID}">${jsonForScript(data)}</script>${template.bodyEnd}</body></html>`;
 }
 
-/** A whole document with an empty root, for a page the browser renders on its own. */
-export function clientOnlyDocument(lang: LocaleCode, template: HtmlTemplate, data: PageData): string {
+/** What a rendered page's document is made of, besides React's HTML. */
+export interface RenderedPageParts {
+  request: PageRequest;
+  /** The page's game server (the default one for a page of none): its API origin is preconnected. */
+  server: ServerCode;
+  /** Metadata the page declared (`usePageMeta`), if any. */
+  meta: ServerResponseInfo['meta'];
+  template: HtmlTemplate;
+  /** The federation the page was rendered with: the remotes map and the slots' browser files. */
+  federation: ServerFederation;
+  /** What the render's slot loader recorded: the slots asked for, the deferred ones, the versions. */
+  slots: Pick<RequestLoader, 'ids' | 'deferred' | 'versions'>;
+  /** Who the page was rendered for: a player's page carries their user, a stand-in's a hole for it (player-page.ts). */
+  viewer: RenderViewer;
+  queries: DehydratedState;
+  /** Dates and numbers the render formatted (key → text: render-process.ts). */
+  formatted: Record<string, string>;
+  /** Translations the page used (namespace → resources). */
+  translations: PageData['translations'];
+}
+
+/**
+ * The document of a rendered page, in the two halves React's HTML goes between: the styles of
+ * every slot (its server HTML needs them), the scripts of the slots hydrated at load only, and
+ * the page data.
+ */
+export function renderedDocument(parts: RenderedPageParts): { start: string; end: string } {
+  const { request, federation, slots, viewer, template } = parts;
+  const { lang } = request;
+  const loadedSlots = [...slots.ids].filter((id) => !slots.deferred.has(id));
+  const head = pageHead({
+    meta: parts.meta,
+    lang,
+    canonical: `${request.origin}${request.url.pathname}`,
+    apiOrigin: new URL(request.config.apiBaseTemplate.replace('{server}', parts.server)).origin,
+    styles: federation.browserAssets([...slots.ids]).css,
+    scripts: federation.browserAssets(loadedSlots).js,
+    template,
+  });
+  const data: PageData = {
+    config: request.config,
+    remotes: federation.registered(),
+    slots: loadedSlots,
+    versions: slots.versions,
+    lang,
+    ...(viewer && 'standIn' in viewer
+      ? { user: USER_DATA_MARK as unknown as UserData }
+      : viewer && 'user' in viewer
+        ? { user: viewer.user }
+        : {}),
+    queries: parts.queries,
+    formatted: parts.formatted,
+    translations: parts.translations,
+  };
+  return { start: documentStart(lang, template, head), end: documentEnd(data, template) };
+}
+
+/**
+ * A whole document with an empty root and the page data the browser needs to render the page on
+ * its own (the render of the page shell failed).
+ */
+export function clientOnlyDocument(
+  request: PageRequest,
+  template: HtmlTemplate,
+  federation: ServerFederation,
+  queries: DehydratedState,
+): string {
+  const data: PageData = {
+    config: request.config,
+    remotes: federation.registered(),
+    slots: [],
+    versions: {},
+    lang: request.lang,
+    queries,
+    translations: {},
+    clientOnly: true,
+  };
   const head = `${template.description}<title>${escapeHtml(documentTitle({ title: '' }))}</title>`;
-  return documentStart(lang, template, head) + documentEnd(data, template);
+  return documentStart(request.lang, template, head) + documentEnd(data, template);
 }

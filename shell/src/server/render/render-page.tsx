@@ -1,5 +1,7 @@
 /**
- * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration").
+ * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration"):
+ * React to HTML. The document around it is page-document.ts; what the process sets up once for
+ * every render is render-process.ts.
  *
  * Per page request (page-request.ts: its route, language and player worked out before), the page
  * is rendered with streaming `react-dom/server` under react-router's static handler, with a
@@ -8,11 +10,8 @@
  * link): it is returned as a value.
  * Remote slots load their exposed module from the remote's server build through the federation
  * runtime, within the time budget (slot-loader.ts). When everything is ready (or the budget is
- * over) the HTML is written into the build's template (page-document.ts): head metadata, links to
- * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
- * as a JSON script, and the shell's scripts.
+ * over) the HTML is written into the build's template (page-document.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -24,40 +23,23 @@ import {
   createLandingStore,
   createQueryClient,
   i18n,
-  initI18n,
   isoOf,
   pageTranslations,
-  registerTranslationLoaders,
   translationsReady,
-  setFormatRecorder,
   setRuntimeConfig,
   type ServerResponseInfo,
-  type UserData,
 } from '@landing/shared';
 import { CONTENT_TOPICS } from '../cache/page-cache';
-import { clientOnlyDocument, documentEnd, documentStart, pageHead } from './page-document';
-import type { PageRequest } from '../pages/page-request';
-import { USER_DATA_MARK } from '../players/player-page';
 import { topicsOf } from '../cache/query-topics';
+import type { PageRequest } from '../pages/page-request';
+import { clientOnlyDocument, renderedDocument } from './page-document';
+import { recordingFormattedTexts } from './render-process';
 import { recordRenderError, requestLoader, type SlotError } from './slot-loader';
 import type { RenderContext, RenderResult } from './render-types';
 import { serverApiClient } from './render-api-client';
 import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
 import { routes } from '../../routing/router';
 import { landingQuery } from '../../data/queries';
-import { loaders as shellTranslations } from '../../i18n';
-import type { PageData } from '../../page-data';
-
-// The shell's own translations, every language (remotes register theirs when their server build
-// loads); renders wait for them (translationsReady).
-initI18n('en');
-registerTranslationLoaders('shell', shellTranslations);
-
-// Each render records the dates and numbers it formats (the browser hydrates with these texts
-// instead of loading Intl data: shared/src/format.ts). React continues a render from the promises
-// it awaited, so the store follows the render across its awaits and never mixes two requests.
-const formattedTexts = new AsyncLocalStorage<Map<string, string>>();
-setFormatRecorder(() => formattedTexts.getStore());
 
 /**
  * Renders one page request.
@@ -88,7 +70,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
   const api = serverApiClient(ctx.internalApiBaseTemplate, config, ctx.viewer);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: SlotError[] = [];
-  const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
+  const slots = requestLoader(ctx.federation, deadline, slotErrors);
 
   // The landing config decides the technical break (503) before anything renders.
   if (request.server) {
@@ -109,7 +91,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
     <I18nextProvider i18n={requestI18n}>
       <QueryClientProvider client={queryClient}>
         <RequestScope store={store} api={api} response={response}>
-          <RemoteLoaderContext.Provider value={loader}>
+          <RemoteLoaderContext.Provider value={slots.loader}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </RemoteLoaderContext.Provider>
         </RequestScope>
@@ -124,7 +106,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
     let settled = false;
     const timer: { abort?: NodeJS.Timeout } = {};
     const formatted = new Map<string, string>();
-    const stream = formattedTexts.run(formatted, () =>
+    const stream = recordingFormattedTexts(formatted, () =>
       renderToPipeableStream(tree, {
         // Everything is ready before the first byte goes out (onAllReady): write every boundary
         // in place, none outlined behind a reveal script.
@@ -135,28 +117,14 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
           settled = true;
           standIn?.stop();
           const renderMs = performance.now() - t0;
-          const out = new PassThrough();
-          // Styles of every slot (its server HTML needs them); scripts of the slots hydrated at load only.
-          const head = pageHead({
+          const { start, end } = renderedDocument({
+            request,
+            server,
             meta: response.meta,
-            lang,
-            canonical: `${request.origin}${url.pathname}`,
-            apiOrigin: new URL(config.apiBaseTemplate.replace('{server}', server)).origin,
-            styles: ctx.federation.browserAssets([...ids]).css,
-            scripts: ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js,
             template: ctx.template,
-          });
-          const data: PageData = {
-            config,
-            remotes: ctx.federation.registered(),
-            slots: [...ids].filter((id) => !deferred.has(id)),
-            versions,
-            lang,
-            ...(standIn
-              ? { user: USER_DATA_MARK as unknown as UserData }
-              : ctx.viewer && 'user' in ctx.viewer
-                ? { user: ctx.viewer.user }
-                : {}),
+            federation: ctx.federation,
+            slots,
+            viewer: ctx.viewer ?? null,
             queries: dehydrate(queryClient),
             formatted: Object.fromEntries(formatted),
             translations: pageTranslations(
@@ -164,13 +132,12 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
               lang,
               (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
             ),
-          };
-          out.write(documentStart(lang, ctx.template, head));
+          });
+          const out = new PassThrough();
+          out.write(start);
           const body = new PassThrough();
           body.on('data', (chunk) => out.write(chunk));
-          body.on('end', () => {
-            out.end(documentEnd(data, ctx.template));
-          });
+          body.on('end', () => out.end(end));
           stream.pipe(body);
           const topics = topicsOf(
             queryClient
@@ -187,20 +154,10 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
           // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
           // empty with its data and the browser renders it on its own.
           console.error('[ssr] the page shell failed; the browser renders this page', error);
-          const data: PageData = {
-            config,
-            remotes: ctx.federation.registered(),
-            slots: [],
-            versions: {},
-            lang,
-            queries: dehydrate(queryClient),
-            translations: {},
-            clientOnly: true,
-          };
           resolve({
             kind: 'page',
             status: 500,
-            html: PassThrough.from([clientOnlyDocument(lang, ctx.template, data)]),
+            html: PassThrough.from([clientOnlyDocument(request, ctx.template, ctx.federation, dehydrate(queryClient))]),
             timings: { renderMs: performance.now() - t0, slotErrors },
             topics: [...CONTENT_TOPICS],
           });
