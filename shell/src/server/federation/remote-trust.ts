@@ -62,6 +62,12 @@ export function sanitizeRemotePins(remotesJson: unknown): RemotePins {
   return out;
 }
 
+/** Logs a refusal of remote code (`[remotes] refused: …`) and returns the error that fails the load. */
+export function refusal(problem: string): Error {
+  console.error(`[remotes] refused: ${problem}`);
+  return new Error(`refused: ${problem}`);
+}
+
 /** `sha256-<base64>` of some bytes (the format of the pins, as in Subresource Integrity). */
 export function sha256Integrity(bytes: Uint8Array | string): string {
   return `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
