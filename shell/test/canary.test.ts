@@ -9,7 +9,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
-import { bucketOf, compositionOf, inCanary, sanitizeCanaries } from '../src/server/environment/canary';
+import { bucketOf, compositionOf, inCanary } from '../src/server/environment/canary';
+import { sanitizeCanaries } from '../src/server/environment/canary-releases';
 import type { EnvironmentState } from '../src/server/environment/environment';
 import { createShellMetrics, slotFallbacks } from '../src/server/http/metrics';
 import { pageCacheKey } from '../src/server/cache/page-cache';

@@ -16,7 +16,7 @@ import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
-import { sanitizeCanaries, type CanaryRelease } from './canary';
+import { sanitizeCanaries, type CanaryRelease } from './canary-releases';
 import { sanitizeRemotePins, type RemotePins } from '../federation/remote-trust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './security-policy.mjs';
 
