@@ -251,7 +251,7 @@ test("the edge treats every request the page server renders for a player as a pl
     'AUTH.royal._token.local=abc',
     'auth.classic._token.local =x',
   ])) {
-    const server = sessions.hasSession(cookie, 'royal') || sessions.hasSession(cookie, 'classic');
+    const server = sessions.hasSessionCookie(cookie, 'royal') || sessions.hasSessionCookie(cookie, 'classic');
     // The edge may pass more by (a render), never fewer (another's page).
     if (server) expect([cookie, mapValue('landing_session', cookie)]).toEqual([cookie, '1']);
   }

@@ -12,7 +12,7 @@ import { DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
 import { bucketOf, compositionOf, inCanary } from '../src/server/environment/canary';
 import { sanitizeCanaries } from '../src/server/environment/canary-releases';
 import type { EnvironmentState } from '../src/server/environment/environment';
-import { createShellMetrics, slotFallbacks } from '../src/server/http/metrics';
+import { createPageServerMetrics, slotFallbacks } from '../src/server/http/metrics';
 import { pageCacheKey } from '../src/server/cache/page-cache';
 
 const PIN = (c: string) => `sha256-${c.repeat(43)}=`;
@@ -146,7 +146,7 @@ const request = (authorization?: string) => ({ headers: authorization ? { author
 
 test('/metrics: Prometheus text for METRICS_TOKEN only, none without it', async () => {
   const token = 'metrics-token-0123456789-abcdefghijklmnopqr';
-  const metrics = createShellMetrics(token);
+  const metrics = createPageServerMetrics(token);
   metrics.page(200, 'HIT');
   metrics.page(503, undefined);
   metrics.render({ status: 200, renderMs: 42, canary: true, fallbacks: [{ remote: 'mf_news', version: '1.1.0', reason: 'render' }] });
@@ -169,6 +169,6 @@ test('/metrics: Prometheus text for METRICS_TOKEN only, none without it', async 
   expect(families.find((f) => f.name === 'landing_shell_render_duration_seconds')?.type).toBe('HISTOGRAM');
 
   const off = response();
-  await createShellMetrics(undefined).handle(request(`Bearer ${token}`), off.res);
+  await createPageServerMetrics(undefined).handle(request(`Bearer ${token}`), off.res);
   expect(off.out.status).toBe(404);
 });

@@ -94,7 +94,11 @@ describe('a bounded key space', () => {
     limited: <T>(work: () => Promise<T>) => work(),
     load: () => ({ active: 0, queued: 0 }),
   } as unknown as PageRenderer;
-  const sessions = { hasSession: () => false, viewerOf: async () => null, forgetAccount: () => undefined } as unknown as SessionChecker;
+  const sessions = {
+    hasSessionCookie: () => false,
+    playerOf: async () => null,
+    forgetAccount: () => undefined,
+  } as unknown as SessionChecker;
   const cache = new PageCache({ maxBytes: 2 * 1024 * 1024 });
   const variants = new PageCache({ maxBytes: 256 * 1024 });
 
@@ -162,7 +166,7 @@ describe('shared player pages', () => {
       cookie: undefined,
       server: 'royal',
       lang: 'en',
-      viewer: null,
+      player: null,
       env: ENV,
       config: ENV.config,
       origin: 'http://localhost',

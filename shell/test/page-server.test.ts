@@ -8,7 +8,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { busyPage } from '../src/server/http/busy-page';
-import { createShellServer } from '../src/server/http/page-server';
+import { createPageServer } from '../src/server/http/page-server';
 import { PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../src/server/cache/page-cache';
 import { pageUrl, type Redirect } from '../src/server/pages/page-request';
 
@@ -34,7 +34,7 @@ describe('the /api proxy', () => {
     });
     const apiPort = await listen(api);
     await listen(other);
-    shell = createShellServer({
+    shell = createPageServer({
       distDir: '/nonexistent',
       remotesFile: '/nonexistent/remotes.json',
       production: false,

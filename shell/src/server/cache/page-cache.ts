@@ -14,7 +14,7 @@
  *   articles, kick-offs, the online count); while the change stream is down, `fallbackFreshMs`
  *   (5 s). A page past its life is served as STALE while it is rendered again, within `staleMs` of
  *   its render; older copies are dropped and the next visitor waits for a render (MISS).
- * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
+ * - Pages with a slot the page server could not render (a remote down or slow) live `degradedFreshMs`
  *   only: the remote's recovery shows within that time.
  * - Bounded key space: only status 200 pages are stored (a 404 or error page is rendered for the
  *   requests waiting on it and dropped), and the keys' bytes count toward `maxBytes`

@@ -16,7 +16,7 @@
  * - The visitor's composition is an environment state of its own ({@link compositionOf}): the
  *   canary's URL and pins in place of the stable ones, and its own version string, so the page
  *   cache keeps one entry per composition (never per visitor). The page data carries the
- *   composition's remotes map, so the browser registers exactly what the server rendered.
+ *   composition's remotes map, so the browser registers exactly what the page server rendered.
  */
 import { createHash, randomInt } from 'node:crypto';
 import type { RemotesMap } from '@landing/shared';

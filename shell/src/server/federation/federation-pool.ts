@@ -10,7 +10,7 @@ import type { ServerFederation } from './server-federation';
  * a visitor can join, so each version of a remote runs in a federation instance of its own (one
  * instance holds one version of a remote). At most {@link MAX_CANARY_FEDERATIONS} canary
  * compositions are kept; the least recently used one is disposed of.
- * @param create  makes a federation (createServerFederation with the server's options)
+ * @param create  makes a federation (createServerFederation with the page server's options)
  */
 export function federationPool(create: () => ServerFederation): { stable: ServerFederation; of(env: EnvironmentState): ServerFederation } {
   const stable = create();

@@ -4,7 +4,7 @@
  *   canary.ts `federationPool`); remotes come from the environment's remotes.json, looked at
  *   when its folder reports a change and at most once a second otherwise (environment.ts), so a
  *   remote redeployed alone renders at its new version without a restart.
- * - Shared singletons are this server's own modules (`lib: () => module`: ./shared-modules.ts).
+ * - Shared singletons are the page server's own modules (`lib: () => module`: ./shared-modules.ts).
  * - A changed manifest URL is registered again with `registerRemotes(…, { force: true })`, which
  *   in runtime-core 2.9.2 evicts the old version everywhere (manifest cache, snapshot, container,
  *   module cache). Remote code never enters `require.cache`: the runtime fetches
@@ -13,7 +13,7 @@
  *   Node entry loader would otherwise evaluate any error page as JavaScript: fetch-guard.ts), a
  *   remote's server entry is loaded afresh (fresh-node-entry.ts), and failed loads are recorded
  *   (load-failures.ts). A load of a superseded registration never replaces the current one (here).
- * What remote code the server accepts (https outside loopback, only the origins of remotes.json,
+ * What remote code the page server accepts (https outside loopback, only the origins of remotes.json,
  * manifests without code, server files pinned by SHA-256) is ./remote-trust.ts; a refusal is
  * logged and sends the slot as its fallback, like any failed load; one made while the runtime
  * loads (fetch, body, entry) is recorded in `failures` too, one of the transport rule at `sync` is not.
@@ -31,22 +31,22 @@ import { serverShared } from './shared-modules';
 export interface ServerFederationOptions {
   /** Timeout of each manifest / entry / chunk fetch (ms; default 2000). */
   fetchTimeoutMs?: number;
-  /** After a failed load, the server sends that remote's slots as fallbacks at once for this long (ms; default 5000). */
+  /** After a failed load, the page server sends that remote's slots as fallbacks at once for this long (ms; default 5000). */
   retryAfterMs?: number;
   /**
-   * Public origin → origin this server fetches from, for deployments where the remotes' public
-   * URLs do not resolve from the server (docker-compose: `http://localhost:3002` →
+   * Public origin → origin the page server fetches from, for deployments where the remotes' public
+   * URLs do not resolve from the page server (docker-compose: `http://localhost:3002` →
    * `http://mf-news`). Only the fetch goes elsewhere: the browser's URLs stay the public ones.
    */
   fetchOrigins?: Record<string, string>;
 }
 
-/** The server's federation: remotes in sync with remotes.json, loads for SSR, browser asset lists. */
+/** The page server's federation: remotes in sync with remotes.json, loads for SSR, browser asset lists. */
 export interface ServerFederation {
   /**
    * Registers what changed in `map` (new or moved manifest URLs, changed pins); returns the
    * current map. `pins`: remotes.json's `integrity` (./remote-trust.ts `sanitizeRemotePins`).
-   * A remote the server refuses to fetch (remote-trust.ts transport rule) stays in the map (the
+   * A remote the page server refuses to fetch (remote-trust.ts transport rule) stays in the map (the
    * browser's business) but is not registered here: its server loads fail, its slots are sent as
    * fallbacks.
    */
@@ -72,7 +72,7 @@ export interface ServerFederation {
 }
 
 /**
- * Creates a federation instance of the server (one per composition: canary.ts `federationPool`).
+ * Creates a federation instance of the page server (one per composition: canary.ts `federationPool`).
  * @param options timeouts, see {@link ServerFederationOptions}
  */
 export function createServerFederation({
@@ -83,7 +83,7 @@ export function createServerFederation({
   const failures: LoadFailure[] = [];
   const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
   const trust = createRemoteTrust({ mappedOrigins: origins.keys() });
-  /** The URL this server fetches for a public URL (manifests, entries and chunks all pass here). */
+  /** The URL the page server fetches for a public URL (manifests, entries and chunks all pass here). */
   const fetchUrl = (url: string): string => {
     if (!origins.size) return url;
     const parsed = new URL(url);

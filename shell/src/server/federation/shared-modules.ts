@@ -22,8 +22,8 @@ const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
 
 /**
- * The modules this server provides as shared singletons, by shared key, with their installed
- * versions. They must be exactly the server's keys of the shared-singleton policy
+ * The modules the page server provides as shared singletons, by shared key, with their installed
+ * versions. They must be exactly the page server's keys of the shared-singleton policy
  * (shared/build/shared-singletons.mjs, `sharedSingletons(dir, { server: true })`), which the
  * remotes' server builds take as `import: false`: a key missing here would leave a remote without
  * the module. shell/test/shared-singletons.test.ts checks that they agree, and the browser host's

@@ -26,7 +26,7 @@ const ASK = 'landing:metrics?';
 const ANSWER = 'landing:metrics!';
 
 /** The figures of one page server process (see the module comment). */
-export interface ShellMetrics {
+export interface PageServerMetrics {
   /** A page answer: its status and how the page cache answered it. */
   page(status: number, cache: string | undefined): void;
   /** A render: its status, time (ms), whether a canary composed it, and the slots sent as fallbacks. */
@@ -48,7 +48,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * The metrics of this process.
  * @param token  METRICS_TOKEN; without it `/metrics` answers 404
  */
-export function createShellMetrics(token: string | undefined): ShellMetrics {
+export function createPageServerMetrics(token: string | undefined): PageServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'landing_shell_' });
   const pages = new Counter({

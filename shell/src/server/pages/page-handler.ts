@@ -76,16 +76,16 @@ export function createPageHandler(o: PageHandlerOptions) {
       env,
       config: withCookieDomain(env.config, req.headers.host, o.publicOrigin),
       origin,
-      hasSession: sessions.hasSession,
-      viewerOf: sessions.viewerOf,
+      hasSessionCookie: sessions.hasSessionCookie,
+      playerOf: sessions.playerOf,
     });
     if (read.kind === 'redirect') return sendRedirect(res, security, read.status, read.location);
     const { request } = read;
-    const { server, viewer } = request;
+    const { server, player } = request;
     const store = keep ? (CODE_PATH.test(url.pathname) ? variants : cache) : null;
     try {
       // Anonymous pages of a game server come from the cache (the social-login callback pages never do).
-      if (store && server && !viewer) {
+      if (store && server && !player) {
         const key = pageCacheKey(env.version, origin, url, request.lang);
         const { answer, cache: status } = await store.get(key, () =>
           renderer.limited(async () => {
@@ -96,12 +96,12 @@ export function createPageHandler(o: PageHandlerOptions) {
         if (answer.kind === 'redirect') return sendRedirect(res, security, answer.status, answer.location);
         return sendCached(req, res, security, answer, status, !o.publicOrigin);
       }
-      // A player's page: the one shared by the players of the server when it can be, else their own render.
+      // A player's page: the one shared by the players of the game server when it can be, else their own render.
       const shared =
-        sharedPlayerPage && keep && server && viewer && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, viewer) : null;
+        sharedPlayerPage && keep && server && player && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, player) : null;
       if (shared?.kind === 'redirect') return sendRedirect(res, security, shared.status, shared.location);
       if (shared) return sendPlayerPage(req, res, security, shared);
-      const rendered = await renderer.limited(() => renderer.render(request, viewer));
+      const rendered = await renderer.limited(() => renderer.render(request, player));
       if (rendered.kind === 'redirect') return sendRedirect(res, security, rendered.status, rendered.location);
       const { result, html } = rendered;
       sendPrivate(req, res, security, { status: result.status, html, renderMs: result.timings.renderMs }, compress);

@@ -7,7 +7,7 @@
 import type { LocaleCode, RuntimeConfig, ServerCode } from '@landing/shared';
 import type { EnvironmentState } from '../environment/environment';
 import { languageOf, routeOf } from './page-route';
-import type { Viewer } from './session';
+import type { SessionPlayer } from './session';
 
 /**
  * Query parameters that change what a page shows (spec §2: the bets tournament). Pages are
@@ -41,7 +41,7 @@ export interface PageRequest {
   /** The page's language (`i18n_redirected`: page-route.ts `languageOf`). */
   lang: LocaleCode;
   /** The logged-in player of the request's session on `server`, as the API confirmed it, or null. */
-  viewer: Viewer | null;
+  player: SessionPlayer | null;
   /** The environment state of the visitor's composition (canary.ts). */
   env: EnvironmentState;
   /** The environment's config for this request (its `cookieDomain` resolved: cookie-domain.ts). */
@@ -69,12 +69,12 @@ export interface PageRequestInput {
   config: RuntimeConfig;
   origin: string;
   /**
-   * The logged-in player of a request on a game server (session.ts `viewerOf`); asked only when
+   * The logged-in player of a request on a game server (session.ts `playerOf`); asked only when
    * the request carries a session cookie of that server.
    */
-  viewerOf(cookie: string | undefined, server: ServerCode): Promise<Viewer | null>;
-  /** Whether the request carries a session cookie of `server` (session.ts `hasSession`). */
-  hasSession(cookie: string | undefined, server: ServerCode): boolean;
+  playerOf(cookie: string | undefined, server: ServerCode): Promise<SessionPlayer | null>;
+  /** Whether the request carries a session cookie of `server` (session.ts `hasSessionCookie`). */
+  hasSessionCookie(cookie: string | undefined, server: ServerCode): boolean;
 }
 
 /**
@@ -86,6 +86,6 @@ export async function readPageRequest(input: PageRequestInput): Promise<ReadPage
   const route = routeOf(url, cookie, config.production);
   if (route.kind === 'redirect') return { kind: 'redirect', status: 302, location: route.to };
   const { server } = route;
-  const viewer = server && input.hasSession(cookie, server) ? await input.viewerOf(cookie, server) : null;
-  return { kind: 'page', request: { url: pageUrl(url), cookie, server, lang: languageOf(cookie), viewer, env, config, origin } };
+  const player = server && input.hasSessionCookie(cookie, server) ? await input.playerOf(cookie, server) : null;
+  return { kind: 'page', request: { url: pageUrl(url), cookie, server, lang: languageOf(cookie), player, env, config, origin } };
 }

@@ -40,9 +40,9 @@ export function languageOf(cookieHeader: string | undefined): LocaleCode {
 }
 
 /**
- * Spec §2 route rules on the server: `/` goes to the remembered server, legacy and unknown
+ * Spec §2 route rules on the page server: `/` goes to the remembered game server, legacy and unknown
  * servers redirect (carrying partner/ref), a known server renders.
- * @returns the server of the page, or the redirect target
+ * @returns the game server of the page, or the redirect target
  */
 export function routeOf(
   url: URL,

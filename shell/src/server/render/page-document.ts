@@ -18,7 +18,7 @@ import type { ServerFederation } from '../federation/server-federation';
 import type { PageRequest } from '../pages/page-request';
 import { USER_DATA_MARK } from '../players/player-page';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../page-data';
-import type { HtmlTemplate, RenderViewer } from './render-types';
+import type { HtmlTemplate, RenderedFor } from './render-types';
 import type { RequestLoader } from './slot-loader';
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */
@@ -89,7 +89,7 @@ export interface RenderedPageParts {
   /** What the render's slot loader recorded: the slots asked for, the deferred ones, the versions. */
   slots: Pick<RequestLoader, 'ids' | 'deferred' | 'versions'>;
   /** Who the page was rendered for: a player's page carries their user, a stand-in's a hole for it (player-page.ts). */
-  viewer: RenderViewer;
+  renderedFor: RenderedFor;
   queries: DehydratedState;
   /** Dates and numbers the render formatted (key → text: render-process.ts). */
   formatted: Record<string, string>;
@@ -103,7 +103,7 @@ export interface RenderedPageParts {
  * the page data.
  */
 export function renderedDocument(parts: RenderedPageParts): { start: string; end: string } {
-  const { request, federation, slots, viewer, template } = parts;
+  const { request, federation, slots, renderedFor, template } = parts;
   const { lang } = request;
   const loadedSlots = [...slots.ids].filter((id) => !slots.deferred.has(id));
   const head = pageHead({
@@ -121,10 +121,10 @@ export function renderedDocument(parts: RenderedPageParts): { start: string; end
     slots: loadedSlots,
     versions: slots.versions,
     lang,
-    ...(viewer && 'standIn' in viewer
+    ...(renderedFor && 'standIn' in renderedFor
       ? { user: USER_DATA_MARK as unknown as UserData }
-      : viewer && 'user' in viewer
-        ? { user: viewer.user }
+      : renderedFor && 'user' in renderedFor
+        ? { user: renderedFor.user }
         : {}),
     queries: parts.queries,
     formatted: parts.formatted,

@@ -11,7 +11,7 @@ import type { RenderedPage } from '../cache/page-cache';
 import type { PageRequest, Redirect } from '../pages/page-request';
 import { renderPage } from './render-page';
 import type { SlotError } from './slot-loader';
-import type { PageRenderResult, RenderViewer } from './render-types';
+import type { PageRenderResult, RenderedFor } from './render-types';
 
 /** Thrown when the render queue is full (answered 503). */
 export class OverloadError extends Error {}
@@ -31,7 +31,7 @@ export interface PageRendererOptions {
   /** Told of every render: its environment state, status, time (ms) and the slots sent as fallbacks (metrics.ts). */
   onRender?(env: EnvironmentState, status: number, renderMs: number, slotErrors: readonly SlotError[]): void;
   build: BuildReader;
-  /** The API base template this server calls in an environment. */
+  /** The API base template the page server calls in an environment. */
   internalBase(env: EnvironmentState): string;
   /** SSR budget per page (ms; default 600). */
   budgetMs?: number;
@@ -75,9 +75,9 @@ export function createPageRenderer(o: PageRendererOptions) {
     /**
      * Renders a page to its full HTML (outside the limit: see {@link limited}), or answers the
      * redirect a route loader gave (an old activation link).
-     * @param viewer  who the page is rendered for: `req.viewer`, a stand-in (shared player pages) or nobody
+     * @param renderedFor  who the page is rendered for: `req.player`, a stand-in (shared player pages) or nobody
      */
-    async render(req: PageRequest, viewer: RenderViewer): Promise<RenderedHtml | Redirect> {
+    async render(req: PageRequest, renderedFor: RenderedFor): Promise<RenderedHtml | Redirect> {
       const { url, env } = req;
       const federation = o.federationFor?.(env) ?? o.federation;
       federation.sync(env.remotes, env.pins);
@@ -86,7 +86,7 @@ export function createPageRenderer(o: PageRendererOptions) {
         internalApiBaseTemplate: o.internalBase(env),
         template: o.build.template(),
         budgetMs: o.budgetMs ?? 600,
-        viewer,
+        renderedFor,
       });
       if (result.kind === 'redirect') return result;
       const html = await collect(result.html);

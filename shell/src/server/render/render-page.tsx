@@ -36,7 +36,7 @@ import { clientOnlyDocument, renderedDocument } from './page-document';
 import { recordingFormattedTexts } from './render-process';
 import { recordRenderError, requestLoader, type SlotError } from './slot-loader';
 import type { RenderContext, RenderResult } from './render-types';
-import { serverApiClient } from './render-api-client';
+import { renderApiClient } from './render-api-client';
 import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
 import { routes } from '../../routing/router';
 import { landingQuery } from '../../data/queries';
@@ -56,18 +56,18 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
   // (apiBaseFor, the production flag of the status pages).
   setRuntimeConfig(config);
   const server = request.server ?? DEFAULT_SERVER;
-  const standIn = ctx.viewer && 'standIn' in ctx.viewer ? ctx.viewer.standIn : null;
+  const standIn = ctx.renderedFor && 'standIn' in ctx.renderedFor ? ctx.renderedFor.standIn : null;
   const store = createLandingStore({
     persisted: false,
     initial: {
       selectedServer: server,
       serverLangLocale: lang,
-      userData: standIn?.user ?? (ctx.viewer && 'user' in ctx.viewer ? ctx.viewer.user : null),
+      userData: standIn?.user ?? (ctx.renderedFor && 'user' in ctx.renderedFor ? ctx.renderedFor.user : null),
     },
   });
   const requestI18n = i18n.cloneInstance({ lng: isoOf(lang), initAsync: false });
   const queryClient = createQueryClient('server');
-  const api = serverApiClient(ctx.internalApiBaseTemplate, config, ctx.viewer);
+  const api = renderApiClient(ctx.internalApiBaseTemplate, config, ctx.renderedFor);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: SlotError[] = [];
   const slots = requestLoader(ctx.federation, deadline, slotErrors);
@@ -124,7 +124,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
             template: ctx.template,
             federation: ctx.federation,
             slots,
-            viewer: ctx.viewer ?? null,
+            renderedFor: ctx.renderedFor ?? null,
             queries: dehydrate(queryClient),
             formatted: Object.fromEntries(formatted),
             translations: pageTranslations(

@@ -11,27 +11,27 @@ import type { SlotError } from './slot-loader';
 
 /**
  * Who a page is rendered for: the logged-in player of the request (their session cookie, checked
- * with the API: session.ts), a stand-in for the page shared by every player of its server
+ * with the API: session.ts), a stand-in for the page shared by every player of its game server
  * (player-page.ts), or nobody (null).
  */
-export type RenderViewer = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
+export type RenderedFor = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
 
-/** What a render needs from the server around it, besides the page request. */
+/** What a render needs from the page server around it, besides the page request. */
 export interface RenderContext {
   /** The federation of the request's composition (canary.ts `federationPool`), in sync with its remotes. */
   federation: ServerFederation;
-  /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
+  /** API base template the page server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
   internalApiBaseTemplate: string;
   /** The shell's built HTML page, split around the app (`buildReader` in build-reader.ts). */
   template: HtmlTemplate;
   /** Budget of the whole render (ms): remote loads and data; late parts are left to the browser. */
   budgetMs: number;
   /**
-   * The viewer of this request: a player's page is rendered for them ("Play now", their own
+   * Who this page is rendered for: a player's page is rendered for them ("Play now", their own
    * parts) and the API is called with their session; a stand-in's render calls the API without
    * a session and the page data's `user` is a hole.
    */
-  viewer?: RenderViewer;
+  renderedFor?: RenderedFor;
 }
 
 /** The shell's HTML page cut in pieces (from shell/dist/index.html). */

@@ -2,7 +2,7 @@
  * Federation runtime plugin `landing-fetch-guard`, registered globally once per process: every
  * manifest, entry and chunk the page server fetches passes the trust checks on its URL and on its
  * body (../remote-trust.ts), with a timeout, an error for a non-2xx answer and for a redirect (one
- * could leave the origins of remotes.json), and the server-side origin of a public URL
+ * could leave the origins of remotes.json), and the origin the page server fetches a public URL from
  * (`--remote-origin`). Global, because a remote's server build runs its own federation instance,
  * which fetches the remote's chunks: global plugins apply to it too. It goes by the guards of
  * every federation of the process (a canary composition has one of its own: canary.ts).
@@ -13,7 +13,7 @@ import { refusal, type RemoteTrust } from '../remote-trust';
 /** The fetch rules of one federation. */
 export interface FetchGuard {
   trust: RemoteTrust;
-  /** The URL this server fetches for a public URL (`--remote-origin` mapping). */
+  /** The URL the page server fetches for a public URL (`--remote-origin` mapping). */
   fetchUrl(url: string): string;
   /** Timeout of each fetch (ms). */
   fetchTimeoutMs: number;
