@@ -5,6 +5,10 @@
  * caller chose otherwise (development React writes stack traces into the HTML). Run as a script,
  * it starts the page server (see ./main); required as a module, it exports `createPageServer` and
  * `main`.
+ *
+ * The page server's folders, in the order a request passes them (docs/ARCHITECTURE.md "A page,
+ * from request to hydration"): http/, environment/, pages/, then cache/ and players/, render/,
+ * federation/.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- the order of loading is the point */
 if (!process.env.NODE_ENV) process.env.NODE_ENV = 'production';
