@@ -21,6 +21,7 @@
 import { createInstance } from '@module-federation/runtime';
 import { REMOTE_NAMES, type ExposedModuleId, type RemoteName, type RemotesMap } from '@landing/shared';
 import { browserAssetsOf } from './browser-assets';
+import { fetchOriginsOf } from './fetch-origins';
 import { addFetchGuard } from './plugins/fetch-guard';
 import { freshNodeEntryPlugin } from './plugins/fresh-node-entry';
 import { loadFailuresPlugin, type LoadFailure } from './plugins/load-failures';
@@ -81,15 +82,8 @@ export function createServerFederation({
   fetchOrigins = {},
 }: ServerFederationOptions = {}): ServerFederation {
   const failures: LoadFailure[] = [];
-  const origins = new Map(Object.entries(fetchOrigins).map(([from, to]) => [new URL(from).origin, new URL(to).origin]));
-  const trust = createRemoteTrust({ mappedOrigins: origins.keys() });
-  /** The URL the page server fetches for a public URL (manifests, entries and chunks all pass here). */
-  const fetchUrl = (url: string): string => {
-    if (!origins.size) return url;
-    const parsed = new URL(url);
-    const to = origins.get(parsed.origin);
-    return to ? `${to}${parsed.pathname}${parsed.search}` : url;
-  };
+  const { mapped, fetchUrl } = fetchOriginsOf(fetchOrigins);
+  const trust = createRemoteTrust({ mappedOrigins: mapped });
   const removeGuard = addFetchGuard({ trust, fetchUrl, fetchTimeoutMs });
   const mf = createInstance({
     name: 'shell_server',
