@@ -35,7 +35,7 @@ test('brotli stored for one visitor never reaches a visitor that did not offer i
 
 /**
  * Cookie headers that name the language cookie oddly, and the language the page server reads in
- * each (shell/src/server/page-route.ts languageOf).
+ * each (shell/src/server/pages/page-route.ts languageOf).
  */
 const ODD_COOKIES = [
   ['i18n_redirected\t=de', 'de'],

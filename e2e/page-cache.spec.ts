@@ -1,6 +1,6 @@
 /**
  * The page server's cache of anonymous pages and the pages of logged-in players
- * (shell/src/server/page-cache.ts, session.ts; docs/ARCHITECTURE.md "Page cache"):
+ * (shell/src/server/cache/page-cache.ts, session.ts; docs/ARCHITECTURE.md "Page cache"):
  * languages never mixed, a player's page rendered for them and never cached, a news post or a
  * comment reaching the pages within the stated bound (5 s), no CSP violation on a cached page.
  */

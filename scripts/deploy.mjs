@@ -15,13 +15,13 @@
  *       Points the environment's remotes.json at that version (it must be published unless
  *       --no-verify) and appends the change to the environment's history.json. The SHA-256 of
  *       every file of the published server build goes to remotes.json `integrity.<remote>`: the
- *       page server runs no other server code for it (shell/src/server/remote-trust.ts). With
+ *       page server runs no other server code for it (shell/src/server/federation/remote-trust.ts). With
  *       --no-verify nothing is read, and the remote is left unpinned.
  *   node scripts/deploy.mjs rollback <env> <remote> [--to V]
  *       Points the remote back to the version it had before the current one was deployed (or V).
  *   node scripts/deploy.mjs canary   <env> <remote> <version> [--percent 10] [--no-verify]
  *       Gives that version (published, pinned like `use`) to PERCENT % of visitors, each kept in
- *       or out by a bucket cookie (shell/src/server/canary.ts); the stable version stays for the
+ *       or out by a bucket cookie (shell/src/server/environment/canary.ts); the stable version stays for the
  *       others. The canary guard aborts it on its own when its failure rates cross the policy
  *       (docs/OPERATIONS.md); one canary per remote at a time.
  *   node scripts/deploy.mjs promote  <env> <remote>      the running canary becomes the version of every visitor

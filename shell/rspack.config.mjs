@@ -6,7 +6,7 @@ import helmet from 'helmet';
 import { injectManifest } from 'workbox-build';
 import { CompileHintsPlugin, SsrAssetsPlugin, createAppConfig, createShellServerConfig } from '@landing/shared/build/rspack.mjs';
 import { LegalDocumentsPlugin } from './scripts/legal-documents.mjs';
-import { PERMISSIONS_POLICY, securityHeaderOptions } from './src/server/security-policy.mjs';
+import { PERMISSIONS_POLICY, securityHeaderOptions } from './src/server/environment/security-policy.mjs';
 
 const dir = dirname(fileURLToPath(import.meta.url));
 const production = process.env.NODE_ENV !== 'development';
@@ -51,7 +51,7 @@ class InjectPrecacheManifest {
  * The development server's own answers (`npm run dev`, scripts/dev.mjs): `/config.json` and
  * `/remotes.json` of the development environment, read on every request from LANDING_ENV_DIR
  * (written by scripts/dev.mjs: remotes at their dev servers), and on every answer the security
- * headers of the SSR server (src/server/security-policy.mjs), so development runs under
+ * headers of the SSR server (src/server/environment/security-policy.mjs), so development runs under
  * production's Content-Security-Policy. The page is rendered in the browser (no page data: the
  * shell fetches both files, as on a page the server could not render).
  */

@@ -10,9 +10,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { LOCALE_CODES } from '@landing/shared';
-import { bucketOf } from '../shell/src/server/canary';
-import { languageOf } from '../shell/src/server/page-route';
-import { createSessionChecker } from '../shell/src/server/session';
+import { bucketOf } from '../shell/src/server/environment/canary';
+import { languageOf } from '../shell/src/server/pages/page-route';
+import { createSessionChecker } from '../shell/src/server/pages/session';
 
 const root = join(__dirname, '..');
 const compose = parse(readFileSync(join(root, 'docker-compose.yml'), 'utf8'));
@@ -251,7 +251,7 @@ test("the edge treats every request the page server renders for a player as a pl
     'AUTH.royal._token.local=abc',
     'auth.classic._token.local =x',
   ])) {
-    const server = sessions.hasSession(cookie, 'royal') || sessions.hasSession(cookie, 'classic');
+    const server = sessions.hasSessionCookie(cookie, 'royal') || sessions.hasSessionCookie(cookie, 'classic');
     // The edge may pass more by (a render), never fewer (another's page).
     if (server) expect([cookie, mapValue('landing_session', cookie)]).toEqual([cookie, '1']);
   }

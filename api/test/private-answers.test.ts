@@ -79,7 +79,7 @@ describe('per-viewer answers: Cache-Control private, no-store', () => {
 
   it('every read a page is built from is public, with a session or without: the pages players share stay shared', async () => {
     // A page server renders a page once for every player of a server and language; an answer that
-    // is not public makes that page per player (shell/src/server/player-page.ts). These are the
+    // is not public makes that page per player (shell/src/server/players/player-page.ts). These are the
     // reads of the pages' server renders (the page data's queries).
     const [article] = await sqlRows<{ slug: string }>(
       t.handle,

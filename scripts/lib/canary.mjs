@@ -5,7 +5,7 @@
  * environment's link to the telemetry API.
  *
  * remotes.json `canary.<remote>`: `{ version, url, percent, startedAt, integrity }` — the page
- * server gives that version to `percent` % of visitors (shell/src/server/canary.ts), pinned by
+ * server gives that version to `percent` % of visitors (shell/src/server/environment/canary.ts), pinned by
  * its own `integrity`; history.json records each step `{ at, action, remote, from, to, url,
  * percent?, reason?, auto?, by }`.
  */

@@ -11,7 +11,7 @@
  *                     MF name → template
  *   remotes.json      what the shell of that environment loads: MF name → manifest URL, and
  *                     `integrity`: MF name → SHA-256 pins of its server files (./remotes.mjs
- *                     serverIntegrity; checked by shell/src/server/remote-trust.ts)
+ *                     serverIntegrity; checked by shell/src/server/federation/remote-trust.ts)
  *   history.json      every change, oldest first: { at, action, remote, from, to, url, by }
  *   config.json       the shell's runtime config of that environment (optional here)
  */

@@ -57,12 +57,12 @@ export async function exposesOf(dir) {
   return {};
 }
 
-/** Key of the pins in remotes.json, beside the remote names (shell/src/server/remote-trust.ts). */
+/** Key of the pins in remotes.json, beside the remote names (shell/src/server/federation/remote-trust.ts). */
 const INTEGRITY_KEY = 'integrity';
 
 /**
  * SHA-256 pins of a remote build's server code, the shape of remotes.json `integrity.<remote>`
- * that the page server checks before it runs the code (shell/src/server/remote-trust.ts): every
+ * that the page server checks before it runs the code (shell/src/server/federation/remote-trust.ts): every
  * file of the server build (the folder of `metaData.ssrRemoteEntry` in the manifest, `server/`),
  * precompressed `.gz` / `.br` copies aside, as path relative to the version folder →
  * `sha256-<base64>`, sorted by path.

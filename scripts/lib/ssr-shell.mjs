@@ -14,7 +14,7 @@ const shellFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 's
 /**
  * Node arguments that start the SSR server over an environment folder (remotes.json and
  * config.json, which the server watches and looks at again at most once a second:
- * shell/src/server/environment.ts); callers append their own options (API origins,
+ * shell/src/server/environment/environment.ts); callers append their own options (API origins,
  * environment.json).
  * @param {{ port: number, host: string, envDir: string }} o
  * @returns {string[]} the entry file followed by its options

@@ -5,7 +5,7 @@
  * It replaces @module-federation/node's `runtimePlugin`, whose chunk loader first looks on the
  * page server's own disk, at the remote entry's URL path (`<entry dir>/chunks/<name>.js`), and
  * runs a file found there without the runtime's `fetch` hook, so without the SHA-256 pins of
- * remotes.json (shell/src/server/remote-trust.ts). Here every chunk is fetched over HTTP through
+ * remotes.json (shell/src/server/federation/remote-trust.ts). Here every chunk is fetched over HTTP through
  * that hook (the node plugin's own `loadChunk('http-vm', …)`), whatever lies on the disk. That
  * library has no option to turn its filesystem branch off, hence this copy of its chunk handler.
  * Proved by e2e/ssr-remote-trust.spec.ts (a tampered chunk at the local path is not run).

@@ -2,7 +2,7 @@
  * Environment configuration read at run time (never baked into a build), so one build of the
  * shell or of a remote runs in every environment. The shell takes it from a server-rendered
  * page's data, else fetches `/config.json` (never cached), and calls {@link setRuntimeConfig}
- * (the page server calls it per render: shell/src/server/render.tsx); remotes read it through
+ * (the page server calls it per render: shell/src/server/render/render-page.tsx); remotes read it through
  * the shared singleton.
  */
 
@@ -27,7 +27,7 @@ export interface RuntimeConfig {
    * cookies, which no other subdomain receives. A deployment whose game subdomains must read them
    * (spec §3, §9) sets it in config.json: a domain (`.example.com.br`), or `"auto"`, which the
    * shell's server turns into the registrable domain of each request's public host with the
-   * Public Suffix List (shell/src/server/cookie-domain.ts; none for localhost and IP addresses).
+   * Public Suffix List (shell/src/server/environment/cookie-domain.ts; none for localhost and IP addresses).
    * docs/SECURITY.md says why host-only is the default.
    */
   cookieDomain?: string;

@@ -211,7 +211,7 @@ async function start(): Promise<void> {
   if (hydrating) void preloadRemotes(page.slots, page.versions);
   await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
 
-  if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/session.ts)
+  if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/pages/session.ts)
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
   await yieldToBrowser();
   // A server-rendered page is where the browser scrolled it (scroll-restoration.ts): the router is

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * Canary compositions in the page server (shell/src/server/canary.ts) and its metrics
+ * Canary compositions in the page server (shell/src/server/environment/canary.ts) and its metrics
  * (metrics.ts): a visitor's bucket decides stably which canaries they get, the page cache keys on
  * the composition (one key per composition, never per visitor), the canary's pins replace the
  * stable ones, and `/metrics` answers Prometheus text to its credential only.
@@ -9,10 +9,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import parsePrometheus from 'parse-prometheus-text-format';
 import { DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
-import { bucketOf, compositionOf, inCanary, sanitizeCanaries } from '../src/server/canary';
-import type { EnvironmentState } from '../src/server/environment';
-import { createShellMetrics, slotFallbacks } from '../src/server/metrics';
-import { pageCacheKey } from '../src/server/page-cache';
+import { bucketOf, compositionOf, inCanary } from '../src/server/environment/canary';
+import { sanitizeCanaries } from '../src/server/environment/canary-releases';
+import type { EnvironmentState } from '../src/server/environment/environment';
+import { createPageServerMetrics, slotFallbacks } from '../src/server/http/metrics';
+import { pageCacheKey } from '../src/server/cache/page-cache';
 
 const PIN = (c: string) => `sha256-${c.repeat(43)}=`;
 const stableUrl = 'http://localhost:3002/1.0.0/mf-manifest.json';
@@ -145,7 +146,7 @@ const request = (authorization?: string) => ({ headers: authorization ? { author
 
 test('/metrics: Prometheus text for METRICS_TOKEN only, none without it', async () => {
   const token = 'metrics-token-0123456789-abcdefghijklmnopqr';
-  const metrics = createShellMetrics(token);
+  const metrics = createPageServerMetrics(token);
   metrics.page(200, 'HIT');
   metrics.page(503, undefined);
   metrics.render({ status: 200, renderMs: 42, canary: true, fallbacks: [{ remote: 'mf_news', version: '1.1.0', reason: 'render' }] });
@@ -168,6 +169,6 @@ test('/metrics: Prometheus text for METRICS_TOKEN only, none without it', async 
   expect(families.find((f) => f.name === 'landing_shell_render_duration_seconds')?.type).toBe('HISTOGRAM');
 
   const off = response();
-  await createShellMetrics(undefined).handle(request(`Bearer ${token}`), off.res);
+  await createPageServerMetrics(undefined).handle(request(`Bearer ${token}`), off.res);
   expect(off.out.status).toBe(404);
 });

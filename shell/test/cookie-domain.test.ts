@@ -4,7 +4,7 @@
  * Cookie domain of the shared cookies (spec §3, §9): the registrable domain by the Public Suffix
  * List, so multi-label suffixes such as `.com.br` keep the site's own label.
  */
-import { cookieDomainFor, publicHostname } from '../src/server/cookie-domain';
+import { cookieDomainFor, publicHostname } from '../src/server/environment/cookie-domain';
 import { sharedCookieDomain } from '@landing/shared';
 
 test.each([

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The page cache's keys and what it keeps (shell/src/server/page-cache.ts, page-handler.ts,
+ * The page cache's keys and what it keeps (shell/src/server/cache/page-cache.ts, page-handler.ts,
  * shared-player-pages.ts): no request can spell another page's key, a shared player page that
  * cannot be filled in is rendered per player, and requests naming nothing real (unknown
  * tournaments, pages past the last, random paths, partner codes) never push real pages out.
@@ -10,12 +10,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import compression from 'compression';
 import { DEFAULT_RUNTIME_CONFIG, type UserData } from '@landing/shared';
-import type { EnvironmentState } from '../src/server/environment';
-import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/page-cache';
-import { createPageHandler } from '../src/server/page-handler';
-import type { PageRenderer, PageRequest } from '../src/server/page-renderer';
-import type { SessionChecker } from '../src/server/session';
-import { createSharedPlayerPages } from '../src/server/shared-player-pages';
+import type { EnvironmentState } from '../src/server/environment/environment';
+import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/cache/page-cache';
+import { createPageHandler } from '../src/server/pages/page-handler';
+import type { PageRequest } from '../src/server/pages/page-request';
+import type { PageRenderer } from '../src/server/render/page-renderer';
+import type { SessionChecker } from '../src/server/pages/session';
+import { createSharedPlayerPages } from '../src/server/players/shared-player-pages';
 
 const ENV: EnvironmentState = {
   config: DEFAULT_RUNTIME_CONFIG,
@@ -52,6 +53,7 @@ describe('page cache keys', () => {
 
 /** A page of `bytes` bytes naming its path (for the renders below). */
 const pageOf = (path: string, status = 200, bytes = 4_000): RenderedPage => ({
+  kind: 'page',
   status,
   html: `<!doctype html><html><body><div id="root"><h1>${path}</h1>${'x'.repeat(bytes)}</div><script type="application/json" id="landing-page-data">{}</script></body></html>`,
   topics: ['news'],
@@ -78,6 +80,7 @@ describe('a bounded key space', () => {
       renders.set(path, (renders.get(path) ?? 0) + 1);
       const page = pageOf(path, statusOf(request));
       return {
+        kind: 'page' as const,
         result: {
           kind: 'page' as const,
           status: page.status,
@@ -91,7 +94,11 @@ describe('a bounded key space', () => {
     limited: <T>(work: () => Promise<T>) => work(),
     load: () => ({ active: 0, queued: 0 }),
   } as unknown as PageRenderer;
-  const sessions = { hasSession: () => false, viewerOf: async () => null, forgetAccount: () => undefined } as unknown as SessionChecker;
+  const sessions = {
+    hasSessionCookie: () => false,
+    playerOf: async () => null,
+    forgetAccount: () => undefined,
+  } as unknown as SessionChecker;
   const cache = new PageCache({ maxBytes: 2 * 1024 * 1024 });
   const variants = new PageCache({ maxBytes: 256 * 1024 });
 
@@ -150,14 +157,16 @@ describe('shared player pages', () => {
     const renderer = {
       render: async () => {
         rendered++;
-        return { result: { status: 200, timings: { renderMs: 1, slotErrors: [] }, topics: [] }, html: '' };
+        return { kind: 'page', result: { status: 200, timings: { renderMs: 1, slotErrors: [] }, topics: [] }, html: '' };
       },
       limited: <T>(work: () => Promise<T>) => work(),
     } as unknown as PageRenderer;
     const request: PageRequest = {
       url: url('/royal/news'),
       cookie: undefined,
+      server: 'royal',
       lang: 'en',
+      player: null,
       env: ENV,
       config: ENV.config,
       origin: 'http://localhost',

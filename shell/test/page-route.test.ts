@@ -1,10 +1,10 @@
 /**
  * @jest-environment node
  *
- * What the page server reads from a request's Cookie header (shell/src/server/page-route.ts):
+ * What the page server reads from a request's Cookie header (shell/src/server/pages/page-route.ts):
  * one cookie by name, the page's language (spec §1) and the remembered server of `/` (spec §2).
  */
-import { cookieOf, languageOf, routeOf } from '../src/server/page-route';
+import { cookieOf, languageOf, routeOf } from '../src/server/pages/page-route';
 
 describe('cookieOf', () => {
   test('finds a cookie among others, with the spaces around it trimmed', () => {

@@ -7,9 +7,10 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { busyPage } from '../src/server/busy-page';
-import { createShellServer } from '../src/server/shell-server';
-import { PageCache, pageCacheKey, pageUrl, type RenderedPage } from '../src/server/page-cache';
+import { busyPage } from '../src/server/http/busy-page';
+import { createPageServer } from '../src/server/http/page-server';
+import { PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../src/server/cache/page-cache';
+import { pageUrl, type Redirect } from '../src/server/pages/page-request';
 
 const listen = (server: Server) =>
   new Promise<number>((resolve) => server.listen(0, '127.0.0.1', () => resolve((server.address() as AddressInfo).port)));
@@ -33,7 +34,7 @@ describe('the /api proxy', () => {
     });
     const apiPort = await listen(api);
     await listen(other);
-    shell = createShellServer({
+    shell = createPageServer({
       distDir: '/nonexistent',
       remotesFile: '/nonexistent/remotes.json',
       production: false,
@@ -69,7 +70,8 @@ describe('the /api proxy', () => {
 });
 
 describe('the page cache', () => {
-  const page = (html: string, over: Partial<RenderedPage> = {}): RenderedPage => ({
+  const page = (html: string, over: Partial<Omit<RenderedPage, 'kind'>> = {}): RenderedPage => ({
+    kind: 'page',
     status: 200,
     html,
     topics: ['core', 'news'],
@@ -110,14 +112,14 @@ describe('the page cache', () => {
     cache.invalidate('news');
     const changed = await cache.get('k', render);
     expect(changed.cache).toBe('MISS');
-    expect(changed.page.body.identity.toString()).toBe('<p>v2</p>');
+    expect((changed.answer as CachedPage).body.identity.toString()).toBe('<p>v2</p>');
     const fresh = await cache.get('k', render);
     expect(fresh.cache).toBe('HIT');
     expect(renders).toBe(2);
-    expect(fresh.page.body.identity.toString()).toBe('<p>v2</p>');
+    expect((fresh.answer as CachedPage).body.identity.toString()).toBe('<p>v2</p>');
     // brotli and gzip are stored with it
-    expect(fresh.page.body.br.length).toBeGreaterThan(0);
-    expect(fresh.page.body.gzip.length).toBeGreaterThan(0);
+    expect((fresh.answer as CachedPage).body.br.length).toBeGreaterThan(0);
+    expect((fresh.answer as CachedPage).body.gzip.length).toBeGreaterThan(0);
     now += 61_000; // past the longest life and past the stale window: the visitor waits for a render
     expect((await cache.get('k', render)).cache).toBe('MISS');
   });
@@ -138,18 +140,39 @@ describe('the page cache', () => {
   });
 });
 
-test('a render that fails (a redirect, a full render queue) reaches every caller with its own error', async () => {
+test('a render that fails (a full render queue) reaches every caller with its error; a copy it could replace goes out stale', async () => {
   const cache = new PageCache();
-  class Redirect extends Error {}
-  const render = async (): Promise<RenderedPage> => {
+  cache.setLive(true);
+  class QueueFull extends Error {}
+  const failing = async (): Promise<RenderedPage> => {
     await new Promise((r) => setTimeout(r, 10));
-    throw new Redirect('to /royal/account-activation#token=x');
+    throw new QueueFull('render queue full');
   };
-  const results = await Promise.allSettled([cache.get('r', render), cache.get('r', render)]);
+  const results = await Promise.allSettled([cache.get('r', failing), cache.get('r', failing)]);
   for (const r of results) {
     expect(r.status).toBe('rejected');
-    expect((r as PromiseRejectedResult).reason).toBeInstanceOf(Redirect);
+    expect((r as PromiseRejectedResult).reason).toBeInstanceOf(QueueFull);
   }
+  await cache.get('r', async () => ({ kind: 'page', status: 200, html: '<p>old</p>', topics: ['news'], degraded: false, renderMs: 1 }));
+  cache.invalidate('news');
+  const served = await cache.get('r', failing);
+  expect([served.cache, (served.answer as CachedPage).body.identity.toString()]).toEqual(['STALE', '<p>old</p>']);
+});
+
+test('a redirect a render answers reaches every caller as a value and is never kept', async () => {
+  const cache = new PageCache();
+  let renders = 0;
+  const render = async (): Promise<Redirect> => {
+    renders++;
+    await new Promise((r) => setTimeout(r, 10));
+    return { kind: 'redirect', status: 302, location: '/royal/account-activation#token=x' };
+  };
+  const answers = await Promise.all([cache.get('r', render), cache.get('r', render)]);
+  expect(renders).toBe(1);
+  for (const { answer } of answers)
+    expect(answer).toEqual({ kind: 'redirect', status: 302, location: '/royal/account-activation#token=x' });
+  expect((await cache.get('r', render)).cache).toBe('MISS');
+  expect([renders, cache.stats().entries]).toEqual([2, 0]);
 });
 
 test('the 503 page is in the visitor language and asks to come back', () => {

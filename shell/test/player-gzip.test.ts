@@ -1,14 +1,14 @@
 /**
  * @jest-environment node
  *
- * A shared player page sent as gzip without compressing it per answer (shell/src/server/player-gzip.ts):
+ * A shared player page sent as gzip without compressing it per answer (shell/src/server/players/player-gzip.ts):
  * the answer is a valid gzip member whose text is exactly the filled page, for any nickname.
  */
 import { gunzipSync } from 'node:zlib';
 import type { UserData } from '@landing/shared';
-import { playerPageBody, sendableTemplate } from '../src/server/player-gzip';
-import { fillPlayerPage, playerTemplate, playerValues, standInPlayer } from '../src/server/player-page';
-import { jsonForScript } from '../src/server/page-document';
+import { playerPageBody, sendableTemplate } from '../src/server/players/player-gzip';
+import { fillPlayerPage, playerTemplate, playerValues, standInPlayer } from '../src/server/players/player-page';
+import { jsonForScript } from '../src/server/render/page-document';
 
 const DATA = '<script type="application/json" id="landing-page-data">';
 const stand = standInPlayer('royal').user;

@@ -1,15 +1,15 @@
 /**
  * @jest-environment node
  *
- * Shared player pages (shell/src/server/player-page.ts): a page rendered for a stand-in and filled
+ * Shared player pages (shell/src/server/players/player-page.ts): a page rendered for a stand-in and filled
  * in with a player's name is byte for byte the page rendered for that player, and a page that
  * reads anything personal is not shared.
  */
 import { renderToString } from 'react-dom/server';
 import type { UserData } from '@landing/shared';
 import { nicknameInitial } from '../src/layout/nickname';
-import { fillPlayerPage, playerTemplate, standInPlayer } from '../src/server/player-page';
-import { jsonForScript } from '../src/server/page-document';
+import { fillPlayerPage, playerTemplate, standInPlayer } from '../src/server/players/player-page';
+import { jsonForScript } from '../src/server/render/page-document';
 
 const DATA = '<script type="application/json" id="landing-page-data">';
 

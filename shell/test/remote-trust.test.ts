@@ -1,11 +1,17 @@
 /**
  * @jest-environment node
  *
- * What the page server accepts of remote code (shell/src/server/remote-trust.ts): the transport
+ * What the page server accepts of remote code (shell/src/server/federation/remote-trust.ts): the transport
  * and origin policy of every fetch, the manifest rules, and the SHA-256 pins of remotes.json.
  */
 import { createHash } from 'node:crypto';
-import { createRemoteTrust, isLoopbackHostname, sanitizeRemotePins, sha256Integrity, transportProblem } from '../src/server/remote-trust';
+import {
+  createRemoteTrust,
+  isLoopbackHostname,
+  sanitizeRemotePins,
+  sha256Integrity,
+  transportProblem,
+} from '../src/server/federation/remote-trust';
 
 const bytes = (text: string) => new TextEncoder().encode(text);
 const NEWS = 'https://static.example/mf-news/1.1.0/mf-manifest.json';

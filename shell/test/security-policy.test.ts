@@ -3,11 +3,11 @@
  */
 /**
  * Security headers of the shell's server : what helmet sends with the options of
- * shell/src/server/security-policy.mjs, in production and outside it.
+ * shell/src/server/environment/security-policy.mjs, in production and outside it.
  */
 import { createServer, type Server } from 'node:http';
 import helmet from 'helmet';
-import { securityHeaderOptions } from '../src/server/security-policy.mjs';
+import { securityHeaderOptions } from '../src/server/environment/security-policy.mjs';
 
 const remotes = { mf_news: 'https://news.cdn.example/1.2.0/mf-manifest.json' };
 let server: Server | null = null;

@@ -1,7 +1,7 @@
 /**
  * @jest-environment node
  *
- * The page server's federation (shell/src/server/federation.ts) against remotes served over HTTP:
+ * The page server's federation (shell/src/server/federation/server-federation.ts) against remotes served over HTTP:
  * the trust checks of remote-trust.ts sit on the real fetches of the federation runtime. A remote
  * whose server entry differs from its pin, whose manifest points elsewhere, or that is served over
  * plain http outside loopback is not run: the load fails (the slot is sent as its fallback) and the
@@ -9,8 +9,8 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createServerFederation, type ServerFederation } from '../src/server/federation';
-import { sha256Integrity } from '../src/server/remote-trust';
+import { createServerFederation, type ServerFederation } from '../src/server/federation/server-federation';
+import { sha256Integrity } from '../src/server/federation/remote-trust';
 
 // The SDK's Node script loader imports `path`, `vm` and `module` with a dynamic import(), which
 // jest's module sandbox refuses without --experimental-vm-modules. This stand-in does what it does

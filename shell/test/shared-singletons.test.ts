@@ -3,7 +3,7 @@
  *
  * One list of shared singletons: the shared-singleton policy (shared/build/shared-singletons.mjs)
  * decides what every app build shares, and the two hosts provide the modules: the browser host
- * (shell/src/remotes/federation.ts) and the page server (shell/src/server/federation.ts). A key the
+ * (shell/src/remotes/federation.ts) and the page server (shell/src/server/federation/shared-modules.ts). A key the
  * policy shares and a host does not provide would leave remotes without the module (on the server)
  * or stop every remote from loading (in the browser); a key a host provides outside the policy is
  * shared with no remote. These tests fail on either.
@@ -12,7 +12,7 @@ import './polyfills';
 import { join } from 'node:path';
 import { sharedSingletons } from '../../shared/build/shared-singletons.mjs';
 import { BROWSER_SHARED_KEYS } from '../src/remotes/federation';
-import { SERVER_SHARED_MODULES } from '../src/server/federation';
+import { SERVER_SHARED_MODULES } from '../src/server/federation/shared-modules';
 
 const shellDir = join(__dirname, '..');
 const sorted = (keys: Iterable<string>) => [...keys].sort();

@@ -2,7 +2,7 @@
  * @jest-environment node
  *
  * A slot the page server sends as its fallback is counted for the remote and version it belongs
- * to (shell/src/server/remote-loader.ts, metrics.ts): a remote that throws while the server
+ * to (shell/src/server/render/slot-loader.ts, metrics.ts): a remote that throws while the server
  * renders it (at its top or deep inside), one whose code does not load, and one over the budget,
  * each once, with its reason; an error outside every slot is the shell's.
  */
@@ -11,9 +11,9 @@ import { Suspense, type ReactNode } from 'react';
 import { renderToPipeableStream } from 'react-dom/server';
 import { CONTRACT_MAJOR, initI18n, type ExposedModuleId } from '@landing/shared';
 import { RemoteLoaderContext, RemoteSlot } from '../src/remotes/RemoteSlot';
-import type { ServerFederation } from '../src/server/federation';
-import { slotFallbacks } from '../src/server/metrics';
-import { recordRenderError, requestLoader, type SlotError } from '../src/server/remote-loader';
+import type { ServerFederation } from '../src/server/federation/server-federation';
+import { slotFallbacks } from '../src/server/http/metrics';
+import { recordRenderError, requestLoader, type SlotError } from '../src/server/render/slot-loader';
 
 initI18n('en');
 
@@ -28,7 +28,7 @@ function federation(modules: Partial<Record<ExposedModuleId, () => Promise<unkno
   } as unknown as ServerFederation;
 }
 
-/** Renders `tree` as the page server does (onError as render.tsx) and returns the slot errors and the HTML. */
+/** Renders `tree` as the page server does (onError as render-page.tsx) and returns the slot errors and the HTML. */
 async function serverRender(fed: ServerFederation, tree: (slot: (id: ExposedModuleId) => ReactNode) => ReactNode, budgetMs = 2000) {
   const slotErrors: SlotError[] = [];
   const { loader } = requestLoader(fed, performance.now() + budgetMs, slotErrors);

@@ -30,7 +30,7 @@ export interface RemoteLoader {
   /**
    * The component of an exposed module. In the browser: the module's own component when it is
    * already loaded (no suspension: hydration is synchronous), else a `React.lazy`; on the server
-   * always a `React.lazy` of the request (shell/src/server/remote-loader.ts).
+   * always a `React.lazy` of the request (shell/src/server/render/slot-loader.ts).
    * @param attempt    0, then 1, 2 … after each retry of the slot (a new lazy each time)
    * @param hydration  see {@link SlotHydration}
    */

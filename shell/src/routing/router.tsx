@@ -1,6 +1,6 @@
 /**
  * The routes of the site (spec §2), one table for the browser router (bootstrap.tsx) and the SSR
- * server's static handler (server/render.tsx). Every route of the spec is declared here; remotes
+ * server's static handler (server/render/render-page.tsx). Every route of the spec is declared here; remotes
  * render inside their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback
  * layout, every other page the default layout.
  */

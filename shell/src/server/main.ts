@@ -1,5 +1,5 @@
 /**
- * Command line of the shell's SSR server (`node shell/dist/server/index.cjs`, built by the
+ * Command line of the page server (`node shell/dist/server/index.cjs`, built by the
  * shell's rspack config). scripts/serve.mjs and scripts/env-server.mjs start it; docker-compose
  * runs it as the `shell` service.
  *
@@ -27,26 +27,26 @@
  * subscription to the API's change stream; the primary process only restarts a worker that dies.
  * /health is answered by whichever worker takes the connection.
  *
- * --remote-origin (repeatable; or SSR_REMOTE_ORIGINS, comma separated): where this server fetches
+ * --remote-origin (repeatable; or SSR_REMOTE_ORIGINS, comma separated): where the page server fetches
  * a remote whose public origin it cannot reach (containers: the browser's `localhost:3002` is
  * the `mf-news` service). The page still gives the browser the public URLs.
  *
  * Environment: LANDING_PRODUCTION=1 is the production guard (also `production: true` in
  * --environment); NODE_ENV is set to production (React's server build writes no stack traces).
- * As a module: `createShellServer` (./shell-server).
+ * As a module: `createPageServer` (./http/page-server.ts).
  */
 import cluster from 'node:cluster';
 import { existsSync, readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { serveClusterMetrics } from './metrics';
-import { createShellServer } from './shell-server';
+import { serveClusterMetrics } from './http/metrics';
+import { createPageServer } from './http/page-server';
 
-export { createShellServer } from './shell-server';
-export type { ShellServerOptions } from './shell-server';
+export { createPageServer } from './http/page-server';
+export type { PageServerOptions } from './http/page-server';
 
-/** Parses the command line (see the module comment) and starts the server after its warm-up. */
+/** Parses the command line (see the module comment) and starts the page server after its warm-up. */
 export function main(argv: string[]): void {
   const { values } = parseArgs({
     args: argv,
@@ -98,7 +98,7 @@ export function main(argv: string[]): void {
     }
     remoteFetchOrigins[from.trim()] = to.trim();
   }
-  const shell = createShellServer({
+  const shell = createPageServer({
     distDir: resolve(values.dist),
     remotesFile: resolve(values.remotes),
     configFile: values.config ? resolve(values.config) : undefined,
@@ -131,7 +131,7 @@ export function main(argv: string[]): void {
         if (cluster.isWorker) process.send?.({ listening: true });
         else
           console.log(
-            `[shell] SSR server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`,
+            `[shell] page server on http://${values.host}:${port} (remotes: ${values.remotes}${production ? ', production' : ''})`,
           );
       });
     });
@@ -147,7 +147,7 @@ function startWorkers(count: number, host: string, port: number): void {
   const fork = () => {
     const worker = cluster.fork();
     worker.on('message', (m: { listening?: boolean }) => {
-      if (m?.listening && ++listening === count) console.log(`[shell] SSR server on http://${host}:${port} (${count} workers)`);
+      if (m?.listening && ++listening === count) console.log(`[shell] page server on http://${host}:${port} (${count} workers)`);
     });
   };
   serveClusterMetrics(); // `/metrics` of any worker sums every worker's figures (metrics.ts)

@@ -6,8 +6,8 @@
 import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { ENV_CHECK_INTERVAL_MS } from './environment';
-import type { HtmlTemplate } from './render-types';
+import { ENV_CHECK_INTERVAL_MS } from '../environment/environment';
+import type { HtmlTemplate } from '../render/render-types';
 
 /** Files a browser must ask for again each time (the offline worker, the manifest, the app shell). */
 const NO_CACHE_FILES = /(^|\/)(sw\.js|manifest\.webmanifest|index\.html)$/;

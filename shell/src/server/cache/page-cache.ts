@@ -14,16 +14,21 @@
  *   articles, kick-offs, the online count); while the change stream is down, `fallbackFreshMs`
  *   (5 s). A page past its life is served as STALE while it is rendered again, within `staleMs` of
  *   its render; older copies are dropped and the next visitor waits for a render (MISS).
- * - Pages with a slot the server could not render (a remote down or slow) live `degradedFreshMs`
+ * - Pages with a slot the page server could not render (a remote down or slow) live `degradedFreshMs`
  *   only: the remote's recovery shows within that time.
  * - Bounded key space: only status 200 pages are stored (a 404 or error page is rendered for the
  *   requests waiting on it and dropped), and the keys' bytes count toward `maxBytes`
  *   (shell/test/page-cache-keys.test.ts: 10,000 unknown values leave the real pages cached).
+ * - A render may answer a redirect (a route loader's: an old activation link) instead of a page:
+ *   the redirect goes to the requests waiting on it, as a value, and is never stored. A render that
+ *   fails (the render queue full) rejects for every request waiting on it, unless there is an old
+ *   copy to serve.
  */
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { LRUCache } from 'lru-cache';
+import { pageUrl, type Redirect } from '../pages/page-request';
 
 const brotli = promisify(brotliCompress);
 const gz = promisify(gzip);
@@ -36,6 +41,7 @@ export type ContentTopic = (typeof CONTENT_TOPICS)[number];
 
 /** A page as the render made it. */
 export interface RenderedPage {
+  kind: 'page';
   status: number;
   html: string;
   /** Content the page shows (from its queries): a change of any of them makes it stale. */
@@ -50,6 +56,7 @@ export interface RenderedPage {
 
 /** A cached page: compressed once, sent many times. */
 export interface CachedPage {
+  kind: 'page';
   status: number;
   body: { identity: Buffer; br: Buffer; gzip: Buffer };
   etag: string;
@@ -81,8 +88,14 @@ export interface PageCacheOptions {
   now?: () => number;
 }
 
-/** The render behind a key: the page (kept when its status is 200, else only handed to its callers). */
-type Render = () => Promise<RenderedPage>;
+/**
+ * The render behind a key: the page (kept when its status is 200, else only handed to its
+ * callers), or a redirect (only handed to its callers).
+ */
+type Render = () => Promise<RenderedPage | Redirect>;
+
+/** What the cache answers for a key: a page (cached or just rendered), or the redirect its render answered. */
+type Answer = CachedPage | Redirect;
 
 /** Counters for /health and the benchmark. */
 export interface PageCacheStats {
@@ -92,27 +105,6 @@ export interface PageCacheStats {
   renders: number;
   entries: number;
   bytes: number;
-}
-
-/**
- * Query parameters that change what a page shows (spec §2: the bets tournament). Pages are
- * rendered for their path and these alone ({@link pageUrl}), so no other parameter (tracking,
- * partner or referral codes, which only the browser reads) can make a page differ or add a key.
- */
-const PAGE_QUERY_PARAMETERS = ['tournament'] as const;
-
-/**
- * The URL a page is rendered for: the request's path and its page-changing query parameters
- * (sorted by name, the first value of each), nothing else. The page cache keys a page by exactly
- * these, so two requests with one key always render the same page.
- */
-export function pageUrl(url: URL): URL {
-  const out = new URL(url.pathname, url.origin);
-  for (const name of PAGE_QUERY_PARAMETERS) {
-    const value = url.searchParams.get(name);
-    if (value !== null) out.searchParams.set(name, value);
-  }
-  return out;
 }
 
 /** Who a cached page is for: anonymous visitors, or the players of one game server (shared player pages). */
@@ -131,7 +123,7 @@ export function pageCacheKey(envVersion: string, origin: string, url: URL, lang:
 
 /** See the module comment. */
 export class PageCache {
-  private readonly lru: LRUCache<string, CachedPage, Render>;
+  private readonly lru: LRUCache<string, Answer, Render>;
   private readonly counters = new Map<ContentTopic, number>(CONTENT_TOPICS.map((t) => [t, 0]));
   private live = false;
   private readonly freshMs: number;
@@ -139,44 +131,42 @@ export class PageCache {
   private readonly degradedFreshMs: number;
   private readonly now: () => number;
   private readonly counts = { hits: 0, misses: 0, stale: 0, renders: 0 };
-  /** Why the last render of a key failed (a redirect, the render queue full), for the callers waiting on it. */
-  private readonly failures = new LRUCache<string, { error: unknown }>({ max: 1000 });
 
   constructor(o: PageCacheOptions = {}) {
     this.freshMs = o.freshMs ?? 60_000;
     this.fallbackFreshMs = o.fallbackFreshMs ?? 5_000;
     this.degradedFreshMs = o.degradedFreshMs ?? 5_000;
     this.now = o.now ?? Date.now;
-    this.lru = new LRUCache<string, CachedPage, Render>({
+    this.lru = new LRUCache<string, Answer, Render>({
       maxSize: o.maxBytes ?? 64 * 1024 * 1024,
       // The key's bytes count too: a flood of long keys cannot hold more memory than the budget.
-      sizeCalculation: (p, key) => p.body.identity.length + p.body.br.length + p.body.gzip.length + Buffer.byteLength(key) + 256,
+      // A redirect is never kept (too large for any budget).
+      sizeCalculation: (p, key) =>
+        p.kind === 'page'
+          ? p.body.identity.length + p.body.br.length + p.body.gzip.length + Buffer.byteLength(key) + 256
+          : Number.MAX_SAFE_INTEGER,
       // Entries past this age are not served at all, not even stale (the LRU forgets them).
       ttl: o.staleMs ?? 60_000,
       ttlAutopurge: false,
       perf: { now: this.now },
       ttlResolution: 0,
       allowStale: true,
-      // A failed render keeps the previous copy (served stale) instead of dropping it.
-      allowStaleOnFetchRejection: true,
+      // A failed render keeps the previous copy instead of dropping it (`get` serves it stale).
       noDeleteOnFetchRejection: true,
-      fetchMethod: async (key, _stale, { context, options }) => {
+      fetchMethod: async (_key, _stale, { context, options }) => {
         const topics = CONTENT_TOPICS.map((t) => [t, this.counters.get(t)!] as const);
         this.counts.renders++;
-        try {
-          const rendered = await context();
-          const page = await this.store(rendered, topics);
-          this.failures.delete(key);
-          // Only pages that exist are kept: a 404 (an unknown path, article, tournament or page
-          // number) or an error page goes to everyone who asked for it meanwhile and is not stored.
-          // A size past maxEntrySize is lru-cache's way to hand a fetched value out without keeping it.
-          if (rendered.status !== 200) options.size = Number.MAX_SAFE_INTEGER;
-          return page;
-        } catch (e) {
-          // lru-cache answers a failed fetch with `undefined`: keep the reason for the callers.
-          this.failures.set(key, { error: e });
-          throw e;
+        const rendered = await context();
+        // Only pages that exist are kept: a redirect, a 404 (an unknown path, article, tournament
+        // or page number) or an error page goes to everyone who asked for it meanwhile and is not
+        // stored. A size past maxEntrySize is lru-cache's way to hand a fetched value out without
+        // keeping it (it also drops the key's previous copy).
+        if (rendered.kind === 'redirect') {
+          options.size = Number.MAX_SAFE_INTEGER;
+          return rendered;
         }
+        if (rendered.status !== 200) options.size = Number.MAX_SAFE_INTEGER;
+        return this.store(rendered, topics);
       },
     });
   }
@@ -195,33 +185,35 @@ export class PageCache {
 
   /**
    * The page of `key`: the cached copy when fresh, else one render of `render` shared by
-   * everyone asking meanwhile (a STALE copy goes out while it runs, when there is one).
-   * @throws the render's error when there is no copy to fall back on
+   * everyone asking meanwhile (a STALE copy goes out while it runs, when there is one); or the
+   * redirect that render answered.
+   * @throws the render's error (rejected) when there is no copy to fall back on
    */
-  async get(key: string, render: Render): Promise<{ page: CachedPage; cache: CacheStatus }> {
-    const existing = this.lru.peek(key, { allowStale: true });
+  async get(key: string, render: Render): Promise<{ answer: Answer; cache: CacheStatus }> {
+    const held = this.lru.peek(key, { allowStale: true });
+    const existing = held?.kind === 'page' ? held : undefined;
     // A copy whose content changed is never served again: the visitor waits for the render (shared
     // with everyone asking meanwhile). One that only aged is served while it is rendered again,
     // unless it is past `staleMs`.
     const changed = existing !== undefined && this.changed(existing);
     const servable = existing !== undefined && !changed && this.lru.getRemainingTTL(key) > 0;
-    const status: LRUCache.Status<string, CachedPage, Render> = {};
-    const page = await this.lru.fetch(key, {
+    const status: LRUCache.Status<string, Answer, Render> = {};
+    const answer = await this.lru.fetch(key, {
       context: render,
       forceRefresh: existing !== undefined && (changed || this.now() >= existing.freshUntil),
       allowStale: servable,
+      // A failed render serves the old copy, if there is one; else its error reaches every caller.
+      allowStaleOnFetchRejection: existing !== undefined,
       status,
     });
-    if (!page) {
-      throw this.failures.get(key)?.error ?? new Error('page cache: the render gave nothing');
-    }
+    if (!answer) throw new Error('page cache: the render gave nothing');
     // A copy that is not fresh comes back as the very object held before the render (lru-cache
     // does not flag every such case in `status.returnedStale`).
-    const served: CacheStatus = status.fetch === 'hit' ? 'HIT' : page === existing ? 'STALE' : 'MISS';
+    const served: CacheStatus = status.fetch === 'hit' ? 'HIT' : answer === existing ? 'STALE' : 'MISS';
     if (served === 'HIT') this.counts.hits++;
     else if (served === 'STALE') this.counts.stale++;
     else this.counts.misses++;
-    return { page, cache: served };
+    return { answer, cache: served };
   }
 
   /** Counters since the start, and the entries held. */
@@ -249,6 +241,7 @@ export class PageCache {
     const renderedAt = this.now();
     const life = page.degraded ? this.degradedFreshMs : this.live ? this.freshMs : this.fallbackFreshMs;
     return {
+      kind: 'page',
       status: page.status,
       body: { identity, br, gzip: gzipped },
       etag: `"${createHash('sha1').update(identity).digest('base64url')}"`,

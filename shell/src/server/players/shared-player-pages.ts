@@ -6,14 +6,15 @@
  * {@link PERSONAL_PAGE_MEMORY_MS} before it is tried again.
  */
 import { LRUCache } from 'lru-cache';
-import { PAGE_DATA_ELEMENT_ID } from '../page-data';
-import { jsonForScript } from './page-document';
-import { pageCacheKey, type CachedPage, type PageCache } from './page-cache';
-import { toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
+import { PAGE_DATA_ELEMENT_ID } from '../../page-data';
+import { jsonForScript } from '../render/page-document';
+import { pageCacheKey, type CachedPage, type PageCache } from '../cache/page-cache';
+import type { PageRequest, Redirect } from '../pages/page-request';
+import { toRenderedPage, type PageRenderer } from '../render/page-renderer';
 import { playerPageBody, sendableTemplate, type SendableTemplate } from './player-gzip';
 import { playerTemplate, playerValues, standInPlayer } from './player-page';
-import type { PlayerPage } from './responses';
-import type { Viewer } from './session';
+import type { PlayerPage } from '../http/responses';
+import type { SessionPlayer } from '../pages/session';
 
 /** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
 const PERSONAL_PAGE_MEMORY_MS = 10 * 60_000;
@@ -27,26 +28,29 @@ const templateOf = (html: string) =>
 
 /**
  * The shared player pages of one page server.
- * @returns `sharedPlayerPage(request, viewer)`: the viewer's page filled in from the shared one
- *          (with the cache status of the shared entry), or null when this page is rendered per player
+ * @returns `sharedPlayerPage(request, player)`: the player's page filled in from the shared one
+ *          (with the cache status of the shared entry), the redirect the stand-in's render
+ *          answered, or null when this page is rendered per player
  */
 export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer) {
   /** Page cache keys whose stand-in render read a personal field. */
   const personalPages = new LRUCache<string, true>({ max: 5000, ttl: PERSONAL_PAGE_MEMORY_MS });
   const templates = new WeakMap<CachedPage, SendableTemplate>();
 
-  return async function sharedPlayerPage(req: PageRequest, viewer: Viewer): Promise<PlayerPage | null> {
-    const key = pageCacheKey(req.env.version, req.origin, req.url, req.lang, `player:${viewer.user.server}`);
+  return async function sharedPlayerPage(req: PageRequest, player: SessionPlayer): Promise<PlayerPage | Redirect | null> {
+    const key = pageCacheKey(req.env.version, req.origin, req.url, req.lang, `player:${player.user.server}`);
     if (personalPages.has(key)) return null;
     try {
-      const { page: cached, cache: status } = await cache.get(key, () =>
+      const { answer: cached, cache: status } = await cache.get(key, () =>
         renderer.limited(async () => {
-          const standIn = standInPlayer(viewer.user.server);
+          const standIn = standInPlayer(player.user.server);
           const rendered = await renderer.render(req, { standIn });
+          if (rendered.kind === 'redirect') return rendered;
           if (standIn.isPersonal() || !templateOf(rendered.html)) throw new PersonalPage(key);
           return toRenderedPage(rendered, false);
         }),
       );
+      if (cached.kind === 'redirect') return cached;
       let template = templates.get(cached);
       if (!template) {
         // A cached page without its holes (not one this function rendered) is never filled in: it is per player.
@@ -55,8 +59,9 @@ export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer
         templates.set(cached, (template = sendableTemplate(cut)));
       }
       const sendable = template;
-      const values = playerValues(viewer.user, jsonForScript);
+      const values = playerValues(player.user, jsonForScript);
       return {
+        kind: 'page',
         status: cached.status,
         renderMs: cached.renderMs,
         cache: status,

@@ -8,10 +8,10 @@
  */
 import { createElement, lazy, type ComponentType } from 'react';
 import { EXPOSED_MODULE_IDS, translationsReady, type ExposedModuleId, type RemoteContracts, type RemoteName } from '@landing/shared';
-import { checkExposed, type RemoteLoader, type SlotHydration } from '../remotes/RemoteSlot';
-import type { ServerFederation } from './federation';
+import { checkExposed, type RemoteLoader, type SlotHydration } from '../../remotes/RemoteSlot';
+import type { ServerFederation } from '../federation/server-federation';
 
-/** A slot the server sent as its fallback (the browser renders it), and why. */
+/** A slot the page server sent as its fallback (the browser renders it), and why. */
 export interface SlotError {
   /** The slot's exposed module; null for an error the render could not place in a slot (the shell's own). */
   slot: ExposedModuleId | null;

@@ -4,15 +4,15 @@
  * refresh, not a script: the Content-Security-Policy allows no inline script).
  */
 import { escapeHtml, isoOf, type LocaleCode } from '@landing/shared';
-import br from '../locales/br.json';
-import de from '../locales/de.json';
-import en from '../locales/en.json';
-import es from '../locales/es.json';
-import fr from '../locales/fr.json';
-import it from '../locales/it.json';
-import pl from '../locales/pl.json';
-import ru from '../locales/ru.json';
-import tr from '../locales/tr.json';
+import br from '../../locales/br.json';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+import es from '../../locales/es.json';
+import fr from '../../locales/fr.json';
+import it from '../../locales/it.json';
+import pl from '../../locales/pl.json';
+import ru from '../../locales/ru.json';
+import tr from '../../locales/tr.json';
 
 type Texts = { errors: { busy: string; busyText: string; busyRetry: string } };
 const TEXTS: Record<LocaleCode, Texts> = { br, de, en, es, fr, it, pl, ru, tr };

@@ -1,5 +1,5 @@
 /**
- * The shell's security headers: one policy for the SSR server (environment.ts) and the
+ * The shell's security headers: one policy for the page server (environment.ts) and the
  * shell's development server (shell/rspack.config.mjs, `npm run dev`), so a page that works in
  * development works under production's Content-Security-Policy. Plain JavaScript: the rspack
  * config loads it without a TypeScript loader.

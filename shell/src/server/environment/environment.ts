@@ -16,8 +16,8 @@ import { dirname } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet from 'helmet';
 import { DEFAULT_RUNTIME_CONFIG, sanitizeRemotesMap, type RemotesMap, type RuntimeConfig } from '@landing/shared';
-import { sanitizeCanaries, type CanaryRelease } from './canary';
-import { sanitizeRemotePins, type RemotePins } from './remote-trust';
+import { sanitizeCanaries, type CanaryRelease } from './canary-releases';
+import { sanitizeRemotePins, type RemotePins } from '../federation/remote-trust';
 import { PERMISSIONS_POLICY, securityHeaderOptions } from './security-policy.mjs';
 
 /** How often the environment files are looked at (ms): the bound for a redeploy to reach the pages. */

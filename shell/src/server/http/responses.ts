@@ -1,5 +1,5 @@
 /**
- * How the page server writes its answers: pages from the page cache, pages for one viewer, the
+ * How the page server writes its answers: pages from the page cache, pages for one player, the
  * 503 page, redirects, JSON and 404, each with the headers it needs (docs/ARCHITECTURE.md
  * "Page cache": `Cache-Control`, `Vary`, `X-Cache`, `Server-Timing`).
  */
@@ -8,7 +8,7 @@ import type compression from 'compression';
 import Negotiator from 'negotiator';
 import type { LocaleCode } from '@landing/shared';
 import { busyPage } from './busy-page';
-import type { CacheStatus, CachedPage } from './page-cache';
+import type { CacheStatus, CachedPage } from '../cache/page-cache';
 
 /** `Cache-Control` of an anonymous page: shared caches may keep it 5 s and serve it 30 s more while they refresh it. */
 const ANONYMOUS_PAGE_CACHE_CONTROL = 'public, max-age=0, s-maxage=5, stale-while-revalidate=30';
@@ -18,10 +18,10 @@ const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 /** Response headers by name (the environment's security headers, environment.ts). */
 export type Headers = Readonly<Record<string, string>>;
 
-/** The server's compression middleware. */
+/** The page server's compression middleware. */
 export type Compress = ReturnType<typeof compression>;
 
-/** A page rendered for one viewer. */
+/** A page rendered for one player. */
 export interface PrivatePage {
   status: number;
   html: string;
@@ -107,6 +107,7 @@ export function sendBusy(res: ServerResponse, security: Headers, lang: LocaleCod
 
 /** A player's page filled in from a shared page (shared-player-pages.ts): its body per encoding, compressed already. */
 export interface PlayerPage {
+  kind: 'page';
   status: number;
   /** Server-Timing of the shared page's render (ms). */
   renderMs: number;
@@ -137,8 +138,8 @@ export function sendPlayerPage(req: IncomingMessage, res: ServerResponse, securi
 }
 
 /**
- * A page for one viewer: `private, no-store`, compressed on the way.
- * @param compress  the server's compression middleware
+ * A page for one player: `private, no-store`, compressed on the way.
+ * @param compress  the page server's compression middleware
  */
 export function sendPrivate(req: IncomingMessage, res: ServerResponse, security: Headers, page: PrivatePage, compress: Compress): void {
   setHeaders(res, security);

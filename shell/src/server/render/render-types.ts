@@ -1,41 +1,37 @@
 /**
- * The shapes between the page server and the page render (render.tsx): what a render needs, the
+ * The shapes between the page server and the page render (render-page.tsx): what a render needs, the
  * HTML template it writes into, and what it answers.
  */
-import type { RemotesMap, RuntimeConfig, UserData } from '@landing/shared';
-import type { ServerFederation } from './federation';
-import type { ContentTopic } from './page-cache';
-import type { StandInPlayer } from './player-page';
-import type { SlotError } from './remote-loader';
+import type { UserData } from '@landing/shared';
+import type { ServerFederation } from '../federation/server-federation';
+import type { ContentTopic } from '../cache/page-cache';
+import type { Redirect } from '../pages/page-request';
+import type { StandInPlayer } from '../players/player-page';
+import type { SlotError } from './slot-loader';
 
 /**
  * Who a page is rendered for: the logged-in player of the request (their session cookie, checked
- * with the API: session.ts), a stand-in for the page shared by every player of its server
+ * with the API: session.ts), a stand-in for the page shared by every player of its game server
  * (player-page.ts), or nobody (null).
  */
-export type RenderViewer = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
+export type RenderedFor = { user: UserData; token: string } | { standIn: StandInPlayer } | null;
 
-/** What a render needs from the server around it. */
+/** What a render needs from the page server around it, besides the page request. */
 export interface RenderContext {
+  /** The federation of the request's composition (canary.ts `federationPool`), in sync with its remotes. */
   federation: ServerFederation;
-  /** The environment's public config (what the browser gets). */
-  config: RuntimeConfig;
-  /** The remotes map of this request: the visitor's composition (remotes.json, or a canary's: canary.ts). */
-  remotes: RemotesMap;
-  /** API base template the server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
+  /** API base template the page server itself calls (e.g. `http://127.0.0.1:4000/{server}`). */
   internalApiBaseTemplate: string;
   /** The shell's built HTML page, split around the app (`buildReader` in build-reader.ts). */
   template: HtmlTemplate;
   /** Budget of the whole render (ms): remote loads and data; late parts are left to the browser. */
   budgetMs: number;
   /**
-   * The viewer of this request: a player's page is rendered for them ("Play now", their own
+   * Who this page is rendered for: a player's page is rendered for them ("Play now", their own
    * parts) and the API is called with their session; a stand-in's render calls the API without
    * a session and the page data's `user` is a hole.
    */
-  viewer?: RenderViewer;
-  /** Public origin of the site, for canonical and Open Graph URLs (e.g. `https://royal.example`). */
-  origin: string;
+  renderedFor?: RenderedFor;
 }
 
 /** The shell's HTML page cut in pieces (from shell/dist/index.html). */
@@ -55,11 +51,11 @@ export interface PageRenderResult {
   kind: 'page';
   status: number;
   html: NodeJS.ReadableStream;
-  /** slotErrors: the slots sent as their fallback (remote-loader.ts). */
+  /** slotErrors: the slots sent as their fallback (slot-loader.ts). */
   timings: { renderMs: number; slotErrors: SlotError[] };
   /** Content the page shows, from its queries (the page cache drops it when one changes). */
   topics: ContentTopic[];
 }
 
-/** The answer of a render: a redirect, or a page to stream. */
-export type RenderResult = { kind: 'redirect'; status: 301 | 302; location: string } | PageRenderResult;
+/** The answer of a render: a redirect (a route loader's), or a page to stream. */
+export type RenderResult = Redirect | PageRenderResult;

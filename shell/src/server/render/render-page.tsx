@@ -1,17 +1,17 @@
 /**
- * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration").
+ * Server-side rendering of one page of the federated composition (docs/ARCHITECTURE.md "A page, from request to hydration"):
+ * React to HTML. The document around it is page-document.ts; what the process sets up once for
+ * every render is render-process.ts.
  *
- * Per request: the route rules of spec §2 first (legacy codes, unknown servers and `/` answer a
- * redirect: page-route.ts), then the page is rendered with streaming `react-dom/server` under
- * react-router's static handler, with a request-scoped store (the page's server and the
- * `i18n_redirected` language), i18n instance, query cache and API client (server-api-client.ts).
+ * Per page request (page-request.ts: its route, language and player worked out before), the page
+ * is rendered with streaming `react-dom/server` under react-router's static handler, with a
+ * request-scoped store (the page's server and language), i18n instance, query cache and API
+ * client (render-api-client.ts). A route loader may answer a redirect instead (an old activation
+ * link): it is returned as a value.
  * Remote slots load their exposed module from the remote's server build through the federation
- * runtime, within the time budget (remote-loader.ts). When everything is ready (or the budget is
- * over) the HTML is written into the build's template (page-document.ts): head metadata, links to
- * the remotes' CSS, preload of their JS, the page data (config, remotes map, dehydrated queries)
- * as a JSON script, and the shell's scripts.
+ * runtime, within the time budget (slot-loader.ts). When everything is ready (or the budget is
+ * over) the HTML is written into the build's template (page-document.ts).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
@@ -23,85 +23,66 @@ import {
   createLandingStore,
   createQueryClient,
   i18n,
-  initI18n,
   isoOf,
   pageTranslations,
-  registerTranslationLoaders,
   translationsReady,
-  setFormatRecorder,
   setRuntimeConfig,
   type ServerResponseInfo,
-  type UserData,
 } from '@landing/shared';
-import { CONTENT_TOPICS } from './page-cache';
-import { clientOnlyDocument, documentEnd, documentStart, pageHead } from './page-document';
-import { languageOf, routeOf } from './page-route';
-import { USER_DATA_MARK } from './player-page';
-import { topicsOf } from './query-topics';
-import { recordRenderError, requestLoader, type SlotError } from './remote-loader';
+import { CONTENT_TOPICS } from '../cache/page-cache';
+import { topicsOf } from '../cache/query-topics';
+import type { PageRequest } from '../pages/page-request';
+import { clientOnlyDocument, renderedDocument } from './page-document';
+import { recordingFormattedTexts } from './render-process';
+import { recordRenderError, requestLoader, type SlotError } from './slot-loader';
 import type { RenderContext, RenderResult } from './render-types';
-import { serverApiClient } from './server-api-client';
-import { RemoteLoaderContext } from '../remotes/RemoteSlot';
-import { routes } from '../routing/router';
-import { landingQuery } from '../data/queries';
-import { loaders as shellTranslations } from '../i18n';
-import type { PageData } from '../page-data';
-
-// The shell's own translations, every language (remotes register theirs when their server build
-// loads); renders wait for them (translationsReady).
-initI18n('en');
-registerTranslationLoaders('shell', shellTranslations);
-
-// Each render records the dates and numbers it formats (the browser hydrates with these texts
-// instead of loading Intl data: shared/src/format.ts). React continues a render from the promises
-// it awaited, so the store follows the render across its awaits and never mixes two requests.
-const formattedTexts = new AsyncLocalStorage<Map<string, string>>();
-setFormatRecorder(() => formattedTexts.getStore());
+import { renderApiClient } from './render-api-client';
+import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
+import { routes } from '../../routing/router';
+import { landingQuery } from '../../data/queries';
 
 /**
  * Renders one page request.
- * @param url      the request URL (absolute)
- * @param headers  request headers (cookie)
+ * @param request  the page request (page-request.ts)
  * @param ctx      see {@link RenderContext}
+ * @returns the page to stream, or the redirect a route loader answered
  */
-export async function renderPage(url: URL, headers: { cookie?: string }, ctx: RenderContext): Promise<RenderResult> {
+export async function renderPage(request: PageRequest, ctx: RenderContext): Promise<RenderResult> {
   const t0 = performance.now();
   const deadline = t0 + ctx.budgetMs;
-  const route = routeOf(url, headers.cookie, ctx.config.production);
-  if (route.kind === 'redirect') return { kind: 'redirect', status: 302, location: route.to };
+  const { url, lang, config } = request;
 
   // One process serves one environment: its config is the process-wide runtime config too
   // (apiBaseFor, the production flag of the status pages).
-  setRuntimeConfig(ctx.config);
-  const lang = languageOf(headers.cookie);
-  const server = route.server ?? DEFAULT_SERVER;
-  const standIn = ctx.viewer && 'standIn' in ctx.viewer ? ctx.viewer.standIn : null;
+  setRuntimeConfig(config);
+  const server = request.server ?? DEFAULT_SERVER;
+  const standIn = ctx.renderedFor && 'standIn' in ctx.renderedFor ? ctx.renderedFor.standIn : null;
   const store = createLandingStore({
     persisted: false,
     initial: {
       selectedServer: server,
       serverLangLocale: lang,
-      userData: standIn?.user ?? (ctx.viewer && 'user' in ctx.viewer ? ctx.viewer.user : null),
+      userData: standIn?.user ?? (ctx.renderedFor && 'user' in ctx.renderedFor ? ctx.renderedFor.user : null),
     },
   });
   const requestI18n = i18n.cloneInstance({ lng: isoOf(lang), initAsync: false });
   const queryClient = createQueryClient('server');
-  const api = serverApiClient(ctx.internalApiBaseTemplate, ctx.config, ctx.viewer);
+  const api = renderApiClient(ctx.internalApiBaseTemplate, config, ctx.renderedFor);
   const response: ServerResponseInfo = { status: 200 };
   const slotErrors: SlotError[] = [];
-  const { loader, ids, deferred, versions } = requestLoader(ctx.federation, deadline, slotErrors);
+  const slots = requestLoader(ctx.federation, deadline, slotErrors);
 
   // The landing config decides the technical break (503) before anything renders.
-  if (route.server) {
+  if (request.server) {
     await Promise.race([
-      queryClient.prefetchQuery(landingQuery(api, { server: route.server, lang })),
+      queryClient.prefetchQuery(landingQuery(api, { server: request.server, lang })),
       new Promise((r) => setTimeout(r, Math.max(0, deadline - performance.now())).unref()),
     ]);
   }
 
   await translationsReady();
   const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href, { headers: { cookie: headers.cookie ?? '' } }));
+  const context = await handler.query(new Request(url.href, { headers: { cookie: request.cookie ?? '' } }));
   if (context instanceof Response) {
     return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? `/${server}` };
   }
@@ -110,7 +91,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
     <I18nextProvider i18n={requestI18n}>
       <QueryClientProvider client={queryClient}>
         <RequestScope store={store} api={api} response={response}>
-          <RemoteLoaderContext.Provider value={loader}>
+          <RemoteLoaderContext.Provider value={slots.loader}>
             <StaticRouterProvider router={router} context={context} hydrate={false} />
           </RemoteLoaderContext.Provider>
         </RequestScope>
@@ -125,7 +106,7 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
     let settled = false;
     const timer: { abort?: NodeJS.Timeout } = {};
     const formatted = new Map<string, string>();
-    const stream = formattedTexts.run(formatted, () =>
+    const stream = recordingFormattedTexts(formatted, () =>
       renderToPipeableStream(tree, {
         // Everything is ready before the first byte goes out (onAllReady): write every boundary
         // in place, none outlined behind a reveal script.
@@ -136,28 +117,14 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           settled = true;
           standIn?.stop();
           const renderMs = performance.now() - t0;
-          const out = new PassThrough();
-          // Styles of every slot (its server HTML needs them); scripts of the slots hydrated at load only.
-          const head = pageHead({
+          const { start, end } = renderedDocument({
+            request,
+            server,
             meta: response.meta,
-            lang,
-            canonical: `${ctx.origin}${url.pathname}`,
-            apiOrigin: new URL(ctx.config.apiBaseTemplate.replace('{server}', server)).origin,
-            styles: ctx.federation.browserAssets([...ids]).css,
-            scripts: ctx.federation.browserAssets([...ids].filter((id) => !deferred.has(id))).js,
             template: ctx.template,
-          });
-          const data: PageData = {
-            config: ctx.config,
-            remotes: ctx.federation.registered(),
-            slots: [...ids].filter((id) => !deferred.has(id)),
-            versions,
-            lang,
-            ...(standIn
-              ? { user: USER_DATA_MARK as unknown as UserData }
-              : ctx.viewer && 'user' in ctx.viewer
-                ? { user: ctx.viewer.user }
-                : {}),
+            federation: ctx.federation,
+            slots,
+            renderedFor: ctx.renderedFor ?? null,
             queries: dehydrate(queryClient),
             formatted: Object.fromEntries(formatted),
             translations: pageTranslations(
@@ -165,13 +132,12 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
               lang,
               (requestI18n as { reportNamespaces?: { getUsedNamespaces(): string[] } }).reportNamespaces?.getUsedNamespaces() ?? [],
             ),
-          };
-          out.write(documentStart(lang, ctx.template, head));
+          });
+          const out = new PassThrough();
+          out.write(start);
           const body = new PassThrough();
           body.on('data', (chunk) => out.write(chunk));
-          body.on('end', () => {
-            out.end(documentEnd(data, ctx.template));
-          });
+          body.on('end', () => out.end(end));
           stream.pipe(body);
           const topics = topicsOf(
             queryClient
@@ -188,20 +154,10 @@ export async function renderPage(url: URL, headers: { cookie?: string }, ctx: Re
           // A bug in the shell itself (remotes are inside Suspense boundaries): the page is sent
           // empty with its data and the browser renders it on its own.
           console.error('[ssr] the page shell failed; the browser renders this page', error);
-          const data: PageData = {
-            config: ctx.config,
-            remotes: ctx.federation.registered(),
-            slots: [],
-            versions: {},
-            lang,
-            queries: dehydrate(queryClient),
-            translations: {},
-            clientOnly: true,
-          };
           resolve({
             kind: 'page',
             status: 500,
-            html: PassThrough.from([clientOnlyDocument(lang, ctx.template, data)]),
+            html: PassThrough.from([clientOnlyDocument(request, ctx.template, ctx.federation, dehydrate(queryClient))]),
             timings: { renderMs: performance.now() - t0, slotErrors },
             topics: [...CONTENT_TOPICS],
           });

@@ -17,7 +17,7 @@
  * whose answer depends on the session is never shared.
  */
 import { escapeHtml, type UserData } from '@landing/shared';
-import { nicknameInitial } from '../layout/nickname';
+import { nicknameInitial } from '../../layout/nickname';
 
 /** The stand-in's nickname: three private-use characters no real nickname contains (domain/src/rules/account.ts). */
 const NICKNAME_MARK = '\uE000\uE001\uE002';
@@ -41,7 +41,7 @@ export interface StandInPlayer {
   stop(): void;
   /** Whether the render read a field that differs between players or used a per-viewer answer (the page is then per player). */
   isPersonal(): boolean;
-  /** Makes the page per player (the render used an API answer that is not public: server-api-client.ts). */
+  /** Makes the page per player (the render used an API answer that is not public: render-api-client.ts). */
   markPersonal(): void;
 }
 

@@ -16,14 +16,14 @@
  * - The visitor's composition is an environment state of its own ({@link compositionOf}): the
  *   canary's URL and pins in place of the stable ones, and its own version string, so the page
  *   cache keeps one entry per composition (never per visitor). The page data carries the
- *   composition's remotes map, so the browser registers exactly what the server rendered.
+ *   composition's remotes map, so the browser registers exactly what the page server rendered.
  */
 import { createHash, randomInt } from 'node:crypto';
-import { REMOTE_NAMES, type RemoteName, type RemotesMap } from '@landing/shared';
+import type { RemotesMap } from '@landing/shared';
+import type { RemotePins } from '../federation/remote-trust';
+import { cookieOf } from '../pages/page-route';
+import type { CanaryRelease } from './canary-releases';
 import type { EnvironmentState } from './environment';
-import type { ServerFederation } from './federation';
-import { cookieOf } from './page-route';
-import { sanitizeRemotePins, type RemotePins } from './remote-trust';
 
 /** The bucket cookie (see the module comment). */
 const BUCKET_COOKIE = 'mf_bucket';
@@ -31,44 +31,6 @@ const BUCKET_COOKIE = 'mf_bucket';
 const BUCKETS = 10_000;
 /** Life of the bucket cookie (s): 30 days, renewed by no request (a canary lasts hours). */
 const BUCKET_MAX_AGE_S = 30 * 86_400;
-
-/** One canary of remotes.json (sanitised). */
-export interface CanaryRelease {
-  remote: RemoteName;
-  version: string;
-  url: string;
-  /** Share of visitors, 1–99 (%). */
-  percent: number;
-  startedAt: string;
-  /** Pins of the canary's server files (remote-trust.ts shape), or none. */
-  pins: RemotePins[RemoteName];
-}
-
-/**
- * The canaries of a parsed remotes.json: known remote names with an http(s) or root-relative URL,
- * a version and a whole percentage 1–99; anything else is left out (that remote has no canary).
- */
-export function sanitizeCanaries(remotesJson: unknown): CanaryRelease[] {
-  const raw = (remotesJson as { canary?: unknown } | null)?.canary;
-  if (!raw || typeof raw !== 'object') return [];
-  const out: CanaryRelease[] = [];
-  for (const [name, value] of Object.entries(raw as Record<string, unknown>)) {
-    const c = value as { version?: unknown; url?: unknown; percent?: unknown; startedAt?: unknown; integrity?: unknown } | null;
-    if (!REMOTE_NAMES.includes(name as RemoteName) || !c || typeof c !== 'object') continue;
-    if (typeof c.url !== 'string' || !/^(https?:\/\/|\/)/.test(c.url)) continue;
-    if (typeof c.version !== 'string' || !/^\d+\.\d+\.\d+(?:-[0-9A-Za-z.-]+)?$/.test(c.version)) continue;
-    if (typeof c.percent !== 'number' || !Number.isInteger(c.percent) || c.percent < 1 || c.percent > 99) continue;
-    out.push({
-      remote: name as RemoteName,
-      version: c.version,
-      url: c.url,
-      percent: c.percent,
-      startedAt: typeof c.startedAt === 'string' ? c.startedAt : '',
-      pins: sanitizeRemotePins({ integrity: { [name]: c.integrity } })[name as RemoteName],
-    });
-  }
-  return out.sort((a, b) => a.remote.localeCompare(b.remote));
-}
 
 /** Whether the visitor of `bucket` is in `canary` (a hash of bucket, remote and version below its share). */
 export function inCanary(bucket: number, canary: Pick<CanaryRelease, 'remote' | 'version' | 'percent'>): boolean {
@@ -138,34 +100,3 @@ export function compositionOf(base: EnvironmentState, cookieHeader: string | und
       : null;
   return { env: variantOf(base, joined), canaries: joined, setCookie };
 }
-
-/**
- * The federation of each composition (federation.ts): the stable one, and one per set of canaries
- * a visitor can join, so each version of a remote runs in a federation instance of its own (one
- * instance holds one version of a remote). At most {@link MAX_CANARY_FEDERATIONS} canary
- * compositions are kept; the least recently used one is disposed of.
- * @param create  makes a federation (createServerFederation with the server's options)
- */
-export function federationPool(create: () => ServerFederation): { stable: ServerFederation; of(env: EnvironmentState): ServerFederation } {
-  const stable = create();
-  const canaries = new Map<string, ServerFederation>();
-  return {
-    stable,
-    of(env) {
-      if (!env.composition) return stable;
-      let federation = canaries.get(env.composition);
-      if (federation) canaries.delete(env.composition);
-      else federation = create();
-      canaries.set(env.composition, federation);
-      for (const [key, old] of canaries) {
-        if (canaries.size <= MAX_CANARY_FEDERATIONS) break;
-        canaries.delete(key);
-        old.dispose();
-      }
-      return federation;
-    },
-  };
-}
-
-/** Canary compositions whose federation is kept at once. */
-const MAX_CANARY_FEDERATIONS = 4;

@@ -1,11 +1,11 @@
 /**
  * What the page server accepts of the remotes' code before it runs it in its own process
  * (federation.ts; docs/ARCHITECTURE.md "A page, from request to hydration"). Remote server code
- * runs with the server's rights, so every manifest, entry and chunk passes here:
+ * runs with the page server's rights, so every manifest, entry and chunk passes here:
  *
  * - Transport: a remote's URLs are `https:`; plain `http:` only on a loopback host (`localhost`,
  *   `*.localhost`, 127.0.0.0/8, `::1`), i.e. the local stack and e2e.
- * - Origins: the server fetches only from the origins of the manifest URLs in remotes.json. A
+ * - Origins: the page server fetches only from the origins of the manifest URLs in remotes.json. A
  *   manifest whose `publicPath` / `ssrPublicPath` points elsewhere is refused, and so is one with a
  *   `getPublicPath` (the federation runtime evaluates that string as code) or a server entry that is
  *   not a `commonjs-module` container.
@@ -23,7 +23,7 @@
  *
  * The URLs checked are the public ones of remotes.json and the manifests. A public origin its
  * operator maps to an internal one with `--remote-origin` (ServerFederationOptions.fetchOrigins;
- * docker-compose: `http://localhost:3002=http://mf-news`) is never connected to: the server
+ * docker-compose: `http://localhost:3002=http://mf-news`) is never connected to: the page server
  * fetches it from the named internal origin (a container network), so the transport rule does not
  * apply to it; the origin rule and the pins do.
  */
@@ -62,6 +62,12 @@ export function sanitizeRemotePins(remotesJson: unknown): RemotePins {
   return out;
 }
 
+/** Logs a refusal of remote code (`[remotes] refused: …`) and returns the error that fails the load. */
+export function refusal(problem: string): Error {
+  console.error(`[remotes] refused: ${problem}`);
+  return new Error(`refused: ${problem}`);
+}
+
 /** `sha256-<base64>` of some bytes (the format of the pins, as in Subresource Integrity). */
 export function sha256Integrity(bytes: Uint8Array | string): string {
   return `sha256-${createHash('sha256').update(bytes).digest('base64')}`;
@@ -74,7 +80,7 @@ export function isLoopbackHostname(hostname: string): boolean {
 }
 
 /**
- * Why the server may not fetch remote code from `url` over its scheme, or null when it may:
+ * Why the page server may not fetch remote code from `url` over its scheme, or null when it may:
  * `https:`, or `http:` on a loopback host.
  */
 export function transportProblem(url: string): string | null {
@@ -110,10 +116,10 @@ interface Registration {
   pins: FilePins | undefined;
 }
 
-/** The checks of one federation (federation.ts), kept in step with its remotes map by {@link RemoteTrust.update}. */
+/** The checks of one federation (server-federation.ts), kept in step with its remotes map by {@link RemoteTrust.update}. */
 export interface RemoteTrust {
   /**
-   * Takes the remotes and pins of the remotes.json read now. Returns the remotes the server may
+   * Takes the remotes and pins of the remotes.json read now. Returns the remotes the page server may
    * load and, for the others, why not (transport or a URL that is not absolute).
    */
   update(
@@ -141,7 +147,7 @@ function decodePath(path: string): string | null {
 
 /**
  * Creates the trust checks of one federation: a process has one per composition (canary.ts).
- * @param o.mappedOrigins public origins the server fetches from an operator-named internal origin
+ * @param o.mappedOrigins public origins the page server fetches from an operator-named internal origin
  *   (`--remote-origin`): exempt from the transport rule
  */
 export function createRemoteTrust({ mappedOrigins = [] }: { mappedOrigins?: Iterable<string> } = {}): RemoteTrust {

@@ -19,14 +19,14 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { AggregatorRegistry, Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { remoteOf } from '@landing/shared';
-import type { SlotError } from './remote-loader';
+import type { SlotError } from '../render/slot-loader';
 
 /** The message a worker sends the primary to get the cluster's figures, and its answer. */
 const ASK = 'landing:metrics?';
 const ANSWER = 'landing:metrics!';
 
 /** The figures of one page server process (see the module comment). */
-export interface ShellMetrics {
+export interface PageServerMetrics {
   /** A page answer: its status and how the page cache answered it. */
   page(status: number, cache: string | undefined): void;
   /** A render: its status, time (ms), whether a canary composed it, and the slots sent as fallbacks. */
@@ -48,7 +48,7 @@ const digest = (value: string) => createHash('sha256').update(value).digest();
  * The metrics of this process.
  * @param token  METRICS_TOKEN; without it `/metrics` answers 404
  */
-export function createShellMetrics(token: string | undefined): ShellMetrics {
+export function createPageServerMetrics(token: string | undefined): PageServerMetrics {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry, prefix: 'landing_shell_' });
   const pages = new Counter({
@@ -163,7 +163,7 @@ function versionOfUrl(url: string | undefined): string {
 const SHELL_VERSION = typeof __APP_VERSION__ === 'string' ? __APP_VERSION__ : 'unknown';
 
 /**
- * The slots a render sent as fallbacks, by remote and version: each slot error (remote-loader.ts)
+ * The slots a render sent as fallbacks, by remote and version: each slot error (slot-loader.ts)
  * names its exposed module, whose remote's version is the one of the composition the page was
  * rendered with (a canary's for a visitor in its share); `reason` is the error's (`budget`,
  * `load`, `render`). An error outside every slot is the shell's (remote `shell`, its build version).

@@ -1,47 +1,24 @@
 /**
- * The page server's renders: one page to its full HTML (render.tsx), within the process's limit
+ * The page server's renders: one page to its full HTML (render-page.tsx), within the process's limit
  * of renders in flight (p-limit) and a short queue; past the queue a render is refused
  * ({@link OverloadError}, answered 503 by page-handler.ts).
  */
 import pLimit from 'p-limit';
-import type { LocaleCode, RuntimeConfig } from '@landing/shared';
-import type { BuildReader } from './build-reader';
-import type { EnvironmentState } from './environment';
-import type { ServerFederation } from './federation';
-import type { RenderedPage } from './page-cache';
-import { renderPage } from './render';
-import type { SlotError } from './remote-loader';
-import type { PageRenderResult, RenderViewer } from './render-types';
+import type { BuildReader } from '../http/build-reader';
+import type { EnvironmentState } from '../environment/environment';
+import type { ServerFederation } from '../federation/server-federation';
+import type { RenderedPage } from '../cache/page-cache';
+import type { PageRequest, Redirect } from '../pages/page-request';
+import { renderPage } from './render-page';
+import type { SlotError } from './slot-loader';
+import type { PageRenderResult, RenderedFor } from './render-types';
 
 /** Thrown when the render queue is full (answered 503). */
 export class OverloadError extends Error {}
 
-/** A route loader answered a redirect while rendering (e.g. an old activation link): sent as is, never cached. */
-export class RedirectAnswer extends Error {
-  constructor(
-    readonly status: number,
-    readonly location: string,
-  ) {
-    super(`redirect to ${location}`);
-  }
-}
-
-/** One page request as the renders see it. */
-export interface PageRequest {
-  url: URL;
-  /** The request's Cookie header. */
-  cookie: string | undefined;
-  /** The page's language (`i18n_redirected`). */
-  lang: LocaleCode;
-  env: EnvironmentState;
-  /** The environment's config for this request (its `cookieDomain` resolved: cookie-domain.ts). */
-  config: RuntimeConfig;
-  /** The site's public origin. */
-  origin: string;
-}
-
 /** A render's page and its whole HTML. */
 export interface RenderedHtml {
+  kind: 'page';
   result: PageRenderResult;
   html: string;
 }
@@ -54,7 +31,7 @@ export interface PageRendererOptions {
   /** Told of every render: its environment state, status, time (ms) and the slots sent as fallbacks (metrics.ts). */
   onRender?(env: EnvironmentState, status: number, renderMs: number, slotErrors: readonly SlotError[]): void;
   build: BuildReader;
-  /** The API base template this server calls in an environment. */
+  /** The API base template the page server calls in an environment. */
   internalBase(env: EnvironmentState): string;
   /** SSR budget per page (ms; default 600). */
   budgetMs?: number;
@@ -79,6 +56,7 @@ function collect(html: NodeJS.ReadableStream): Promise<string> {
 /** A render as the page cache keeps it (page-cache.ts `RenderedPage`). */
 export function toRenderedPage({ result, html }: RenderedHtml, compress?: boolean): RenderedPage {
   return {
+    kind: 'page',
     status: result.status,
     html,
     topics: result.topics,
@@ -95,35 +73,29 @@ export function createPageRenderer(o: PageRendererOptions) {
 
   return {
     /**
-     * Renders a page to its full HTML (outside the limit: see {@link limited}).
-     * @throws {RedirectAnswer} when a route loader answered a redirect
+     * Renders a page to its full HTML (outside the limit: see {@link limited}), or answers the
+     * redirect a route loader gave (an old activation link).
+     * @param renderedFor  who the page is rendered for: `req.player`, a stand-in (shared player pages) or nobody
      */
-    async render(req: PageRequest, viewer: RenderViewer): Promise<RenderedHtml> {
+    async render(req: PageRequest, renderedFor: RenderedFor): Promise<RenderedHtml | Redirect> {
       const { url, env } = req;
       const federation = o.federationFor?.(env) ?? o.federation;
       federation.sync(env.remotes, env.pins);
-      const result = await renderPage(
-        url,
-        { cookie: req.cookie },
-        {
-          federation,
-          config: req.config,
-          remotes: env.remotes,
-          internalApiBaseTemplate: o.internalBase(env),
-          template: o.build.template(),
-          budgetMs: o.budgetMs ?? 600,
-          origin: req.origin,
-          viewer,
-        },
-      );
-      if (result.kind === 'redirect') throw new RedirectAnswer(result.status, result.location);
+      const result = await renderPage(req, {
+        federation,
+        internalApiBaseTemplate: o.internalBase(env),
+        template: o.build.template(),
+        budgetMs: o.budgetMs ?? 600,
+        renderedFor,
+      });
+      if (result.kind === 'redirect') return result;
       const html = await collect(result.html);
       o.onRender?.(env, result.status, result.timings.renderMs, result.timings.slotErrors);
       if (o.log)
         console.log(
           `[ssr] ${result.status} ${url.pathname} ${result.timings.renderMs.toFixed(1)} ms${result.timings.slotErrors.length ? ` (browser renders: ${result.timings.slotErrors.map((e) => `${e.slot ?? 'shell'} ${e.reason}: ${e.message}`).join('; ')})` : ''}`,
         );
-      return { result, html };
+      return { kind: 'page', result, html };
     },
 
     /**

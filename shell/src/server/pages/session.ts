@@ -17,7 +17,7 @@ import { cookieOf } from './page-route';
 const SESSION_CHECK_TTL_MS = 5000;
 
 /** The session of a request that the API confirmed. */
-export interface Viewer {
+export interface SessionPlayer {
   user: UserData;
   token: string;
 }
@@ -62,15 +62,15 @@ export function createSessionChecker(apiBase: (server: string) => string, timeou
   });
 
   return {
-    /** Whether the request carries a session cookie of `server` (only then is the API asked: {@link viewerOf}). */
-    hasSession(cookieHeader: string | undefined, server: string): boolean {
+    /** Whether the request carries a session cookie of `server` (only then is the API asked: {@link playerOf}). */
+    hasSessionCookie(cookieHeader: string | undefined, server: string): boolean {
       return !!cookieOf(cookieHeader, authCookieNames(server).token);
     },
     /**
      * The logged-in player of a request on `server`, or null (no session, or the API said it is
      * not valid, or could not tell in time).
      */
-    async viewerOf(cookieHeader: string | undefined, server: string): Promise<Viewer | null> {
+    async playerOf(cookieHeader: string | undefined, server: string): Promise<SessionPlayer | null> {
       const names = authCookieNames(server);
       const token = cookieOf(cookieHeader, names.token);
       const uid = cookieOf(cookieHeader, names.uid);

@@ -1,7 +1,8 @@
 /**
  * The page server's answer to a page request (docs/ARCHITECTURE.md "Page cache"):
- * - the route rules of spec §2 answer their redirects first;
- * - a page is rendered for its path and page-changing query parameters only (page-cache.ts
+ * - the request is read once into a page request (page-request.ts): the route rules of spec §2
+ *   answer their redirects first, then the language and the session's player;
+ * - a page is rendered for its path and page-changing query parameters only (page-request.ts
  *   `pageUrl`), which are also its key;
  * - anonymous visitors of a game server get the page from the page cache (page-cache.ts), keyed
  *   by environment, public origin, language, path and those parameters; `X-Cache` says HIT, MISS
@@ -11,7 +12,8 @@
  *   the page shared by the players of their server when it can be (shared-player-pages.ts), else
  *   their own render;
  * - past the render queue, 503 with `Retry-After` and a translated page; a cached page is served
- *   stale instead.
+ *   stale instead;
+ * - a redirect a render answers (a route loader's) is sent as it is, from whichever path above.
  *
  * Bounded key space: pages whose path holds a code nobody can check (partner and referral links,
  * `/{server}/join/p/{partner}`, `/{server}/join/ref/{id}`) are kept in a small cache of their own
@@ -20,14 +22,14 @@
  * `Vary` names them, and pages of at most {@link MAX_HOST_ORIGINS} origins are kept.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { withCookieDomain } from './cookie-domain';
-import type { EnvironmentState } from './environment';
-import { pageCacheKey, pageUrl, type PageCache } from './page-cache';
-import { OverloadError, RedirectAnswer, toRenderedPage, type PageRenderer, type PageRequest } from './page-renderer';
-import { languageOf, routeOf } from './page-route';
-import { sendBusy, sendCached, sendPlayerPage, sendPrivate, sendRedirect, type Compress } from './responses';
+import { withCookieDomain } from '../environment/cookie-domain';
+import type { EnvironmentState } from '../environment/environment';
+import { pageCacheKey, type PageCache } from '../cache/page-cache';
+import { OverloadError, toRenderedPage, type PageRenderer } from '../render/page-renderer';
+import { readPageRequest } from './page-request';
+import { sendBusy, sendCached, sendPlayerPage, sendPrivate, sendRedirect, type Compress } from '../http/responses';
 import type { SessionChecker } from './session';
-import { createSharedPlayerPages } from './shared-player-pages';
+import { createSharedPlayerPages } from '../players/shared-player-pages';
 
 /** Origins (from `Host`) whose pages are kept when no public origin is configured. */
 const MAX_HOST_ORIGINS = 4;
@@ -67,33 +69,44 @@ export function createPageHandler(o: PageHandlerOptions) {
 
   return async function page(req: IncomingMessage, res: ServerResponse, url: URL, env: EnvironmentState): Promise<void> {
     const security = env.securityHeaders(url.pathname);
-    const cookie = req.headers.cookie;
-    const config = withCookieDomain(env.config, req.headers.host, o.publicOrigin);
-    const route = routeOf(url, cookie, config.production);
-    if (route.kind === 'redirect') return sendRedirect(res, security, 302, route.to);
     const { origin, keep } = originOf(req);
-    const request: PageRequest = { url: pageUrl(url), cookie, lang: languageOf(cookie), env, config, origin };
-    const server = route.server;
-    const viewer = server && sessions.hasSession(cookie, server) ? await sessions.viewerOf(cookie, server) : null;
+    const read = await readPageRequest({
+      url,
+      cookie: req.headers.cookie,
+      env,
+      config: withCookieDomain(env.config, req.headers.host, o.publicOrigin),
+      origin,
+      hasSessionCookie: sessions.hasSessionCookie,
+      playerOf: sessions.playerOf,
+    });
+    if (read.kind === 'redirect') return sendRedirect(res, security, read.status, read.location);
+    const { request } = read;
+    const { server, player } = request;
     const store = keep ? (CODE_PATH.test(url.pathname) ? variants : cache) : null;
     try {
       // Anonymous pages of a game server come from the cache (the social-login callback pages never do).
-      if (store && server && !viewer) {
+      if (store && server && !player) {
         const key = pageCacheKey(env.version, origin, url, request.lang);
-        const { page: cached, cache: status } = await store.get(key, () =>
-          renderer.limited(async () => toRenderedPage(await renderer.render(request, null))),
+        const { answer, cache: status } = await store.get(key, () =>
+          renderer.limited(async () => {
+            const rendered = await renderer.render(request, null);
+            return rendered.kind === 'page' ? toRenderedPage(rendered) : rendered;
+          }),
         );
-        return sendCached(req, res, security, cached, status, !o.publicOrigin);
+        if (answer.kind === 'redirect') return sendRedirect(res, security, answer.status, answer.location);
+        return sendCached(req, res, security, answer, status, !o.publicOrigin);
       }
-      // A player's page: the one shared by the players of the server when it can be, else their own render.
+      // A player's page: the one shared by the players of the game server when it can be, else their own render.
       const shared =
-        sharedPlayerPage && keep && server && viewer && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, viewer) : null;
+        sharedPlayerPage && keep && server && player && !CODE_PATH.test(url.pathname) ? await sharedPlayerPage(request, player) : null;
+      if (shared?.kind === 'redirect') return sendRedirect(res, security, shared.status, shared.location);
       if (shared) return sendPlayerPage(req, res, security, shared);
-      const { result, html } = await renderer.limited(() => renderer.render(request, viewer));
+      const rendered = await renderer.limited(() => renderer.render(request, player));
+      if (rendered.kind === 'redirect') return sendRedirect(res, security, rendered.status, rendered.location);
+      const { result, html } = rendered;
       sendPrivate(req, res, security, { status: result.status, html, renderMs: result.timings.renderMs }, compress);
     } catch (e) {
       if (e instanceof OverloadError) return sendBusy(res, security, request.lang);
-      if (e instanceof RedirectAnswer) return sendRedirect(res, security, e.status, e.location);
       throw e;
     }
   };

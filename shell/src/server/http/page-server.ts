@@ -1,5 +1,5 @@
 /**
- * The shell's HTTP server (docs/ARCHITECTURE.md "A page, from request to hydration"): which part answers a request.
+ * The page server (docs/ARCHITECTURE.md "A page, from request to hydration"): which part answers a request.
  * - `/health`: this process's renders and page cache counters;
  * - `/metrics`: Prometheus text of the page servers, for METRICS_TOKEN only (metrics.ts);
  * - `/api/*`, when `apiProxyOrigin` is set: the API (api-proxy.ts);
@@ -8,27 +8,29 @@
  *   visitor's composition, with a canary's version for a visitor in its share: canary.ts), and the shell's static
  *   files (build-reader.ts), compressed on the way.
  * Every answer but `/health`, `/metrics` and the proxy's carries the environment's security headers
- * (environment.ts, ./security-policy.mjs).
+ * (environment.ts, ../environment/security-policy.mjs).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import compression from 'compression';
 import { EXPOSED_MODULE_IDS, remoteOf, type RuntimeConfig } from '@landing/shared';
 import { proxyToApi } from './api-proxy';
 import { buildReader } from './build-reader';
-import { compositionOf, federationPool } from './canary';
-import { subscribeToChanges } from './content-changes';
-import { withCookieDomain } from './cookie-domain';
-import { createEnvironment, type EnvironmentState } from './environment';
-import { createServerFederation, type ServerFederation } from './federation';
-import { createShellMetrics, slotFallbacks } from './metrics';
-import { PageCache, type PageCacheStats } from './page-cache';
-import { createPageHandler } from './page-handler';
-import { createPageRenderer } from './page-renderer';
+import { compositionOf } from '../environment/canary';
+import { federationPool } from '../federation/federation-pool';
+import { subscribeToChanges } from '../cache/content-changes';
+import { withCookieDomain } from '../environment/cookie-domain';
+import { createEnvironment, type EnvironmentState } from '../environment/environment';
+import { createServerFederation, type ServerFederation } from '../federation/server-federation';
+import { createPageServerMetrics, slotFallbacks } from './metrics';
+import { PageCache, type PageCacheStats } from '../cache/page-cache';
+import { createPageHandler } from '../pages/page-handler';
+import { readPageRequest } from '../pages/page-request';
+import { createPageRenderer } from '../render/page-renderer';
 import { sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
-import { createSessionChecker } from './session';
+import { createSessionChecker } from '../pages/session';
 
-/** Options of {@link createShellServer}. */
-export interface ShellServerOptions {
+/** Options of {@link createPageServer}. */
+export interface PageServerOptions {
   /** The shell's browser build (shell/dist). */
   distDir: string;
   /** The environment's remotes.json (looked at once a second: environment.ts). */
@@ -42,7 +44,7 @@ export interface ShellServerOptions {
    * override origin, whatever config.json says.
    */
   production: boolean;
-  /** API base template this server calls (default: the config's `apiBaseTemplate`). */
+  /** API base template the page server calls (default: the config's `apiBaseTemplate`). */
   internalApiBaseTemplate?: string;
   /** When set, `/api/*` is proxied to this origin (same-origin API for an environment). */
   apiProxyOrigin?: string;
@@ -52,7 +54,7 @@ export interface ShellServerOptions {
   publicOrigin?: string;
   /** Log each page render (ms, slot errors). */
   log?: boolean;
-  /** Public remote origin → origin this server fetches remotes from (see ServerFederationOptions.fetchOrigins). */
+  /** Public remote origin → origin the page server fetches remotes from (see ServerFederationOptions.fetchOrigins). */
   remoteFetchOrigins?: Record<string, string>;
   /** Renders in flight at once in this process (default 4). */
   maxRenders?: number;
@@ -62,25 +64,25 @@ export interface ShellServerOptions {
   pageCacheBytes?: number;
   /**
    * The credential of the API's change stream (`/changes` next to the internal API base; CHANGES_TOKEN):
-   * without it the server does not subscribe, and cached pages live 5 s.
+   * without it the page server does not subscribe, and cached pages live 5 s.
    */
   changesToken?: string;
   /** The credential of `GET /metrics` (METRICS_TOKEN, metrics.ts); without it there is no `/metrics`. */
   metricsToken?: string;
 }
 
-/** The server and what tests and scripts may look at. */
-export interface ShellServer {
+/** The page server and what tests and scripts may look at. */
+export interface PageServer {
   server: Server;
   federation: ServerFederation;
   /** Loads every remote once and renders one page, before the first visitor (cold start ~250 ms). */
   warmUp(path?: string): Promise<void>;
-  /** Stops the change subscription (the server itself is closed with `server.close`). */
+  /** Stops the change subscription (the page server itself is closed with `server.close`). */
   stop(): void;
 }
 
 /** What `/health` answers (JSON). */
-interface ShellHealth {
+interface PageServerHealth {
   ok: true;
   pid: number;
   /** Renders in flight and waiting in this process. */
@@ -93,14 +95,14 @@ interface ShellHealth {
 const FILE_PATH = /\.[a-z0-9]+$/i;
 
 /**
- * Creates the shell server (not listening yet: call `server.listen`).
- * @param o  see {@link ShellServerOptions}
+ * Creates the page server (not listening yet: call `server.listen`).
+ * @param o  see {@link PageServerOptions}
  */
-export function createShellServer(o: ShellServerOptions): ShellServer {
+export function createPageServer(o: PageServerOptions): PageServer {
   // One federation per composition: the stable one, and one per set of canaries (canary.ts).
   const federations = federationPool(() => createServerFederation({ fetchOrigins: o.remoteFetchOrigins }));
   const federation = federations.stable;
-  const metrics = createShellMetrics(o.metricsToken);
+  const metrics = createPageServerMetrics(o.metricsToken);
   const build = buildReader(o.distDir);
   const environment = createEnvironment(o);
   const compress = compression({ threshold: 1024 });
@@ -136,7 +138,7 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     console.warn('[shell] no CHANGES_TOKEN: not subscribed to the API change stream; cached pages live 5 s');
   }
 
-  const health = (): ShellHealth => ({ ok: true, pid: process.pid, renders: renderer.load(), cache: cache?.stats() ?? null });
+  const health = (): PageServerHealth => ({ ok: true, pid: process.pid, renders: renderer.load(), cache: cache?.stats() ?? null });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', `http://${req.headers.host ?? 'localhost'}`);
@@ -183,8 +185,16 @@ export function createShellServer(o: ShellServerOptions): ShellServer {
     const env = environment.current();
     const map = federation.sync(env.remotes, env.pins);
     await Promise.allSettled(EXPOSED_MODULE_IDS.filter((id) => map[remoteOf(id)]).map((id) => federation.load(id)));
-    const url = new URL(path, 'http://localhost');
-    await renderer.render({ url, cookie: undefined, lang: 'en', env, config: env.config, origin: 'http://localhost' }, null);
+    const read = await readPageRequest({
+      url: new URL(path, 'http://localhost'),
+      cookie: undefined,
+      env,
+      config: env.config,
+      origin: 'http://localhost',
+      hasSessionCookie: () => false,
+      playerOf: async () => null,
+    });
+    if (read.kind === 'page') await renderer.render(read.request, null);
   }
 
   return { server, federation, warmUp, stop: () => unsubscribe() };

@@ -4,7 +4,7 @@
  */
 import { parseCookie } from 'cookie';
 import { COOKIES, DEFAULT_SERVER, LOCALE_CODES, findLocale, serversFor, type LocaleCode, type ServerCode } from '@landing/shared';
-import { normaliseServerRoute } from '../routing/normalise';
+import { normaliseServerRoute } from '../../routing/normalise';
 
 /** `decodeURIComponent`, or undefined for a malformed encoding (such a cookie reads as absent). */
 function decodeOrNothing(value: string): string | undefined {
@@ -40,9 +40,9 @@ export function languageOf(cookieHeader: string | undefined): LocaleCode {
 }
 
 /**
- * Spec §2 route rules on the server: `/` goes to the remembered server, legacy and unknown
+ * Spec §2 route rules on the page server: `/` goes to the remembered game server, legacy and unknown
  * servers redirect (carrying partner/ref), a known server renders.
- * @returns the server of the page, or the redirect target
+ * @returns the game server of the page, or the redirect target
  */
 export function routeOf(
   url: URL,
