@@ -1,5 +1,5 @@
 /**
- * The server-rendered HTML is valid HTML: every main page, as the SSR server sends it, in English
+ * The server-rendered HTML is valid HTML: every main page, as the page server sends it, in English
  * and Russian, goes through the Nu Html Checker (the engine of the W3C validator, npm `vnu-jar`),
  * and no error is allowed. The checker is a Java program: without Java this test fails and says
  * how to install it (Debian: `apt-get install default-jre-headless`).

@@ -27,7 +27,7 @@ test.describe('a broken remote never breaks a page', () => {
   /** The remotes of the e2e deployment (all healthy). */
   let live: Record<string, string> = {};
 
-  /** Points mf_leaderboard at `url` (the shell server re-reads remotes.json on every request). */
+  /** Points mf_leaderboard at `url` (the page server reads remotes.json again when it changes, within 1 s). */
   function useLeaderboard(url: string) {
     writeFileSync(join(envDir(), 'remotes.json'), JSON.stringify({ ...live, mf_leaderboard: url }));
   }

@@ -119,7 +119,7 @@ test.describe('server code pinned by SHA-256 (remotes.json integrity)', () => {
 });
 
 test.describe('remotes whose public URLs the server cannot reach', () => {
-  // Containers: the browser loads mf-news from http://localhost:3002, the SSR server from the
+  // Containers: the browser loads mf-news from http://localhost:3002, the page server from the
   // `mf-news` service. --remote-origin maps one to the other for the server's fetches only.
   let work = '';
   let shell: { close: () => void } | null = null;

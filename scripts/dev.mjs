@@ -45,7 +45,7 @@ export function overrideQuery(remotes) {
   return remotes.map((r) => `mf_override=${r.name}@${devManifestUrl(r)}`).join('&');
 }
 
-/** The registry app whose production build is missing (shell: its SSR server; remote: dist/<version>). */
+/** The registry app whose production build is missing (shell: its page server; remote: dist/<version>). */
 function missingBuild(app) {
   const dir = join(repoRoot, app.folder);
   if (app.kind === 'host') return !existsSync(join(dir, 'dist', 'server', 'index.cjs'));

@@ -3,7 +3,7 @@
  * Serves one deployment environment locally, the way docker-compose.staging.yml does,
  * without Docker:
  *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
- *   - the shell's SSR server (shell/dist/server) with that environment's own `remotes.json`,
+ *   - the shell's page server (shell/dist/server) with that environment's own `remotes.json`,
  *     `config.json` and `environment.json` (read from disk on every request: a `deploy.mjs use`
  *     shows on the next page load, rendered at the new version on the server too), and `/api/*`
  *     proxied to the API so the page needs no CORS set-up.
@@ -123,11 +123,11 @@ export function startShellServer({ port, envDir, apiOrigin, shellDist = join(roo
 }
 
 /**
- * The shell's SSR server for one environment, as a child process (shell/dist/server/index.cjs):
+ * The shell's page server for one environment, as a child process (shell/dist/server/index.cjs):
  * the environment's remotes.json, config.json and environment.json (the production guard),
  * `/api/*` proxied to `apiOrigin`, the page's API base pointed at that proxy.
  * @param {{ port: number, envDir: string, apiOrigin?: string, host?: string, extraArgs?: string[] }} o
- *   `extraArgs`: more arguments for the SSR server (e.g. `--remote-origin public=internal`)
+ *   `extraArgs`: more arguments for the page server (e.g. `--remote-origin public=internal`)
  * @returns {Promise<{ close: () => void, process: import('node:child_process').ChildProcess }>} once it answers
  * @throws Error when the shell is not built or does not start within 60 s
  */
@@ -141,7 +141,7 @@ export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost
   const close = () => child.kill('SIGTERM');
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the shell server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) throw new Error(`the page server exited with code ${child.exitCode}`);
     try {
       if ((await fetch(`http://${host}:${port}/config.json`)).ok) return { close, process: child };
     } catch {
@@ -150,7 +150,7 @@ export async function startSsrShell({ port, envDir, apiOrigin, host = 'localhost
     await new Promise((r) => setTimeout(r, 150));
   }
   close();
-  throw new Error(`the shell server on port ${port} did not start within 60 s`);
+  throw new Error(`the page server on port ${port} did not start within 60 s`);
 }
 
 async function main(argv) {
@@ -180,7 +180,7 @@ async function main(argv) {
   const staticPort = Number(opt('static-port'));
   const staticRoot = abs(opt('static-root'));
   const servers = [];
-  // The static host first: the shell server loads the remotes' manifests as it warms up.
+  // The static host first: the page server loads the remotes' manifests as it warms up.
   if (staticPort > 0) servers.push(await startStaticServer({ root: staticRoot, port: staticPort }));
   servers.push(await startSsrShell({ port, envDir, apiOrigin: opt('api') }));
   console.log(`  ${env}: http://localhost:${port}/royal  (remotes.json: ${join(envDir, 'remotes.json')})`);

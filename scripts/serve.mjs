@@ -2,7 +2,7 @@
 /**
  * Serves the production build like a real deployment, each part on its own origin (ports from
  * the app registry, shared/apps.mjs, through scripts/ports.mjs):
- *   shell  http://localhost:3000   the SSR server (shell/dist/server/index.cjs): server-rendered
+ *   shell  http://localhost:3000   the page server (shell/dist/server/index.cjs): server-rendered
  *          pages, the shell's static files, /config.json and /remotes.json (never cached)
  *   remotes http://localhost:3001-3004/<version>/mf-manifest.json (CORS, manifest/remoteEntry no-cache,
  *          hashed chunks immutable, precompressed brotli/gzip), server builds in <version>/server/
@@ -16,7 +16,8 @@
  *
  * remotes.json lists each remote built in <remote>/dist/<version>/ (version from its package.json),
  * unless REMOTES_FILE points at an environment's remotes.json (see scripts/deploy.mjs); it is
- * written to DATA_DIR/local/ for the SSR server, which re-reads it on every request.
+ * written to DATA_DIR/local/ for the page server, which reads it again when it changes (within
+ * 1 s: shell/src/server/environment/environment.ts).
  * Env: PORT_OFFSET, SHELL_PORT, AUTH_PORT, NEWS_PORT, BETS_PORT, LEADERBOARD_PORT, API_PORT,
  *      OAUTH_MOCK_PORT, DATA_DIR, DATABASE_URL, LANDING_PRODUCTION=1 (production server list, no
  *      OAuth mock: real providers from OAUTH_{GOOGLE,FACEBOOK,VK}_* as api/README.md says),

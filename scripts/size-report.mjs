@@ -18,7 +18,7 @@
  *   --verbose lists every JS file with its gzip size.
  * Builds first: `pnpm run build`. Ports: scripts/serve.mjs runs with PORT_OFFSET=SIZE_PORT_OFFSET
  * (default 600: shell 3600, remotes 3601-3604, API 4600); the comparison origins use 3690-3693
- * (SIZE_EXTRA_PORT). The API gets a fresh temp database. The SSR server gets a render budget of
+ * (SIZE_EXTRA_PORT). The API gets a fresh temp database. The page server gets a render budget of
  * SSR_BUDGET_MS (default here 5000 ms; the server's own default is 600): the report counts bytes,
  * and on a busy machine a page that misses the budget is sent with its slots' fallbacks, which the
  * browser renders itself with more chunks (the API client, for one), so the figures would not be

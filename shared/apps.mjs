@@ -5,7 +5,7 @@
  * check scripts (scripts/lib/remotes.mjs), eslint.config.mjs (federation boundaries),
  * jest.config.mjs (test roots), playwright.config.ts (ports), shared/src/contracts.ts
  * (RemoteName, CONTRACT_MAJOR, EXPOSED_MODULE_IDS) and through it the shell's run-time registry
- * and SSR server. docker-compose.yml and deploy/environments/docker are checked against it
+ * and page server. docker-compose.yml and deploy/environments/docker are checked against it
  * (tests/app-registry.test.ts, which also fails when a file outside this one lists the remotes).
  * Adding a remote: docs/ADDING_A_REMOTE.md.
  *

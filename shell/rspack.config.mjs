@@ -51,7 +51,7 @@ class InjectPrecacheManifest {
  * The development server's own answers (`npm run dev`, scripts/dev.mjs): `/config.json` and
  * `/remotes.json` of the development environment, read on every request from LANDING_ENV_DIR
  * (written by scripts/dev.mjs: remotes at their dev servers), and on every answer the security
- * headers of the SSR server (src/server/environment/security-policy.mjs), so development runs under
+ * headers of the page server (src/server/environment/security-policy.mjs), so development runs under
  * production's Content-Security-Policy. The page is rendered in the browser (no page data: the
  * shell fetches both files, as on a page the server could not render).
  */
@@ -124,10 +124,10 @@ const serviceWorker = {
   stats: 'errors-warnings',
 };
 
-/** The SSR server (src/server/): dist/server/index.cjs, built after the browser build it serves. */
+/** The page server (src/server/): dist/server/index.cjs, built after the browser build it serves. */
 const server = { ...createShellServerConfig({ dir, entry: './src/server/index.ts' }), dependencies: ['shell'] };
 
 // Production builds the worker first, then the shell (which injects the precache list), then the
-// SSR server. `rspack serve` (development) builds the browser side only: no worker (the page does
-// not register one there) and no SSR server (development renders in the browser).
+// page server. `rspack serve` (development) builds the browser side only: no worker (the page does
+// not register one there) and no page server (development renders in the browser).
 export default production ? [serviceWorker, shell, server] : shell;

@@ -84,7 +84,7 @@ export function stackOf({ offset, project, images, envsDir, tag = 'latest' }) {
   };
 }
 
-/** Whether the front end is built: the shell's server bundle and every remote's version folder. */
+/** Whether the front end is built: the page server bundle and every remote's version folder. */
 function frontEndBuilt() {
   if (!existsSync(join(root, 'shell', 'dist', 'server', 'index.cjs'))) return false;
   return REMOTES.every((r) => {

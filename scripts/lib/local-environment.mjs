@@ -1,6 +1,6 @@
 /**
  * The environment folder of a local deployment (scripts/serve.mjs, scripts/dev.mjs): the origins of
- * the local servers, config.json and remotes.json, written where the shell's servers re-read them.
+ * the local servers, config.json and remotes.json, written where the page servers re-read them.
  */
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -69,8 +69,8 @@ function writeIfChanged(file, text) {
 }
 
 /**
- * Writes an environment folder (`remotes.json`, `config.json`) that the shell's servers re-read
- * on every request; remotes served from their local build are pinned (scripts/lib/remotes.mjs
+ * Writes an environment folder (`remotes.json`, `config.json`) that the page servers read
+ * again when it changes (within 1 s: shell/src/server/environment/environment.ts); remotes served from their local build are pinned (scripts/lib/remotes.mjs
  * pinLocalBuilds). Once a deploy step changed the environment (its history.json exists:
  * `node scripts/deploy.mjs use|canary|… local …`), remotes.json is the deploy's and is left alone.
  * @param {string} dir

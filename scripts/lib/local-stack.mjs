@@ -2,7 +2,7 @@
  * The parts of a local deployment, shared by `npm start` (scripts/serve.mjs: production builds)
  * and `npm run dev` (scripts/dev.mjs: dev servers with hot module replacement). Every part is on
  * the origin the app registry gives it (shared/apps.mjs, moved by PORT_OFFSET: scripts/ports.mjs):
- *   shell   the SSR server (shell/dist/server/index.cjs), or the shell's rspack dev server
+ *   shell   the page server (shell/dist/server/index.cjs), or the shell's rspack dev server
  *   remotes a static server of `<remote>/dist/` (versioned production builds), or the remote's
  *           rspack dev server (which also serves `dist/`)
  *   API     `tsx src/main.ts`, or `tsx watch src/main.ts` in development
@@ -246,7 +246,7 @@ export class LocalStack {
   }
 
   /**
-   * The shell's SSR server (production build), as its own process (as deployed), over the
+   * The shell's page server (production build), as its own process (as deployed), over the
    * environment folder `envDir` (remotes.json, config.json: looked at once a second). Its public
    * origin is the shell's (PUBLIC_ORIGIN or SITE_URL when set): canonical and Open Graph URLs never
    * come from a request's Host header.
@@ -269,7 +269,7 @@ export class LocalStack {
       },
     });
     await waitForUrl(`${originOf(ports.shell)}/config.json`, 60_000, () =>
-      shell.exitCode !== null ? `the shell server exited with code ${shell.exitCode}` : null,
+      shell.exitCode !== null ? `the page server exited with code ${shell.exitCode}` : null,
     );
     return shell;
   }

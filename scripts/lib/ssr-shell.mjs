@@ -1,5 +1,5 @@
 /**
- * Command line of the shell's SSR server (shell/dist/server/index.cjs, the production build), as
+ * Command line of the shell's page server (shell/dist/server/index.cjs, the production build), as
  * scripts/env-server.mjs and scripts/lib/local-stack.mjs start it.
  */
 import { existsSync } from 'node:fs';
@@ -12,13 +12,13 @@ import { fileURLToPath } from 'node:url';
 const shellFolder = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shell');
 
 /**
- * Node arguments that start the SSR server over an environment folder (remotes.json and
+ * Node arguments that start the page server over an environment folder (remotes.json and
  * config.json, which the server watches and looks at again at most once a second:
  * shell/src/server/environment/environment.ts); callers append their own options (API origins,
  * environment.json).
  * @param {{ port: number, host: string, envDir: string }} o
  * @returns {string[]} the entry file followed by its options
- * @throws Error when the shell's server build is missing
+ * @throws Error when the page server build is missing
  */
 export function ssrShellArgs({ port, host, envDir }) {
   const entry = join(shellFolder, 'dist', 'server', 'index.cjs');

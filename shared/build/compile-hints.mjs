@@ -11,7 +11,7 @@
  * read it as a comment.
  *
  * {@link CompileHintsPlugin} adds it to the JS files of one named chunk group (the shell's
- * `bootstrap`: the files the SSR server preloads, see SsrAssetsPlugin in server.mjs); lazily
+ * `bootstrap`: the files the page server preloads, see SsrAssetsPlugin in server.mjs); lazily
  * loaded chunks keep V8's lazy compilation, since most of their functions may never run.
  */
 import { rspack } from '@rspack/core';

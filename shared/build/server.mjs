@@ -1,6 +1,6 @@
 /**
  * Server builds (shared/build/rspack.mjs): a remote's `commonjs-module` container for the shell's
- * Node server, and the shell's SSR server bundle with the list of assets its pages boot with.
+ * Node server, and the shell's page server bundle with the list of assets its pages boot with.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import zlib from 'node:zlib';
@@ -109,7 +109,7 @@ export function remoteServerConfig({ dir, name, exposes, version, outDir, produc
 
 /**
  * Writes `ssr-assets.json` next to the host's build: the files of the named chunk group the page
- * boots with (`bootstrap`: its JS and CSS), so the SSR server links the CSS in the first HTML and
+ * boots with (`bootstrap`: its JS and CSS), so the page server links the CSS in the first HTML and
  * preloads the JS instead of waiting for the entry to ask for them.
  */
 export class SsrAssetsPlugin {
@@ -128,7 +128,7 @@ export class SsrAssetsPlugin {
 }
 
 /**
- * The shell's SSR server bundle (`shell/dist/server/index.cjs`): plain Node (no federation
+ * The shell's page server bundle (`shell/dist/server/index.cjs`): plain Node (no federation
  * plugin: it loads remotes with the runtime API). The shell's own dependencies stay `require()`s
  * from its node_modules, so the React it renders with is the React it provides to the remotes;
  * other packages are bundled; `@landing/*` sources are bundled (TypeScript) and that same module object is

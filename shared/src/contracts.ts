@@ -134,7 +134,7 @@ type SameUnion<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : fals
  */
 export const REGISTRY_MATCHES_CONTRACTS: SameUnion<RegistryExposedId, ExposedModuleId> = true;
 
-/** Every exposed module id (from the app registry; e.g. to warm up the SSR server). */
+/** Every exposed module id (from the app registry; e.g. to warm up the page server). */
 export const EXPOSED_MODULE_IDS = exposedModuleIds() as readonly ExposedModuleId[];
 
 /** Shape every exposed module has at run time. */

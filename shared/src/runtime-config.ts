@@ -26,7 +26,7 @@ export interface RuntimeConfig {
    * Domain attribute of the language and session cookies. Absent (the default): host-only
    * cookies, which no other subdomain receives. A deployment whose game subdomains must read them
    * (spec §3, §9) sets it in config.json: a domain (`.example.com.br`), or `"auto"`, which the
-   * shell's server turns into the registrable domain of each request's public host with the
+   * page server turns into the registrable domain of each request's public host with the
    * Public Suffix List (shell/src/server/environment/cookie-domain.ts; none for localhost and IP addresses).
    * docs/SECURITY.md says why host-only is the default.
    */

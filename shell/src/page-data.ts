@@ -1,5 +1,5 @@
 /**
- * What the SSR server hands to the browser with the HTML (docs/PERFORMANCE.md): the
+ * What the page server hands to the browser with the HTML (docs/PERFORMANCE.md): the
  * environment's config and remotes map (no second fetch of config.json / remotes.json before the
  * first paint), the remote slots it rendered and their versions (preloaded before hydration), the
  * language, and the dehydrated query cache (no second API call on hydration). Written as a

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 /**
  * E-mailed tokens live in the URL fragment (`/{server}/account-activation#token=…`): the old links
- * with the token in the path are redirected there (on the SSR server as a 302, in the browser by
+ * with the token in the path are redirected there (on the page server as a 302, in the browser by
  * the router), and a malformed token still gives the 404 page (spec §8).
  */
 import { createStaticHandler } from 'react-router';

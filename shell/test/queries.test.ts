@@ -1,4 +1,4 @@
-/** The shell's server data (spec §3 field names) as the stats strip and the layout read it. */
+/** The page server data (spec §3 field names) as the stats strip and the layout read it. */
 import { statsFromAnswer } from '../src/data/queries';
 
 test('stats are mapped from the API field names (spec §3)', () => {

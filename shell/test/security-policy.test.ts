@@ -2,7 +2,7 @@
  * @jest-environment node
  */
 /**
- * Security headers of the shell's server : what helmet sends with the options of
+ * Security headers of the page server : what helmet sends with the options of
  * shell/src/server/environment/security-policy.mjs, in production and outside it.
  */
 import { createServer, type Server } from 'node:http';

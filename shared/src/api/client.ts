@@ -71,7 +71,7 @@ export function isApiError(error: unknown): error is AxiosError<ApiErrorBody> {
 /**
  * What the apps call on an HTTP client: the request methods of an `AxiosInstance`, with axios's
  * signatures and answers (`Promise<AxiosResponse<T>>`; errors are `AxiosError`s after the §8
- * handling). An `AxiosInstance` (the SSR server's per-request client) is one.
+ * handling). An `AxiosInstance` (the page server's per-request client) is one.
  */
 export type ApiClient = Pick<AxiosInstance, 'request' | 'get' | 'delete' | 'head' | 'options' | 'post' | 'put' | 'patch'>;
 

@@ -4,7 +4,7 @@ import type { ApiClient } from '../api/client';
 import type { LandingStore } from '../store';
 import type { PageMeta } from './page-meta';
 
-/** What the page tells the SSR server about its HTTP answer while it renders. */
+/** What the page tells the page server about its HTTP answer while it renders. */
 export interface ServerResponseInfo {
   /** HTTP status of the page (200 unless a component says otherwise, e.g. 404 for an unknown article). */
   status: number;
@@ -16,5 +16,5 @@ export interface ServerResponseInfo {
 export const StoreContext = createContext<LandingStore | null>(null);
 /** The HTTP client of this render (none in the browser: `apiClient`). */
 export const ApiClientContext = createContext<ApiClient | null>(null);
-/** The SSR server's record of the page's HTTP answer (none in the browser). */
+/** The page server's record of the page's HTTP answer (none in the browser). */
 export const ResponseContext = createContext<ServerResponseInfo | null>(null);

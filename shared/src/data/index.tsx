@@ -132,7 +132,7 @@ export function RequestScope({
 
 /**
  * Sets the HTTP status of a server-rendered page (e.g. 404 for an unknown article, spec §8), read
- * by the SSR server once the page is rendered. Does nothing in the browser. The highest status
+ * by the page server once the page is rendered. Does nothing in the browser. The highest status
  * any component sets wins.
  */
 export function useResponseStatus(status: number): void {

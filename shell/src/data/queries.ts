@@ -1,5 +1,5 @@
 /**
- * The shell's own server data (spec §3, §7), as TanStack Query options shared by the SSR server
+ * The shell's own server data (spec §3, §7), as TanStack Query options shared by the page server
  * (which prefetches the landing config before it renders) and the browser (hydrated cache).
  * Keys name the server and the language, so a language switch fetches the translated answer
  * (the landing banner follows a live language switch).

@@ -38,7 +38,7 @@ function SkipLink() {
 
 /**
  * Landing config of the server in the interface language (spec §3 `landingHeaderCode`, technical
- * break §4). The SSR server prefetches it before rendering (it decides a 503); in the browser it
+ * break §4). The page server prefetches it before rendering (it decides a 503); in the browser it
  * comes from the hydrated cache, and is fetched again for a new server or language.
  * @returns whether the technical break is on (from the answer or from a 503 of any call)
  */

@@ -1,6 +1,6 @@
 /**
  * The shell's federation runtime in the browser, created on demand (./runtime-host.ts) with the
- * runtime API, as the SSR server does (../server/federation/server-federation.ts): no bundler plugin in the host.
+ * runtime API, as the page server does (../server/federation/server-federation.ts): no bundler plugin in the host.
  * - Remotes are built with `experiments.externalRuntime`: their entry expects the runtime core
  *   as `globalThis._FEDERATION_RUNTIME_CORE`. This module provides the copy the shell bundles,
  *   the one `createInstance` below uses, before any remote entry loads.

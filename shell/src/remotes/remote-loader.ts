@@ -1,7 +1,7 @@
 /**
  * Where a slot gets its component and the version it shows. The same slot tree renders on the
  * server and in the browser; what differs is the {@link RemoteLoader} of the render (React
- * context): in the browser the module-level {@link browserLoader}, on the SSR server a
+ * context): in the browser the module-level {@link browserLoader}, on the page server a
  * per-request loader with a time budget (shell/src/server/).
  *
  * In the browser the page's slot modules load in parallel ({@link preloadRemotes}) and the shell
@@ -136,5 +136,5 @@ const browserLoader: RemoteLoader = {
   },
 };
 
-/** The loader of this render (the SSR server provides a per-request one). */
+/** The loader of this render (the page server provides a per-request one). */
 export const RemoteLoaderContext = createContext<RemoteLoader>(browserLoader);

@@ -34,7 +34,7 @@ export function ActivationRoute({ kind }: { kind: 'account' | 'email' | 'passwor
 /**
  * Loader of the old e-mail links with the token in the path (`/{server}/{kind}-activation/{token}`):
  * a redirect to the same page with the token in the fragment (`…-activation#token=…`), on the
- * SSR server (302) and in the browser, so the token leaves the address and later Referers and
+ * page server (302) and in the browser, so the token leaves the address and later Referers and
  * logs. A malformed token gives the 404 page (spec §8).
  */
 export function tokenPathToFragment({ request, params }: LoaderFunctionArgs): Response | null {

@@ -35,7 +35,7 @@ const DAY_S = 86_400;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 
-// Pages come from the SSR server (its HTML carries the page and its data); each page read is
+// Pages come from the page server (its HTML carries the page and its data); each page read is
 // kept, so it opens again offline as last seen (spec §1 offline-capable worker). Pages read before
 // this worker controlled them come as `CACHE_URLS` page requests from the window when it first
 // takes control (shell/src/pwa/register-worker.ts). A page never read falls back to the precached
