@@ -3,7 +3,7 @@
  *
  * Every remote keeps the layout of docs/ADDING_A_REMOTE.md, and so does what the generator
  * (scripts/new-remote.mjs) writes: the folders of src/, a query-key factory in src/api/keys.ts,
- * query keys and cache work (invalidation, cache writes) only in src/api/, every stylesheet in
+ * query keys, cache work (invalidation, cache writes) and writes (`useMutation`) only in src/api/, every stylesheet in
  * src/styles/ with its index.css, the nine locale files.
  */
 import { spawnSync } from 'node:child_process';
@@ -46,6 +46,7 @@ function layoutProblems(dir: string): string[] {
     if (KEY_LITERAL.test(text) && path !== join('src', 'api', 'keys.ts'))
       problems.push(`${path}: a query key written by hand (use the factory of src/api/keys.ts)`);
     if (CACHE_WORK.test(text) && !inApi) problems.push(`${path}: cache work outside src/api/ (put it in the mutation hook)`);
+    if (/\buseMutation\(/.test(text) && !inApi) problems.push(`${path}: a write outside src/api/ (give its request file a mutation hook)`);
   }
   if (!existsSync(join(src, 'styles', 'index.css'))) problems.push('src/styles/index.css is missing');
   const locales = existsSync(join(src, 'locales')) ? readdirSync(join(src, 'locales')).sort() : [];
@@ -106,7 +107,8 @@ describe('the generator', () => {
     writeFileSync(join(dir, 'src', 'components', 'page.css'), '.x {}\n');
     writeFileSync(
       join(dir, 'src', 'components', 'Save.tsx'),
-      "export const save = (c: { invalidateQueries: (f: object) => void }) => c.invalidateQueries({ queryKey: ['drift'] });\n",
+      "export const save = (c: { invalidateQueries: (f: object) => void }) => c.invalidateQueries({ queryKey: ['drift'] });\n" +
+        'export const useSave = () => useMutation({ mutationFn: save });\n',
     );
     writeFileSync(join(dir, 'src', 'drift.css'), '.y {}\n');
     rmSync(join(dir, 'src', 'locales', 'tr.json'));
@@ -114,6 +116,7 @@ describe('the generator', () => {
       'src/drift.css is not part of the layout',
       'src/components/Save.tsx: a query key written by hand (use the factory of src/api/keys.ts)',
       'src/components/Save.tsx: cache work outside src/api/ (put it in the mutation hook)',
+      'src/components/Save.tsx: a write outside src/api/ (give its request file a mutation hook)',
       'src/components/page.css: stylesheets live in src/styles/',
       'src/drift.css: stylesheets live in src/styles/',
       'src/locales/ does not hold the nine locales',

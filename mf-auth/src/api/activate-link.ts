@@ -2,11 +2,13 @@
  * The request an activation page makes once for its e-mailed token (spec §2): activate the
  * account (logs in), confirm a new e-mail, or check a new-password token.
  */
+import { useMutation } from '@tanstack/react-query';
 import type { ActivationPageProps, ServerCode } from '@landing/shared';
 import type { LoginAnswer } from '@landing/domain/schemas/auth';
-import { activateAccount } from '../api/activate-account';
-import { activateEmail } from '../api/activate-email';
-import { checkToken } from '../api/check-token';
+import type { WriteOptions } from '../lib/write-options';
+import { activateAccount } from './activate-account';
+import { activateEmail } from './activate-email';
+import { checkToken } from './check-token';
 
 /** What the request of each kind answered. */
 export type ActivationOutcome =
@@ -19,7 +21,7 @@ const requests = new Map<string, Promise<ActivationOutcome>>();
  * twice. A failed request is forgotten so "Try again" asks again.
  * @throws AxiosError of the request (`TOKEN_INVALID` for a used or unknown token)
  */
-export function activateOnce(server: ServerCode, kind: ActivationPageProps['kind'], token: string): Promise<ActivationOutcome> {
+function activateOnce(server: ServerCode, kind: ActivationPageProps['kind'], token: string): Promise<ActivationOutcome> {
   const key = `${server}:${kind}:${token}`;
   let p = requests.get(key);
   if (!p) {
@@ -34,3 +36,13 @@ export function activateOnce(server: ServerCode, kind: ActivationPageProps['kind
   }
   return p;
 }
+
+/**
+ * {@link activateOnce} of `kind` on `server` as a mutation; `mutate` takes the link's token.
+ * `options`: the caller's callbacks.
+ */
+export const useActivateLink = (
+  server: ServerCode,
+  kind: ActivationPageProps['kind'],
+  options: WriteOptions<ActivationOutcome, string> = {},
+) => useMutation({ ...options, mutationFn: (token) => activateOnce(server, kind, token) });

@@ -1,12 +1,11 @@
 import { useEffect, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useMutation } from '@tanstack/react-query';
 import { Spinner, gameUrlFor, landingStore, logout, type ActivationPageProps } from '@landing/shared';
-import { resetPassword } from '../api/reset-password';
+import { useResetPassword } from '../api/reset-password';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useLinkToken } from '../hooks/use-link-token';
-import { activateOnce } from '../lib/activation-request';
+import { useActivateLink } from '../api/activate-link';
 import { errorCode } from '../lib/api-errors';
 import { NewPasswordForm } from './NewPasswordForm';
 import { AlertIcon, CheckCircleIcon, KeyIcon, MailIcon } from './icons';
@@ -48,14 +47,12 @@ export function ActivationPage({ server, kind, token: given }: ActivationPagePro
   const { t } = useTranslation('auth');
   const complete = useCompleteLogin(server);
   const token = useLinkToken(given);
-  const activation = useMutation({
-    mutationFn: (tok: string) => activateOnce(server, kind, tok),
+  const activation = useActivateLink(server, kind, {
     onSuccess: (o) => {
       if (o.kind === 'account' && landingStore.getState().userData?.id !== o.answer.user.id) complete(o.answer, { redirect: false });
     },
   });
-  const reset = useMutation({
-    mutationFn: (password: string) => resetPassword(server, { token: token!, password }),
+  const reset = useResetPassword(server, token, {
     // The API ended every session of the account, this browser's too.
     onSuccess: () => {
       if (landingStore.getState().userData) logout(false);

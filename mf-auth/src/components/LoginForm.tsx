@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import type { ServerCode } from '@landing/shared';
 import type { LoginForm as LoginValues } from '@landing/domain/schemas/auth';
-import { logIn } from '../api/log-in';
+import { useLogIn } from '../api/log-in';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useStartTwoFactor } from '../hooks/use-start-two-factor';
 import { bindField } from '../lib/bind-field';
@@ -23,14 +22,15 @@ export function LoginForm({ server, onForgot }: { server: ServerCode; onForgot: 
   const complete = useCompleteLogin(server);
   const startTwoFactor = useStartTwoFactor(server);
   const form = useForm<LoginValues>({ defaultValues: { login: '', password: '' }, resolver, reValidateMode: 'onSubmit' });
-  const login = useMutation({
-    mutationFn: (v: LoginValues) => logIn(server, { login: v.login.trim(), password: v.password }),
-    onSuccess: (answer) => complete(answer),
-    onError: startTwoFactor,
-  });
+  const login = useLogIn(server, { onSuccess: (answer) => complete(answer), onError: startTwoFactor });
 
   return (
-    <form className="ma-form" onSubmit={form.handleSubmit((v) => login.mutate(v))} noValidate data-testid="login-form">
+    <form
+      className="ma-form"
+      onSubmit={form.handleSubmit((v) => login.mutate({ login: v.login.trim(), password: v.password }))}
+      noValidate
+      data-testid="login-form"
+    >
       <TextField label={t('fields.login')} autoComplete="username" {...bindField(form, 'login')} testId="login-name" />
       <CurrentPasswordField label={t('fields.password')} {...bindField(form, 'password')} testId="login-password" />
       <div className="ma-form__row">

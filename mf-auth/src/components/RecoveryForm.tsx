@@ -1,9 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import type { ServerCode } from '@landing/shared';
 import type { RecoveryForm as RecoveryValues } from '@landing/domain/schemas/auth';
-import { requestPasswordReset } from '../api/request-password-reset';
+import { useRequestPasswordReset } from '../api/request-password-reset';
 import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
 import { SentNotice } from './SentNotice';
@@ -20,7 +19,7 @@ const resolver = domainResolver<RecoveryValues>('RecoveryForm');
 export function RecoveryForm({ server, onBack }: { server: ServerCode; onBack: () => void }) {
   const { t } = useTranslation('auth');
   const form = useForm<RecoveryValues>({ defaultValues: { email: '' }, resolver, reValidateMode: 'onSubmit' });
-  const forgot = useMutation({ mutationFn: (email: string) => requestPasswordReset(server, email).then(() => email) });
+  const forgot = useRequestPasswordReset(server);
 
   const back = (
     <button type="button" className="ma-link ma-back" onClick={onBack} data-testid="back-to-login">

@@ -1,9 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
 import { Trans, useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
 import type { RegisterForm as RegisterValues } from '@landing/domain/schemas/auth';
-import { registerAccount } from '../api/register-account';
+import { useRegisterAccount } from '../api/register-account';
 import { apiOriginOf } from '../lib/api-base';
 import { bindField } from '../lib/bind-field';
 import { domainResolver } from '../lib/form-resolver';
@@ -38,18 +37,7 @@ export function RegisterForm({
   const { control, clearErrors, formState } = form;
   const field = (name: 'nickname' | 'email' | 'password') => bindField(form, name, { onChange: () => clearErrors(name) });
   // Errors are toasted by the shared client (taken name, password policy, rate limit, …); the typed values stay.
-  const signUp = useMutation({
-    mutationFn: (values: RegisterValues) => {
-      const email = values.email.trim();
-      return registerAccount(server, {
-        nickname: values.nickname.trim(),
-        email,
-        password: values.password,
-        terms: values.terms,
-        newsletter: values.newsletter,
-        params: collectRegisterParams(server),
-      }).then(() => email);
-    },
+  const signUp = useRegisterAccount(server, {
     onSuccess: (_email, values) => {
       forgetRegisterParams(server);
       landingStore.getState().setAuthPreferences({ newsletterAgreement: values.newsletter, userRegisterLang: currentLocale() });
@@ -78,7 +66,21 @@ export function RegisterForm({
   }
 
   return (
-    <form className="ma-form" onSubmit={form.handleSubmit((v) => signUp.mutate(v))} noValidate data-testid="register-form">
+    <form
+      className="ma-form"
+      onSubmit={form.handleSubmit((v) =>
+        signUp.mutate({
+          nickname: v.nickname.trim(),
+          email: v.email.trim(),
+          password: v.password,
+          terms: v.terms,
+          newsletter: v.newsletter,
+          params: collectRegisterParams(server),
+        }),
+      )}
+      noValidate
+      data-testid="register-form"
+    >
       <TextField
         label={t('fields.nickname')}
         autoComplete="nickname"

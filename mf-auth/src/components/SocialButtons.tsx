@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { isApiError, landingStore, notifyError, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import { DEFAULT_ENABLED, providersQuery } from '../api/fetch-providers';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useStartTwoFactor } from '../hooks/use-start-two-factor';
 import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/providers';
-import { openSocialPopup, socialLogin, SocialLoginError } from '../lib/social';
+import { openSocialPopup, SocialLoginError } from '../lib/social';
+import { useSocialLogin } from '../api/social-login';
 import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
 
 const NAMES = SOCIAL_PROVIDER_NAMES;
@@ -21,8 +21,7 @@ export function SocialButtons({ server }: { server: ServerCode }) {
   const complete = useCompleteLogin(server);
   const enabled = usePageQuery(providersQuery(useApiClient(), useReadScope(server))).data ?? DEFAULT_ENABLED;
   const startTwoFactor = useStartTwoFactor(server);
-  const social = useMutation({
-    mutationFn: ({ provider, popup }: { provider: SocialProvider; popup: Window | null }) => socialLogin(server, provider, window, popup),
+  const social = useSocialLogin(server, {
     onMutate: ({ provider }) => landingStore.getState().setAuthPreferences({ authSocialProvider: provider }),
     onSuccess: (answer) => complete(answer),
     onError: (err, { provider }) => {

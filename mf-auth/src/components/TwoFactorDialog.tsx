@@ -1,11 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useMutation } from '@tanstack/react-query';
 import { Modal, landingStore, useLandingStore, type TwoFactorDialogProps } from '@landing/shared';
 import type { CodeForm } from '@landing/domain/schemas/auth';
-import { confirmDeviceCode } from '../api/confirm-device-code';
-import { sendDeviceCode } from '../api/send-device-code';
+import { useConfirmDeviceCode } from '../api/confirm-device-code';
+import { useSendDeviceCode } from '../api/send-device-code';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useDeviceChallenge } from '../hooks/use-device-challenge';
 import { errorCode } from '../lib/api-errors';
@@ -67,8 +66,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
     if (step === 'code') setFocus('code');
   }, [step, setFocus]);
 
-  const send = useMutation({
-    mutationFn: (c: string) => sendDeviceCode(server, c),
+  const send = useSendDeviceCode(server, {
     onSuccess: (r) => {
       if (challenge) setDeviceChallenge({ ...challenge, email: r.email || challenge.email, codeSent: true });
       setSentNow(true);
@@ -81,8 +79,7 @@ export function TwoFactorDialog({ server }: TwoFactorDialogProps) {
       if (endAttempt(err) === 'CODE_RESEND_WAIT') setStep('code');
     },
   });
-  const confirm = useMutation({
-    mutationFn: (v: { challenge: string; code: string }) => confirmDeviceCode(server, v),
+  const confirm = useConfirmDeviceCode(server, {
     onSuccess: (answer) => complete(answer),
     onError: (err) => {
       endAttempt(err);

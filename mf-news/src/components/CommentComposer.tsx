@@ -30,7 +30,7 @@ export interface CommentComposerProps {
 
 /**
  * The form to write a comment or a reply (react-hook-form over the domain's `CommentBody` with the
- * server's rules, posted by a `useMutation`), or — when commenting is not possible — the message
+ * server's rules, posted by `usePostComment` of src/api/post-comment.ts), or — when commenting is not possible — the message
  * of spec §8 ('Users must be logged in to comment' with a login button, or 'Only players with OVR
  * higher than {value} can comment'). The length is checked before sending ('The comment must be
  * at least {min} characters long'); the text is kept on any error (the shared client has shown
