@@ -149,6 +149,10 @@ test('a player predicts, sees it after a reload, is locked out after kick-off, a
   });
   expect(result.status(), await result.text()).toBe(200);
   await page.reload();
+  // The reader goes to the card: a stage far below the fold hydrates, and shows its player's parts,
+  // when it comes near the viewport (HydrateOnVisible); the browser's scroll restoration may or may
+  // not have brought it there already.
+  await card.scrollIntoViewIfNeeded();
   await expect(card).toHaveAttribute('data-status', 'finished');
   await expect(card.getByText('2–1', { exact: true })).toBeVisible();
   await expect(card.getByTestId('points')).toHaveText(`+${tournament.scoring.exact} points · Exact score`);
