@@ -151,9 +151,9 @@ export async function xsrfPair() {
 
 /**
  * The mails the catcher holds for `to` (Mailpit's API, or MailDev's, the local stand-in:
- * docs/DOCKER.md "Images"), each with its subject and text.
+ * docs/DOCKER.md "Images"), each with its subject, text and Message-ID (without angle brackets).
  * @param {string} to
- * @returns {Promise<Array<{ subject: string, text: string }>>}
+ * @returns {Promise<Array<{ subject: string, text: string, messageId: string }>>}
  */
 async function mailsTo(to) {
   const address = to.toLowerCase();
@@ -161,35 +161,50 @@ async function mailsTo(to) {
   if (mailpit?.ok) {
     const { messages } = await mailpit.json();
     return Promise.all(
-      messages.map(async (/** @type {{ ID: string, Subject: string }} */ m) => {
+      messages.map(async (/** @type {{ ID: string, MessageID: string, Subject: string }} */ m) => {
         const full = await (await fetch(`${mailUi}/api/v1/message/${m.ID}`)).json();
-        return { subject: m.Subject, text: full.Text ?? '' };
+        return { subject: m.Subject, text: full.Text ?? '', messageId: (m.MessageID ?? '').replace(/^<|>$/g, '') };
       }),
     );
   }
   const all = await (await fetch(`${mailUi}/email`)).json();
   return all
     .filter((/** @type {{ to: Array<{ address: string }> }} */ m) => m.to.some((t) => t.address.toLowerCase() === address))
-    .map((/** @type {{ subject: string, text: string }} */ m) => ({ subject: m.subject, text: m.text ?? '' }));
+    .map((/** @type {{ subject: string, text: string, messageId?: string }} */ m) => ({
+      subject: m.subject,
+      text: m.text ?? '',
+      messageId: (m.messageId ?? '').replace(/^<|>$/g, ''),
+    }));
 }
 
 /**
  * The activation token mailed to `email` (its link `/{server}/account-activation#token=…`),
  * waited for up to `timeoutMs`.
- * @returns {Promise<{ token: string, count: number }>} the token and how many activation mails came
+ * @returns {Promise<{ token: string, count: number, messageIds: string[] }>} the token of the
+ *   first activation mail, how many came (`count`) and their distinct Message-IDs (a mail the
+ *   outbox sent again after a crash keeps its Message-ID)
  */
 export async function activationMail(email, timeoutMs = 20_000) {
+  /** @type {{ token: string, count: number, messageIds: string[] } | null} */
   let found = null;
   await until(
     async () => {
-      const tokens = (await mailsTo(email)).map((m) => /-activation#token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1]).filter(Boolean);
-      found = tokens.length ? { token: /** @type {string} */ (tokens[0]), count: tokens.length } : null;
+      const activations = (await mailsTo(email))
+        .map((m) => ({ token: /-activation#token=([A-Za-z0-9_-]+)/.exec(m.text)?.[1], messageId: m.messageId }))
+        .filter((m) => m.token);
+      found = activations.length
+        ? {
+            token: /** @type {string} */ (activations[0]?.token),
+            count: activations.length,
+            messageIds: [...new Set(activations.map((m) => m.messageId))],
+          }
+        : null;
       return !!found;
     },
     timeoutMs,
     `activation mail to ${email}`,
   );
-  return /** @type {{ token: string, count: number }} */ (/** @type {unknown} */ (found));
+  return /** @type {{ token: string, count: number, messageIds: string[] }} */ (/** @type {unknown} */ (found));
 }
 
 let playerCount = 0;

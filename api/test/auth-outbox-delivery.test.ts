@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { createServer, type Server } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { freshIp, uniqueUser } from './auth-helpers.js';
+import { freshIp, mails, post, tokenOf, uniqueUser } from './auth-helpers.js';
 import { setupTestApp, sqlRows, xsrfPair } from './helpers.js';
 
 /** A port where nothing listens: a TCP server opened and closed again. */
@@ -49,5 +49,56 @@ describe('mail outbox: a job lives until its mail is handed over', () => {
        WHERE job->>'kind' = 'register'`,
     );
     assert.deepEqual(jobs, [{ attempts: 1, locked: false, later: true }]);
+  });
+});
+
+describe('mail outbox: a worker that dies after sending', () => {
+  const t = setupTestApp();
+
+  it('sends the mail again after the lease, as the same message (one Message-ID), whose link activates', async () => {
+    const u = uniqueUser('diedsend');
+    // The worker dies after the transport took the mail and before it deleted the job: here the
+    // delete does nothing, which leaves the row claimed, as a killed process would.
+    await sqlRows(t.handle, `CREATE RULE outbox_keep AS ON DELETE TO auth_mail_outbox DO INSTEAD NOTHING`);
+    try {
+      const res = await post(t.app, '/royal/auth/register', { ...u, terms: true }, { ip: freshIp() });
+      assert.equal(res.statusCode, 201, res.body);
+    } finally {
+      await sqlRows(t.handle, `DROP RULE outbox_keep ON auth_mail_outbox`);
+    }
+    assert.equal(mails(t.app, u.email).length, 1);
+    // Not before its lease ends: the job is still another worker's.
+    assert.equal(await t.app.mailOutbox.drain(), 0);
+    await sqlRows(t.handle, `UPDATE auth_mail_outbox SET locked_until = now() - interval '1 second' WHERE job->>'email' = $1`, [u.email]);
+    assert.equal(await t.app.mailOutbox.drain(), 1);
+
+    const [second, first] = mails(t.app, u.email);
+    assert.ok(first && second, 'the mail was sent again');
+    assert.match(first.messageId ?? '', /^<outbox-\d+\.\d{20}@[^>]+>$/);
+    assert.equal(second.messageId, first.messageId, 'the same Message-ID: the recipient sees one message');
+    const left = await sqlRows(t.handle, `SELECT 1 FROM auth_mail_outbox WHERE job->>'email' = $1`, [u.email]);
+    assert.equal(left.length, 0, 'the job is done');
+    // The player opens the first one.
+    const x = await xsrfPair(t.app);
+    const act = await t.app.inject({
+      method: 'POST',
+      url: '/royal/auth/activate',
+      payload: { token: tokenOf(first), fingerprint: 'fp-diedsend-1' },
+      cookies: x.cookies,
+      headers: x.headers,
+      remoteAddress: freshIp(),
+    });
+    assert.equal(act.statusCode, 200, act.body);
+  });
+
+  it('gives every job its own Message-ID', async () => {
+    const a = uniqueUser('msgida');
+    const b = uniqueUser('msgidb');
+    await post(t.app, '/royal/auth/register', { ...a, terms: true }, { ip: freshIp() });
+    await post(t.app, '/royal/auth/register', { ...b, terms: true }, { ip: freshIp() });
+    const [ma] = mails(t.app, a.email);
+    const [mb] = mails(t.app, b.email);
+    assert.ok(ma?.messageId && mb?.messageId);
+    assert.notEqual(ma.messageId, mb.messageId);
   });
 });

@@ -26,11 +26,30 @@ export interface MailboxEntry {
   kind: MailKind;
   lang: string;
   server: string | null;
+  /**
+   * The `Message-ID` header the sender set (the outbox does: `<outbox-…@…>`). Kept in this
+   * process's memory only; table `dev_mailbox` does not store it.
+   */
+  messageId?: string;
   createdAt: string;
 }
 
 /** Messages kept by the dev mailbox (oldest are dropped). */
 const MAILBOX_SIZE = 500;
+
+/** A rendered mail with its recipient and what it is (for the logs and the dev mailbox). */
+type OutgoingMail = RenderedMail & {
+  to: string;
+  kind: MailKind;
+  lang: string;
+  server: string | null;
+  /**
+   * `Message-ID` header, angle brackets included (RFC 5322 §3.6.4). The outbox gives each job
+   * its own, so a mail sent again after a crash is the same message to the recipient's mail
+   * system, which shows one of the two (./outbox.ts). Without it, nodemailer makes a random one.
+   */
+  messageId?: string;
+};
 
 export interface Mailer {
   /**
@@ -38,7 +57,7 @@ export interface Mailer {
    * transport (SMTP, or composing only) has accepted it and rejects when the transport failed, so
    * the outbox keeps the job until the mail is handed over (./outbox.ts).
    */
-  send(message: RenderedMail & { to: string; kind: MailKind; lang: string; server: string | null }): Promise<void>;
+  send(message: OutgoingMail): Promise<void>;
   /** The dev mailbox, newest first; null when it is off (production). */
   readonly mailbox: MailboxEntry[] | null;
   /** Resolves when every queued transport send has finished (tests). */
@@ -64,6 +83,7 @@ function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMail
     mailbox,
     send(message) {
       const { to, subject, text, html, kind, lang, server } = message;
+      const { messageId } = message;
       if (mailbox) {
         mailbox.unshift({
           id: nextId++,
@@ -75,6 +95,7 @@ function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMail
           kind,
           lang,
           server,
+          ...(messageId ? { messageId } : {}),
           createdAt: new Date().toISOString(),
         });
         if (mailbox.length > MAILBOX_SIZE) mailbox.length = MAILBOX_SIZE;
@@ -92,7 +113,7 @@ function createMailer(config: Pick<AuthConfig, 'smtpUrl' | 'mailFrom' | 'devMail
         log.warn({ kind, server }, 'mail not delivered: SMTP_URL is not configured');
       }
       const p: Promise<void> = transport
-        .sendMail({ from: config.mailFrom, to, subject, text, html })
+        .sendMail({ from: config.mailFrom, to, subject, text, html, ...(messageId ? { messageId } : {}) })
         .then(
           () => undefined,
           (err: unknown) => {

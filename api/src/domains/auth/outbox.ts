@@ -13,6 +13,9 @@
  * `FOR UPDATE SKIP LOCKED` and a lease (`locked_until`, 60 s), so a job runs in one process at a
  * time, and a job whose worker died before deleting it runs again after the lease (a mail is sent
  * late rather than lost). Failures, a refused delivery included, retry with backoff (5 attempts).
+ * A worker that dies after the SMTP server took the mail but before it deleted the job sends it
+ * twice; both carry the job's one `Message-ID` (`outboxMessageId`), which mail systems use to
+ * show a message once.
  */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -88,7 +91,19 @@ const MAX_ATTEMPTS = 5;
 /** Lease of a claimed job: after this, a job whose worker died is claimed again. */
 const LEASE_S = 60;
 
-type JobRow = typeof authMailOutbox.$inferSelect;
+/** A claimed job: its row and `stamp`, its creation time in UTC as `YYYYMMDDHH24MISSUS`. */
+type JobRow = Pick<typeof authMailOutbox.$inferSelect, 'id' | 'server' | 'lang' | 'siteBase' | 'job' | 'attempts'> & { stamp: string };
+
+/**
+ * `Message-ID` of a job's mail (RFC 5322 §3.6.4): the same each time the job runs, so when a
+ * worker dies after the SMTP server took the mail but before the job row was deleted, the mail
+ * sent again after the lease is the same message to the recipient's mail system. The domain is
+ * the one of `MAIL_FROM`, e.g. `<outbox-42.20261128220101123456@landing.local>`.
+ */
+function outboxMessageId(row: { id: number; stamp: string }, mailFrom: string): string {
+  const domain = /@([^\s>]+)>?\s*$/.exec(mailFrom)?.[1] ?? 'localhost';
+  return `<outbox-${row.id}.${row.stamp}@${domain}>`;
+}
 
 /** The running worker of one app. */
 export interface MailOutbox {
@@ -119,7 +134,8 @@ export function startMailOutbox(options: {
         SELECT id FROM auth_mail_outbox
         WHERE run_after <= now() AND (locked_until IS NULL OR locked_until < now())
         ORDER BY id LIMIT 20 FOR UPDATE SKIP LOCKED)
-      RETURNING id, server, lang, site_base AS "siteBase", job, attempts`)) as unknown as JobRow[];
+      RETURNING id, server, lang, site_base AS "siteBase", job, attempts,
+        to_char(created_at AT TIME ZONE 'UTC', 'YYYYMMDDHH24MISSUS') AS stamp`)) as unknown as JobRow[];
 
   const rowsOf = (result: unknown): JobRow[] => (Array.isArray(result) ? result : ((result as { rows: JobRow[] }).rows ?? []));
 
@@ -190,7 +206,7 @@ async function runJob(db: Db, config: { auth: AuthConfig }, log: FastifyBaseLogg
     // The app's own mailer (keyed by its configuration object: the same dev mailbox). Awaited: the
     // job is deleted only once the transport has the mail, so a process killed while sending
     // leaves the job to run again after its lease instead of losing the mail.
-    return mailerFor(config, log).send({ ...rendered, to, kind, lang, server });
+    return mailerFor(config, log).send({ ...rendered, to, kind, lang, server, messageId: outboxMessageId(row, auth.mailFrom) });
   };
   const account = async (id: number) => (await db.select().from(authAccounts).where(eq(authAccounts.id, id)))[0] ?? null;
   const accountWithEmail = async (email: string) => {
