@@ -25,12 +25,13 @@ export default {
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
   // scripts/**/*.mjs: pure helpers of the repo's Node scripts (e.g. scripts/lib/bench-web.mjs) tested
   // as modules; shared/apps.mjs: the app registry, imported by shared/src/contracts.ts;
-  // shell/src/server/*.mjs: the SSR server's header policy (shared with the dev servers).
+  // shared/build/(shared-)singletons.mjs: the shared-singleton table and policy;
+  // shell/src/server/**/*.mjs: the page server's header policy (shared with the dev servers).
   transform: {
     '^.+\\.(t|j)sx?$': swc,
     '^.+/scripts/.+\\.mjs$': swc,
     '^.+/shared/apps\\.mjs$': swc,
-    '^.+/shared/build/shared-singletons\\.mjs$': swc,
+    '^.+/shared/build/(shared-)?singletons\\.mjs$': swc,
     '^.+/shell/src/server/.+\\.mjs$': swc,
   },
   // ESM-only packages (the HTML parser of sanitize-html) are compiled too.

@@ -4,10 +4,11 @@
  * Every remote keeps the layout of docs/ADDING_A_REMOTE.md, and so does what the generator
  * (scripts/new-remote.mjs) writes: the folders of src/, a query-key factory in src/api/keys.ts,
  * query keys, cache work (invalidation, cache writes) and writes (`useMutation`) only in src/api/, every stylesheet in
- * src/styles/ with its index.css, the nine locale files.
+ * src/styles/ with its index.css, the nine locale files. What the generator writes also passes
+ * the typecheck and the repo's lint rules once the contract it asks for is in @landing/shared.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { REMOTES } from '../shared/apps.mjs';
@@ -91,6 +92,63 @@ describe('the generator', () => {
     for (const code of LOCALE_CODES)
       expect(JSON.parse(readFileSync(join(dir, 'src', 'locales', `${code}.json`), 'utf8'))).toEqual({ title: 'Shop Cart' });
   });
+
+  test('writes a remote that passes the typecheck and lint once its contract is in @landing/shared', async () => {
+    expect(generate('mf-gift-shop').status).toBe(0);
+    const dir = join(temp, 'mf-gift-shop');
+    // The remote's tsconfig extends ../tsconfig.base.json and includes ../shared/src/globals.d.ts,
+    // as in the repo. @landing/shared is the real package plus what steps 1 and 2 the generator
+    // prints add to it: the registry's contract major and the props of the exposed module.
+    symlinkSync(join(root, 'shared'), join(temp, 'shared'));
+    symlinkSync(join(root, 'node_modules'), join(temp, 'node_modules'));
+    symlinkSync(join(root, 'mf-news', 'node_modules'), join(dir, 'node_modules'));
+    mkdirSync(join(temp, 'contract'));
+    writeFileSync(
+      join(temp, 'contract', 'index.ts'),
+      [
+        "export * from '../shared/src/index.ts';",
+        "import type { CONTRACT_MAJOR as Registered, ServerCode } from '../shared/src/index.ts';",
+        'export declare const CONTRACT_MAJOR: typeof Registered & { readonly mf_gift_shop: 1 };',
+        'export interface GiftShopPageProps { server: ServerCode }',
+        '',
+      ].join('\n'),
+    );
+    writeFileSync(
+      join(temp, 'tsconfig.base.json'),
+      JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { paths: { '@landing/shared': ['./contract/index.ts'] } } }),
+    );
+    const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
+      encoding: 'utf8',
+    });
+    expect(tsc.stdout + tsc.stderr).toBe('');
+    expect(tsc.status).toBe(0);
+
+    // Linted with the repo's config as if it were in the repo (mf-gift-shop/…), so every rule of a
+    // remote applies; in a Node process of its own (ESLint loads its config with import()).
+    const files = filesUnder(join(dir, 'src')).concat(filesUnder(join(dir, 'test'))).filter((f) => /\.(ts|tsx)$/.test(f));
+    expect(files.length).toBeGreaterThan(5);
+    const lint = spawnSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { ESLint } from 'eslint';
+         import { readFileSync } from 'node:fs';
+         const eslint = new ESLint({ cwd: process.cwd() });
+         const messages = [];
+         for (const [file, as] of JSON.parse(process.argv[1])) {
+           const [result] = await eslint.lintText(readFileSync(file, 'utf8'), { filePath: as });
+           for (const m of result.messages) messages.push(as.slice(process.cwd().length + 1) + ':' + m.line + ' ' + m.ruleId + ' ' + m.message);
+         }
+         console.log(JSON.stringify(messages));`,
+        JSON.stringify(files.map((f) => [f, join(root, relative(temp, f))])),
+      ],
+      { cwd: root, encoding: 'utf8' },
+    );
+    expect(lint.stderr).toBe('');
+    const messages = JSON.parse(lint.stdout) as string[];
+    expect(messages).toEqual([]);
+  }, 120_000);
 
   test('refuses a name outside mf-<words> and a folder that exists', () => {
     expect(generate('shop').status).toBe(1);

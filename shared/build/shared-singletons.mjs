@@ -1,10 +1,12 @@
 /**
  * The shared-singleton policy of every app build (shared/build/rspack.mjs, scripts/lib/shared-policy.mjs):
- * which packages are singletons, at which installed version, and the subset entries of the big ones.
+ * the singletons of the table (./singletons.mjs) at their installed versions, and the subset
+ * entries of the big ones.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { SINGLETONS } from './singletons.mjs';
 
 /** Reads the version of a dependency as installed for `dir` (for `requiredVersion`). */
 function installedVersion(dir, name) {
@@ -48,6 +50,7 @@ export function sharedSingletons(dir, { server = false } = {}) {
   const dependencies = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {};
   const optional = OPTIONAL_SHARED_PACKAGES.filter((name) => name in dependencies);
   for (const name of [...SHARED_PACKAGES, ...optional]) {
+    if (server && !SINGLETONS[name].server) continue;
     const version = installedVersion(dir, name);
     // Server builds never bundle a copy: the shell's Node server provides every singleton.
     shared[name] = { singleton: true, requiredVersion: caret(version), version, ...(server ? { import: false } : {}) };
@@ -64,7 +67,7 @@ export function sharedSingletons(dir, { server = false } = {}) {
 function withSubpaths(shared, server) {
   // Sub-path entry points of the same packages must share the same singleton.
   for (const [sub, pkg] of SHARED_SUBPATHS) {
-    if (server && sub === 'react-dom/client') continue; // never used on the server
+    if (server && !SINGLETONS[sub].server) continue;
     shared[sub] = {
       singleton: true,
       requiredVersion: shared[pkg].requiredVersion,
@@ -75,27 +78,10 @@ function withSubpaths(shared, server) {
   return shared;
 }
 
-/** Packages shared as singletons by every app, in the browser and on the server. */
-export const SHARED_PACKAGES = [
-  'react',
-  'react-dom',
-  'react-router',
-  'zustand',
-  'i18next',
-  'react-i18next',
-  'axios',
-  'react-toastify',
-  '@tanstack/react-query',
-  '@landing/shared',
-];
-/**
- * Packages shared as singletons by the apps that list them in their `dependencies` (react-hook-form:
- * the shell and the remotes with a form), so a page with forms in two apps loads one copy. An app
- * without the package neither provides nor consumes it.
- */
-export const OPTIONAL_SHARED_PACKAGES = ['react-hook-form'];
+const entries = Object.entries(SINGLETONS);
+/** Packages shared as singletons by every app, in the browser and on the server (./singletons.mjs). */
+export const SHARED_PACKAGES = entries.filter(([, s]) => !('of' in s) && !('optional' in s)).map(([key]) => key);
+/** Packages shared by the apps that list them in their `dependencies` (./singletons.mjs, `optional`). */
+export const OPTIONAL_SHARED_PACKAGES = entries.filter(([, s]) => 'optional' in s).map(([key]) => key);
 /** Sub-path entries shared with their package's singleton: [entry, package]. */
-export const SHARED_SUBPATHS = [
-  ['react/jsx-runtime', 'react'],
-  ['react-dom/client', 'react-dom'],
-];
+export const SHARED_SUBPATHS = entries.flatMap(([key, s]) => ('of' in s ? [[key, s.of]] : []));

@@ -1,12 +1,12 @@
 /**
  * @jest-environment node
  *
- * One list of shared singletons: the shared-singleton policy (shared/build/shared-singletons.mjs)
- * decides what every app build shares, and the two hosts provide the modules: the browser host
- * (shell/src/remotes/federation.ts) and the page server (shell/src/server/federation/shared-modules.ts). A key the
- * policy shares and a host does not provide would leave remotes without the module (on the server)
- * or stop every remote from loading (in the browser); a key a host provides outside the policy is
- * shared with no remote. These tests fail on either.
+ * One table of shared singletons (shared/build/singletons.mjs) feeds the shared-singleton policy
+ * of every app build (shared/build/shared-singletons.mjs) and types the module maps of the two
+ * hosts: the browser host (shell/src/remotes/federation.ts) and the page server
+ * (shell/src/server/federation/shared-modules.ts). The typecheck catches a key a host lacks or
+ * adds; these tests check what it cannot: that the policy, as built for the shell's installed
+ * dependencies, asks for exactly the keys the hosts provide, at the versions the page server has.
  */
 import './polyfills';
 import { join } from 'node:path';

@@ -25,9 +25,10 @@ import deliveryPlugin from './plugins/delivery';
 import fallbackPlugin from './plugins/fallback';
 import retryPlugin from './plugins/retry';
 import type { RemoteEntry } from './runtime-host';
+import type { BrowserLazyKey, BrowserLoadedKey } from '../singleton-keys';
 
-/** Modules the shell has loaded already, by shared key. */
-const LOADED: Record<string, unknown> = {
+/** Modules the shell has loaded already, by shared key: the table's `browser: 'loaded'` keys (shared/build/singletons.mjs). */
+const LOADED = {
   react: React,
   'react/jsx-runtime': ReactJsxRuntime,
   'react-dom': ReactDom,
@@ -38,18 +39,18 @@ const LOADED: Record<string, unknown> = {
   'react-i18next': ReactI18next,
   '@tanstack/react-query': ReactQuery,
   '@landing/shared': LandingShared,
-};
+} satisfies Record<BrowserLoadedKey, unknown>;
 
-/** Modules the shell loads on first use, by shared key. */
-const LAZY: Record<string, () => Promise<unknown>> = {
+/** Modules the shell loads on first use, by shared key: the table's `browser: 'lazy'` keys. */
+const LAZY = {
   axios: () => import('axios'),
   'react-toastify': () => import('react-toastify'),
   'react-hook-form': () => import('react-hook-form'),
-};
+} satisfies Record<BrowserLazyKey, () => Promise<unknown>>;
 
 /**
- * Every shared key this module can provide (loaded or lazy). They must be exactly the browser keys
- * of the shared-singleton policy (shared/build/shared-singletons.mjs): shell/test/shared-singletons.test.ts.
+ * Every shared key this module can provide (loaded or lazy): the browser keys of the shared-singleton
+ * policy (shared/build/shared-singletons.mjs) for the shell's dependencies, shell/test/shared-singletons.test.ts.
  */
 export const BROWSER_SHARED_KEYS: readonly string[] = [...Object.keys(LOADED), ...Object.keys(LAZY)];
 
@@ -63,8 +64,8 @@ function sharedOptions(versions: Record<string, string>) {
   const shared: Record<string, object> = {};
   for (const [name, version] of Object.entries(versions)) {
     const shareConfig = { singleton: true, requiredVersion: `^${version}` };
-    if (name in LOADED) shared[name] = { version, lib: () => LOADED[name], shareConfig };
-    else if (name in LAZY) shared[name] = { version, get: () => LAZY[name]!().then((m) => () => m), shareConfig };
+    if (name in LOADED) shared[name] = { version, lib: () => LOADED[name as BrowserLoadedKey], shareConfig };
+    else if (name in LAZY) shared[name] = { version, get: () => LAZY[name as BrowserLazyKey]().then((m) => () => m), shareConfig };
     else throw new Error(`shared package ${name} is not provided by the shell (src/remotes/federation.ts)`);
   }
   return shared;

@@ -17,19 +17,19 @@ import * as ReactQuery from '@tanstack/react-query';
 import * as ReactHookForm from 'react-hook-form';
 import * as LandingShared from '@landing/shared';
 import sharedPackage from '@landing/shared/package.json';
+import type { ServerKey } from '../../singleton-keys';
 
 const requireHere = createRequire(__filename);
 const versionOf = (pkg: string): string => (requireHere(`${pkg}/package.json`) as { version: string }).version;
 
 /**
  * The modules the page server provides as shared singletons, by shared key, with their installed
- * versions. They must be exactly the page server's keys of the shared-singleton policy
- * (shared/build/shared-singletons.mjs, `sharedSingletons(dir, { server: true })`), which the
- * remotes' server builds take as `import: false`: a key missing here would leave a remote without
- * the module. shell/test/shared-singletons.test.ts checks that they agree, and the browser host's
- * (../../remotes/federation.ts) too.
+ * versions: the table's `server: true` keys (shared/build/singletons.mjs), which the remotes'
+ * server builds take as `import: false`, so a key missing here would leave a remote without the
+ * module (the type makes it a typecheck error). shell/test/shared-singletons.test.ts checks the
+ * versions against the shared-singleton policy.
  */
-export const SERVER_SHARED_MODULES: Readonly<Record<string, { lib: unknown; version: string }>> = {
+export const SERVER_SHARED_MODULES: Readonly<Record<ServerKey, { lib: unknown; version: string }>> = {
   react: { lib: React, version: versionOf('react') },
   'react/jsx-runtime': { lib: ReactJsxRuntime, version: versionOf('react') },
   'react-dom': { lib: ReactDom, version: versionOf('react-dom') },
