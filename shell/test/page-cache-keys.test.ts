@@ -17,6 +17,7 @@ import type { PageRequest } from '../src/server/pages/page-request';
 import type { PageRenderer } from '../src/server/render/page-renderer';
 import type { SessionChecker } from '../src/server/pages/session';
 import { createSharedPlayerPages } from '../src/server/players/shared-player-pages';
+import type { StandInPlayer } from '../src/server/players/player-page';
 
 const ENV: EnvironmentState = {
   config: DEFAULT_RUNTIME_CONFIG,
@@ -177,5 +178,34 @@ describe('shared player pages', () => {
     const user: UserData = { id: '7', nickname: 'demo', email: 'demo@example.org', ovr: 50, server: 'royal' };
     await expect(shared(request, { user, token: 't' })).resolves.toBeNull();
     expect(rendered).toBe(0);
+  });
+
+  test("a page whose stand-in render reads the player's e-mail is rendered per player, and is not tried again at once", async () => {
+    const cache = new PageCache();
+    let rendered = 0;
+    const renderer = {
+      render: async (_req: PageRequest, renderedFor: { standIn: StandInPlayer }) => {
+        rendered++;
+        const email = renderedFor.standIn.user.email;
+        return { kind: 'page', result: { status: 200, timings: { renderMs: 1, slotErrors: [] }, topics: [] }, html: `<p>${email}</p>` };
+      },
+      limited: <T>(work: () => Promise<T>) => work(),
+    } as unknown as PageRenderer;
+    const request: PageRequest = {
+      url: url('/royal/account'),
+      cookie: undefined,
+      server: 'royal',
+      lang: 'en',
+      player: null,
+      env: ENV,
+      config: ENV.config,
+      origin: 'http://localhost',
+    };
+    const shared = createSharedPlayerPages(cache, renderer);
+    const user: UserData = { id: '7', nickname: 'demo', email: 'demo@example.org', ovr: 50, server: 'royal' };
+    await expect(shared(request, { user, token: 't' })).resolves.toBeNull();
+    await expect(shared(request, { user: { ...user, id: '8', email: 'other@example.org' }, token: 'u' })).resolves.toBeNull();
+    expect(rendered).toBe(1);
+    expect(cache.stats().entries).toBe(0);
   });
 });

@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { busyPage } from '../src/server/http/busy-page';
 import { createPageServer } from '../src/server/http/page-server';
-import { PageCache, pageCacheKey, type CachedPage, type RenderedPage } from '../src/server/cache/page-cache';
+import { PageCache, pageCacheKey, type CachedPage, type PersonalRender, type RenderedPage } from '../src/server/cache/page-cache';
 import { pageUrl, type Redirect } from '../src/server/pages/page-request';
 
 const listen = (server: Server) =>
@@ -173,6 +173,24 @@ test('a redirect a render answers reaches every caller as a value and is never k
     expect(answer).toEqual({ kind: 'redirect', status: 302, location: '/royal/account-activation#token=x' });
   expect((await cache.get('r', render)).cache).toBe('MISS');
   expect([renders, cache.stats().entries]).toEqual([2, 0]);
+});
+
+test("a stand-in's personal render reaches every caller as a value, is never kept and drops the shared copy", async () => {
+  const cache = new PageCache();
+  cache.setLive(true);
+  await cache.get('p', async () => ({ kind: 'page', status: 200, html: '<p>shared</p>', topics: ['news'], degraded: false, renderMs: 1 }));
+  cache.invalidate('news');
+  let renders = 0;
+  const personal = async (): Promise<PersonalRender> => {
+    renders++;
+    await new Promise((r) => setTimeout(r, 10));
+    return { kind: 'personal' };
+  };
+  const answers = await Promise.all([cache.get('p', personal), cache.get('p', personal)]);
+  expect(renders).toBe(1);
+  for (const { answer } of answers) expect(answer).toEqual({ kind: 'personal' });
+  // The shared copy is gone, not served stale to the next player.
+  expect(cache.stats().entries).toBe(0);
 });
 
 test('the 503 page is in the visitor language and asks to come back', () => {

@@ -89,13 +89,25 @@ export interface PageCacheOptions {
 }
 
 /**
- * The render behind a key: the page (kept when its status is 200, else only handed to its
- * callers), or a redirect (only handed to its callers).
+ * A stand-in's render that read something personal (shared player pages,
+ * ../players/shared-player-pages.ts): handed to its callers, never kept, and the key's previous
+ * copy is dropped.
  */
-type Render = () => Promise<RenderedPage | Redirect>;
+export interface PersonalRender {
+  kind: 'personal';
+}
 
-/** What the cache answers for a key: a page (cached or just rendered), or the redirect its render answered. */
-type Answer = CachedPage | Redirect;
+/** What a render may answer besides a page; the cache hands it to the render's callers without keeping it. */
+type PassedOn = Redirect | PersonalRender;
+
+/**
+ * The render behind a key: the page (kept when its status is 200, else only handed to its
+ * callers), or a redirect or a personal render (only handed to its callers).
+ */
+type Render<A extends PassedOn = PassedOn> = () => Promise<RenderedPage | A>;
+
+/** What the cache answers for a key: a page (cached or just rendered), or what its render passed on. */
+type Answer = CachedPage | PassedOn;
 
 /** Counters for /health and the benchmark. */
 export interface PageCacheStats {
@@ -157,11 +169,11 @@ export class PageCache {
         const topics = CONTENT_TOPICS.map((t) => [t, this.counters.get(t)!] as const);
         this.counts.renders++;
         const rendered = await context();
-        // Only pages that exist are kept: a redirect, a 404 (an unknown path, article, tournament
+        // Only pages that exist are kept: a redirect, a personal render, a 404 (an unknown path, article, tournament
         // or page number) or an error page goes to everyone who asked for it meanwhile and is not
         // stored. A size past maxEntrySize is lru-cache's way to hand a fetched value out without
         // keeping it (it also drops the key's previous copy).
-        if (rendered.kind === 'redirect') {
+        if (rendered.kind !== 'page') {
           options.size = Number.MAX_SAFE_INTEGER;
           return rendered;
         }
@@ -186,10 +198,12 @@ export class PageCache {
   /**
    * The page of `key`: the cached copy when fresh, else one render of `render` shared by
    * everyone asking meanwhile (a STALE copy goes out while it runs, when there is one); or the
-   * redirect that render answered.
+   * redirect or personal render that render answered.
+   * @typeParam A  what `render` passes on besides a page; the answer is a page or an `A`, as every
+   *   render of a key is of the same caller (the audience is part of the key: {@link pageCacheKey})
    * @throws the render's error (rejected) when there is no copy to fall back on
    */
-  async get(key: string, render: Render): Promise<{ answer: Answer; cache: CacheStatus }> {
+  async get<A extends PassedOn>(key: string, render: Render<A>): Promise<{ answer: CachedPage | A; cache: CacheStatus }> {
     const held = this.lru.peek(key, { allowStale: true });
     const existing = held?.kind === 'page' ? held : undefined;
     // A copy whose content changed is never served again: the visitor waits for the render (shared
@@ -213,7 +227,7 @@ export class PageCache {
     if (served === 'HIT') this.counts.hits++;
     else if (served === 'STALE') this.counts.stale++;
     else this.counts.misses++;
-    return { answer, cache: served };
+    return { answer: answer as CachedPage | A, cache: served };
   }
 
   /** Counters since the start, and the entries held. */

@@ -8,7 +8,7 @@
 import { LRUCache } from 'lru-cache';
 import { PAGE_DATA_ELEMENT_ID } from '../../page-data';
 import { jsonForScript } from '../render/page-document';
-import { pageCacheKey, type CachedPage, type PageCache } from '../cache/page-cache';
+import { pageCacheKey, type CachedPage, type PageCache, type PersonalRender } from '../cache/page-cache';
 import type { PageRequest, Redirect } from '../pages/page-request';
 import { toRenderedPage, type PageRenderer } from '../render/page-renderer';
 import { playerPageBody, sendableTemplate, type SendableTemplate } from './player-gzip';
@@ -18,9 +18,6 @@ import type { SessionPlayer } from '../pages/session';
 
 /** How long a page whose stand-in render read a personal field is rendered per player before trying again (ms). */
 const PERSONAL_PAGE_MEMORY_MS = 10 * 60_000;
-
-/** A stand-in's render read something personal: the page is rendered per player. */
-class PersonalPage extends Error {}
 
 /** Cuts a stand-in's page at its holes (null: the page cannot be shared). */
 const templateOf = (html: string) =>
@@ -40,37 +37,34 @@ export function createSharedPlayerPages(cache: PageCache, renderer: PageRenderer
   return async function sharedPlayerPage(req: PageRequest, player: SessionPlayer): Promise<PlayerPage | Redirect | null> {
     const key = pageCacheKey(req.env.version, req.origin, req.url, req.lang, `player:${player.user.server}`);
     if (personalPages.has(key)) return null;
-    try {
-      const { answer: cached, cache: status } = await cache.get(key, () =>
-        renderer.limited(async () => {
-          const standIn = standInPlayer(player.user.server);
-          const rendered = await renderer.render(req, { standIn });
-          if (rendered.kind === 'redirect') return rendered;
-          if (standIn.isPersonal() || !templateOf(rendered.html)) throw new PersonalPage(key);
-          return toRenderedPage(rendered, false);
-        }),
-      );
-      if (cached.kind === 'redirect') return cached;
-      let template = templates.get(cached);
-      if (!template) {
-        // A cached page without its holes (not one this function rendered) is never filled in: it is per player.
-        const cut = templateOf(cached.body.identity.toString('utf8'));
-        if (!cut) throw new PersonalPage(key);
-        templates.set(cached, (template = sendableTemplate(cut)));
-      }
-      const sendable = template;
-      const values = playerValues(player.user, jsonForScript);
-      return {
-        kind: 'page',
-        status: cached.status,
-        renderMs: cached.renderMs,
-        cache: status,
-        body: (encoding) => playerPageBody(sendable, values, encoding),
-      };
-    } catch (e) {
-      if (!(e instanceof PersonalPage)) throw e;
+    const { answer: cached, cache: status } = await cache.get<Redirect | PersonalRender>(key, () =>
+      renderer.limited(async () => {
+        const standIn = standInPlayer(player.user.server);
+        const rendered = await renderer.render(req, { standIn });
+        if (rendered.kind === 'redirect') return rendered;
+        if (standIn.isPersonal() || !templateOf(rendered.html)) return { kind: 'personal' };
+        return toRenderedPage(rendered, false);
+      }),
+    );
+    if (cached.kind === 'redirect') return cached;
+    let template = cached.kind === 'page' ? templates.get(cached) : undefined;
+    if (cached.kind === 'page' && !template) {
+      // A cached page without its holes (not one this function rendered) is never filled in: it is per player.
+      const cut = templateOf(cached.body.identity.toString('utf8'));
+      if (cut) templates.set(cached, (template = sendableTemplate(cut)));
+    }
+    if (cached.kind !== 'page' || !template) {
       personalPages.set(key, true);
       return null;
     }
+    const sendable = template;
+    const values = playerValues(player.user, jsonForScript);
+    return {
+      kind: 'page',
+      status: cached.status,
+      renderMs: cached.renderMs,
+      cache: status,
+      body: (encoding) => playerPageBody(sendable, values, encoding),
+    };
   };
 }

@@ -13,7 +13,12 @@ import { renderPage } from './render-page';
 import type { SlotError } from './slot-loader';
 import type { PageRenderResult, RenderedFor } from './render-types';
 
-/** Thrown when the render queue is full (answered 503). */
+/**
+ * The rejection of {@link PageRenderer.limited} when the render queue is full. A rejection, not a
+ * value like a redirect: the page cache answers a key whose render rejects with the copy it still
+ * holds (STALE), so an overloaded page server keeps serving the pages it has; without a copy the
+ * rejection reaches page-handler.ts, which answers 503 (shell/test/page-server.test.ts pins both).
+ */
 export class OverloadError extends Error {}
 
 /** A render's page and its whole HTML. */
