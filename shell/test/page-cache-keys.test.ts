@@ -8,7 +8,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import compression from 'compression';
 import { DEFAULT_RUNTIME_CONFIG, type UserData } from '@landing/shared';
 import type { EnvironmentState } from '../src/server/environment/environment';
 import { PageCache, pageCacheKey, type RenderedPage } from '../src/server/cache/page-cache';
@@ -18,6 +17,7 @@ import type { PageRenderer } from '../src/server/render/page-renderer';
 import type { SessionChecker } from '../src/server/pages/session';
 import { createSharedPlayerPages } from '../src/server/players/shared-player-pages';
 import type { StandInPlayer } from '../src/server/players/player-page';
+import { nodeCompression } from '../src/server/http/responses';
 
 const ENV: EnvironmentState = {
   config: DEFAULT_RUNTIME_CONFIG,
@@ -107,7 +107,7 @@ describe('a bounded key space', () => {
     // The change stream is up: pages live 60 s (the test takes far less).
     cache.setLive(true);
     variants.setLive(true);
-    const page = createPageHandler({ renderer, cache, variants, sessions, compress: compression(), publicOrigin: 'http://localhost' });
+    const page = createPageHandler({ renderer, cache, variants, sessions, compress: nodeCompression(1024), publicOrigin: 'http://localhost' });
     server = createServer((req: IncomingMessage, res: ServerResponse) => void page(req, res, url(req.url ?? '/'), ENV));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -8,7 +8,6 @@
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import compression from 'compression';
 import { COOKIES, DEFAULT_RUNTIME_CONFIG } from '@landing/shared';
 import type { EnvironmentState } from '../src/server/environment/environment';
 import { PageCache } from '../src/server/cache/page-cache';
@@ -16,6 +15,7 @@ import { createPageHandler } from '../src/server/pages/page-handler';
 import type { PageRequest } from '../src/server/pages/page-request';
 import type { SessionChecker } from '../src/server/pages/session';
 import type { PageRenderer } from '../src/server/render/page-renderer';
+import { nodeCompression } from '../src/server/http/responses';
 
 const ENV: EnvironmentState = { config: DEFAULT_RUNTIME_CONFIG, remotes: {}, pins: {}, version: 'env1', securityHeaders: () => ({}) };
 const PLAYER = { user: { id: '7', nickname: 'demo', email: null, ovr: 50, server: 'royal' as const }, token: 't' };
@@ -46,7 +46,7 @@ beforeAll(async () => {
     hasSessionCookie: (cookie: string | undefined) => Boolean(cookie?.includes('auth.royal._token.local')),
     playerOf: async () => PLAYER,
   } as unknown as SessionChecker;
-  const page = createPageHandler({ renderer, cache, sessions, compress: compression(), publicOrigin: 'http://localhost' });
+  const page = createPageHandler({ renderer, cache, sessions, compress: nodeCompression(1024), publicOrigin: 'http://localhost' });
   server = createServer(
     (req: IncomingMessage, res: ServerResponse) => void page(req, res, new URL(req.url ?? '/', 'http://localhost'), ENV),
   );

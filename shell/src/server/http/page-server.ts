@@ -11,7 +11,6 @@
  * (environment.ts, ../environment/security-policy.mjs).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import compression from 'compression';
 import { EXPOSED_MODULE_IDS, remoteOf, type RuntimeConfig } from '@landing/shared';
 import { proxyToApi } from './api-proxy';
 import { buildReader } from './build-reader';
@@ -26,7 +25,7 @@ import { PageCache, type PageCacheStats } from '../cache/page-cache';
 import { createPageHandler } from '../pages/page-handler';
 import { readPageRequest } from '../pages/page-request';
 import { createPageRenderer } from '../render/page-renderer';
-import { sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
+import { nodeCompression, sendJson, sendMethodNotAllowed, sendNotFound, setHeaders } from './responses';
 import { createSessionChecker } from '../pages/session';
 
 /** Options of {@link createPageServer}. */
@@ -105,7 +104,7 @@ export function createPageServer(o: PageServerOptions): PageServer {
   const metrics = createPageServerMetrics(o.metricsToken);
   const build = buildReader(o.distDir);
   const environment = createEnvironment(o);
-  const compress = compression({ threshold: 1024 });
+  const compress = nodeCompression(1024);
   const budget = o.pageCacheBytes ?? 64 * 1024 * 1024;
   const cache = budget === 0 ? null : new PageCache({ maxBytes: budget });
   // The pages of partner and referral codes: a sixteenth of the budget, at most 4 MiB (page-handler.ts).
@@ -157,7 +156,7 @@ export function createPageServer(o: PageServerOptions): PageServer {
       return;
     }
     setHeaders(res, env.securityHeaders(path));
-    compress(req as never, res as never, () => {
+    compress(req, res, () => {
       if (path === '/remotes.json') {
         res.setHeader('Vary', 'Cookie'); // the visitor's composition (canary.ts)
         return sendJson(res, env.remotes);

@@ -4,7 +4,7 @@
  * "Page cache": `Cache-Control`, `Vary`, `X-Cache`, `Server-Timing`).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type compression from 'compression';
+import compression from 'compression';
 import Negotiator from 'negotiator';
 import type { LocaleCode } from '@landing/shared';
 import { busyPage } from './busy-page';
@@ -18,8 +18,21 @@ const PRIVATE_PAGE_CACHE_CONTROL = 'private, no-store';
 /** Response headers by name (the environment's security headers, environment.ts). */
 export type Headers = Readonly<Record<string, string>>;
 
-/** The page server's compression middleware. */
-export type Compress = ReturnType<typeof compression>;
+/** The page server's compression middleware, on Node's own request and answer (see {@link nodeCompression}). */
+export type Compress = (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+
+/**
+ * The compression middleware (npm `compression`, gzip and brotli by Accept-Encoding) for Node's
+ * http server. The middleware only uses Node's request and answer (it reads the headers and wraps
+ * `res.write`/`res.end`), but its types name Express's `Request` and `Response`, which extend
+ * them: the one cast between the two is here.
+ * @param thresholdBytes  answers smaller than this go out uncompressed (bytes)
+ */
+export function nodeCompression(thresholdBytes: number): Compress {
+  const middleware = compression({ threshold: thresholdBytes });
+  type ExpressArgs = Parameters<typeof middleware>;
+  return (req, res, next) => middleware(req as ExpressArgs[0], res as ExpressArgs[1], next);
+}
 
 /** A page rendered for one player. */
 export interface PrivatePage {
@@ -148,5 +161,5 @@ export function sendPrivate(req: IncomingMessage, res: ServerResponse, security:
   res.setHeader('Cache-Control', PRIVATE_PAGE_CACHE_CONTROL);
   res.setHeader('Vary', 'Cookie');
   res.setHeader('Server-Timing', `ssr;dur=${page.renderMs.toFixed(1)}`);
-  compress(req as never, res as never, () => res.end(req.method === 'HEAD' ? undefined : page.html));
+  compress(req, res, () => res.end(req.method === 'HEAD' ? undefined : page.html));
 }
