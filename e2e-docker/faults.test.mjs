@@ -8,7 +8,8 @@
  * What holds: anonymous readers through the edge see 0 errors; the page servers' and the API's
  * readers lose at most the requests in flight on a killed container; the killed container comes
  * back (restart policy); registrations acknowledged before a fault are all there after it, each
- * with exactly one activation mail; the redeployed remote is on the next page rendered.
+ * with exactly one activation message (a mail the outbox sends again after its lease keeps its
+ * Message-ID); the redeployed remote is on the next page rendered.
  */
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';

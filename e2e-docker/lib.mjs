@@ -10,8 +10,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
- * The composition under test: `{ project, offset, ports, envsDir, compose: { cmd, args }, env }`
- * (scripts/docker/suite.mjs).
+ * The composition under test: `{ project, offset, ports, envsDir, compose: { cmd, args } }`, plus
+ * `images` for the swarm test (scripts/docker/suite.mjs).
  */
 export const stack = JSON.parse(process.env.DOCKER_TEST_STACK ?? 'null');
 if (!stack) throw new Error('DOCKER_TEST_STACK is not set: run the docker suite with `npm run test:docker`');
@@ -219,7 +219,8 @@ export async function register(tag) {
   const nickname = `${tag}${stamp}`.slice(0, 20);
   const email = `${nickname}@example.org`;
   const password = `Stadium-${nickname}-Night!`;
-  // 198.51.100.0/24 (TEST-NET-2): never routed; only a header the API reads the client from.
+  // 198.51.100.x–198.51.102.x (the first is TEST-NET-2): never connected to; only a header the API
+  // reads the client from.
   const ip = `198.51.${100 + ((process.pid + n) % 3)}.${n % 250}`;
   const xsrf = await xsrfPair();
   const res = await call('POST', `/${SERVER}/auth/register`, { body: { nickname, email, password, terms: true }, ip, xsrf });
@@ -306,7 +307,7 @@ export function load({ base, paths, seconds, connections, headers = {}, bustQuer
   return { done, stop: () => instance.stop() };
 }
 
-/** One line of figures for the suite's output (scripts/docker/suite.mjs collects the lines). */
+/** Prints a run's figures: a `FIGURES {json}` line for tools, then a line for people. */
 export function report(label, f) {
   console.log(
     `FIGURES ${JSON.stringify({ label, ...f })}\n  ${label}: ${f.requests} requests, ${f.errors} errors` +

@@ -11,7 +11,8 @@
  * - Finds pnpm (the version of package.json "packageManager", `pnpm@<version>`); when it is missing it is
  *   installed from the npm registry into `.tools/` (corepack's signature check fails here, and a
  *   global install may need root).
- * - Installs the workspace (`pnpm install --frozen-lockfile` when a lockfile exists).
+ * - Installs the workspace (`pnpm install`, with `--frozen-lockfile` when a lockfile exists and CI
+ *   is set).
  * - `start`: builds every app in production mode, then serves API + shell + remotes (scripts/serve.mjs).
  * - `test`, in stages, each timed, with a table of the stages' times at the end:
  *   1. the static checks side by side, before the build (a slip is reported within minutes):

@@ -3,10 +3,12 @@
  * Serves one deployment environment locally, the way docker-compose.staging.yml does,
  * without Docker:
  *   - the static host of published remotes (`<static root>/<remote>/<version>/…`, CORS open),
- *   - the shell's page server (shell/dist/server) with that environment's own `remotes.json`,
- *     `config.json` and `environment.json` (read from disk on every request: a `deploy.mjs use`
- *     shows on the next page load, rendered at the new version on the server too), and `/api/*`
- *     proxied to the API so the page needs no CORS set-up.
+ *   - the shell's page server (shell/dist/server) with that environment's own `remotes.json` and
+ *     `config.json` (looked at by a request at most once a second, and at once after their folder
+ *     reports a change: shell/src/server/environment/environment.ts; a `deploy.mjs use` shows on
+ *     the next page load, rendered at the new version on the server too), `environment.json` (its
+ *     production guard, read at start), and `/api/*` proxied to the API so the page needs no
+ *     CORS set-up.
  * Several environments can run side by side with the same shell build (e2e/delivery.spec.ts).
  *
  *   node scripts/env-server.mjs --env staging [--port 3090] [--static-port 3070]

@@ -61,7 +61,7 @@ export interface BuildAppOptions {
  * domain's routes (`src/domains/<name>/routes.ts` and `<part>.routes.ts`, through @fastify/autoload).
  * The plugins, in registration order: database → read-cache → background-jobs → errors →
  * security → compression → metrics → rate-limit → openapi → request-context → xsrf → technical-break →
- * mail-outbox → routes.
+ * routes → mail-outbox.
  *
  * The instance is returned before `ready()`, so tests can use `app.inject()` directly. Call
  * `app.close()` to stop timers and close the database.

@@ -7,7 +7,7 @@
  * - finds compose: Compose v2 (`docker compose`) when the CLI has it, else docker-compose 1.29
  *   with `--compatibility` (v1 reads `deploy.replicas` only then);
  * - finds a builder with BuildKit, which the Dockerfile's cache mounts need: `docker buildx`, or
- *   a CLI of Docker 20.10–22 (Debian's docker.io) with DOCKER_BUILDKIT=1.
+ *   a CLI of Docker 18–22 (Debian 12's docker.io is 20.10) with DOCKER_BUILDKIT=1.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, openSync } from 'node:fs';

@@ -5,8 +5,9 @@
  * 1. the front end (`pnpm run build`, skipped with DOCKER_TEST_REUSE_BUILD=1 when it is there:
  *    CI built it in `npm test` just before) and the project's images, tag `test`;
  * 2. docker-compose.yml as project `football-landing-test` at PORT_OFFSET DOCKER_TEST_OFFSET
- *    (600), with a fresh copy of the docker environment: e2e-docker/[1-4]-*.test.mjs (smoke, edge
- *    cache, both replicas, faults under load), then the composition and its volumes are removed;
+ *    (600), with a fresh copy of the docker environment: e2e-docker/{smoke,edge-cache,replicas,
+ *    faults}.test.mjs in that order (smoke, edge cache, both replicas, faults under load), then the
+ *    composition and its volumes are removed;
  * 3. the rolling update on a single-node swarm (e2e-docker/swarm/), at that offset + 50.
  * Prints each step's time. Exit code: 1 when a step or a test failed.
  */

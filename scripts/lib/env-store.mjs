@@ -50,8 +50,8 @@ function writeJsonAtomic(file, data) {
 /**
  * Runs `fn` while holding the exclusive lock `lockFile` (proper-lockfile: an atomic mkdir, whose
  * mtime the holder refreshes every LOCK_STALE_MS / 2; released in all cases). Waits with jitter
- * (15–50 ms) while another process holds it; takes over a lock left by a crashed deploy once its
- * mtime is older than LOCK_STALE_MS.
+ * (15–30 ms between tries: retry's randomize at most doubles the 15 ms) while another process
+ * holds it; takes over a lock left by a crashed deploy once its mtime is older than LOCK_STALE_MS.
  * @param {string} lockFile  path of the lock (a folder, e.g. `<env>/.lock`)
  * @param {() => Promise<T>} fn
  * @returns {Promise<T>}

@@ -42,7 +42,8 @@ const SESSIONS_CHANNEL = 'landing_sessions';
 
 /**
  * What a write can change; the triggers name one per table:
- * `core` servers, settings, landing texts; `leaderboard` players, teams, weekly points, prizes;
+ * `core` servers, settings, landing texts, newsletter campaigns (migration 0402); `leaderboard`
+ * players, teams, weekly points, prizes;
  * `news` articles, comments, polls, ballots; `bets` tournaments, matches, predictions, standings.
  */
 const TOPICS = ['core', 'leaderboard', 'news', 'bets'] as const;

@@ -32,7 +32,8 @@ export function parseAuthId(value: string | null): string | null {
 /**
  * The path of the first string (value or object key) containing U+0000 in `value`, e.g.
  * `params.0.name`; `''` for a top-level string; null when there is none. Depth-first, stops at
- * depth 64 (deeper input is refused by Fastify's JSON parser limits long before).
+ * depth 64 (Fastify's JSON parser accepts deeper input, but such data fits no route's schema: the
+ * validation that runs next refuses it or drops it as an unknown key).
  */
 function nulPath(value: unknown, path = '', depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;

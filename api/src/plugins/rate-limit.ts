@@ -1,8 +1,9 @@
 /**
  * @fastify/rate-limit (plugin `rate-limit`), not global: a route opts in with
  * `config: { rateLimit: { max, timeWindow } }` (the auth routes' flood guards, contact,
- * newsletter). On PostgreSQL the counters live in the database, so every API process shares them
- * (src/lib/rate-limit-store.ts); on PGlite (one process) in memory.
+ * newsletter, comments, votes, telemetry), and src/domains/auth/current-user.ts `perPlayerLimit`
+ * counts per player with the same plugin. On PostgreSQL the counters live in the database, so
+ * every API process shares them (src/lib/rate-limit-store.ts); on PGlite (one process) in memory.
  */
 import rateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import fp from 'fastify-plugin';

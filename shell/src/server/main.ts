@@ -24,7 +24,8 @@
  *
  * --workers (or SHELL_WORKERS; default: one per core, os.availableParallelism()): page server
  * processes sharing the port (node:cluster). Each has its own page cache, render limit and
- * subscription to the API's change stream; the primary process only restarts a worker that dies.
+ * subscription to the API's change stream. The primary process serves no pages: it restarts a
+ * worker that dies and sums the workers' figures for `/metrics` (metrics.ts).
  * /health is answered by whichever worker takes the connection.
  *
  * --remote-origin (repeatable; or SSR_REMOTE_ORIGINS, comma separated): where the page server fetches

@@ -26,7 +26,7 @@ import { remoteInfo } from '../remotes/remote-info';
 import { versionFromManifestUrl } from '../remotes/versions';
 import { attachSink, type FailureReport } from './report';
 
-/** Failures sent per page load at most (merged ones count once). */
+/** Failure reports taken per page load at most (each counts, also one merged into an earlier failure). */
 const MAX_EVENTS_PER_PAGE = 100;
 /** Delays of the first batch after start and of a batch after a failure (ms). */
 const FIRST_FLUSH_MS = 3000;

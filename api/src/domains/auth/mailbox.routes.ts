@@ -1,6 +1,6 @@
 /**
- * Dev mailbox (outside production, unless DEV_MAILBOX=0): every e-mail the API sends is kept in
- * the database (table dev_mailbox, shared by every API process) and shown here, so a person can open activation links and read device codes without a
+ * Dev mailbox (with DEV_FEATURES=1, never in production, unless DEV_MAILBOX=0): every e-mail the
+ * API sends is kept in the database (table dev_mailbox, shared by every API process) and shown here, so a person can open activation links and read device codes without a
  * mail server, and tests can read them as JSON.
  *
  * - `GET /dev/mailbox` — HTML list, newest first (refreshes every 5 s)

@@ -38,7 +38,10 @@ import {
 } from './service.js';
 import { groupMatches, tournamentMatches } from './matches.js';
 
-/** Predictions per player and minute before 429 (a tournament has 48 matches; editing them all takes minutes). */
+/**
+ * Predictions per player and minute before 429 (the demo World Cup has 48 matches; editing them all
+ * takes minutes).
+ */
 export const PREDICTION_PLAYER_LIMIT = { max: 120, timeWindowMs: 60_000 };
 /** spec §8: the message of a visitor's prediction. */
 export const LOGIN_TO_PREDICT = 'Users must be logged in to predict results';

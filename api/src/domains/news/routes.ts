@@ -1,6 +1,7 @@
 /**
  * News list, article, ballot and image routes (spec §1, §2); comments and votes are
- * comments.routes.ts and votes.routes.ts beside this file, the queries service.ts.
+ * comments.routes.ts and votes.routes.ts beside this file, the queries articles.ts, service.ts and
+ * polls.ts.
  */
 import { and, eq } from 'drizzle-orm';
 import { z } from 'zod';

@@ -1,6 +1,7 @@
 /**
  * News domain (spec §1 news list, article, comments and polls; §4 poll states; §5 comment and vote
- * rules; §8 messages): the queries and writes behind the routes. Text comes in the request's
+ * rules; §8 messages): the full article of `GET /{server}/news/:slug` (lists and lookups are
+ * articles.ts, comments comments.ts, polls and votes polls.ts). Text comes in the request's
  * language (`X-Lang`), falling back to English per article. The rules themselves (lengths, OVR,
  * text normalisation) are `@landing/domain`'s, shared with the article page.
  */

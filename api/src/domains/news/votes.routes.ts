@@ -1,6 +1,7 @@
 /**
  * Voting in a news poll (spec §3 vote payload, §4 poll states, §5 vote rules, §7 POST /votes).
- * One ballot per player per poll; the rules are enforced (service.ts) whatever the client shows.
+ * One ballot per player per poll; the rules are enforced (polls.ts `castVote`) whatever the client
+ * shows.
  */
 import { ServerParams } from '@landing/domain/schemas/common';
 import { VoteAnswer, VoteBody } from '@landing/domain/schemas/news';
