@@ -115,7 +115,10 @@ describe('the generator', () => {
     );
     writeFileSync(
       join(temp, 'tsconfig.base.json'),
-      JSON.stringify({ extends: join(root, 'tsconfig.base.json'), compilerOptions: { paths: { '@landing/shared': ['./contract/index.ts'] } } }),
+      JSON.stringify({
+        extends: join(root, 'tsconfig.base.json'),
+        compilerOptions: { paths: { '@landing/shared': ['./contract/index.ts'] } },
+      }),
     );
     const tsc = spawnSync(process.execPath, [require.resolve('typescript/bin/tsc'), '-p', join(dir, 'tsconfig.json')], {
       encoding: 'utf8',
@@ -125,7 +128,9 @@ describe('the generator', () => {
 
     // Linted with the repo's config as if it were in the repo (mf-gift-shop/…), so every rule of a
     // remote applies; in a Node process of its own (ESLint loads its config with import()).
-    const files = filesUnder(join(dir, 'src')).concat(filesUnder(join(dir, 'test'))).filter((f) => /\.(ts|tsx)$/.test(f));
+    const files = filesUnder(join(dir, 'src'))
+      .concat(filesUnder(join(dir, 'test')))
+      .filter((f) => /\.(ts|tsx)$/.test(f));
     expect(files.length).toBeGreaterThan(5);
     const lint = spawnSync(
       process.execPath,

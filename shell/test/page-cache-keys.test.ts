@@ -107,7 +107,14 @@ describe('a bounded key space', () => {
     // The change stream is up: pages live 60 s (the test takes far less).
     cache.setLive(true);
     variants.setLive(true);
-    const page = createPageHandler({ renderer, cache, variants, sessions, compress: nodeCompression(1024), publicOrigin: 'http://localhost' });
+    const page = createPageHandler({
+      renderer,
+      cache,
+      variants,
+      sessions,
+      compress: nodeCompression(1024),
+      publicOrigin: 'http://localhost',
+    });
     server = createServer((req: IncomingMessage, res: ServerResponse) => void page(req, res, url(req.url ?? '/'), ENV));
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
     origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

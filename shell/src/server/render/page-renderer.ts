@@ -17,8 +17,8 @@ import type { PageRenderResult, RenderedFor } from './render-types';
  * The rejection of {@link PageRenderer.limited} when the render queue is full. A rejection, not a
  * value like a redirect: the page cache answers a key whose render rejects with the copy it still
  * holds (STALE), so an overloaded page server keeps serving the pages it has; without a copy the
- * rejection reaches page-handler.ts, which answers 503 (shell/test/page-server.test.ts pins the
- * cache's side of both: the STALE copy, and the rejection reaching every caller).
+ * rejection reaches page-handler.ts, which answers 503 (shell/test/page-overload.test.ts pins
+ * both through the page handler; shell/test/page-server.test.ts the page cache's side).
  */
 export class OverloadError extends Error {}
 
