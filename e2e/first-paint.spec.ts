@@ -7,8 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiBase, openPage } from './fixtures';
 import { waitForWorker } from './shell-helpers';
 
-// Service workers are blocked for every other suite (playwright.config.ts) so a worker never
-// answers their mocked requests; this suite allows them.
+// Service workers are blocked by default (playwright.config.ts), so a worker never answers the
+// mocked requests of a suite that keeps that default; this suite allows them.
 test.use({ serviceWorkers: 'allow' });
 
 /**

@@ -2,7 +2,7 @@
  * Flows from `npm start`: the Terms and Privacy PDFs; the affiliate page and "Play on other
  * servers"; the locked server of the switcher; the weekly Top 3 dates in the server's time zone;
  * the registration's account rules; the mobile layout at 390 px. Accessibility and keyboard-only
- * runs have suites of their own; the social popup against the local provider is in auth.spec.ts.
+ * runs have suites of their own; the social popup against the local provider is in auth-social.spec.ts.
  */
 import { expect, test, type Locator } from '@playwright/test';
 import { apiBase, openPage, ports } from './fixtures';
@@ -43,7 +43,7 @@ test.describe('documents, links and servers', () => {
     await expect(page.getByTestId('affiliate-referral')).toContainText(`${SHELL}/royal/join/ref/12345`);
     await keyboardLogIn(page, 'demo');
     await openPage(page, '/royal/affiliate');
-    // The server sends the path alone (it does not know the visitor's origin); the page adds the origin once hydrated.
+    // The server sends the field empty (every player shares its render); the page fills in the whole link once hydrated.
     const ownLink = page.getByTestId('own-referral-link');
     await expect(ownLink).toHaveValue(new RegExp(`^${SHELL}/royal/join/ref/[A-Za-z0-9_-]+$`));
     const own = await ownLink.inputValue();

@@ -10,8 +10,8 @@ import { extname, join, normalize } from 'node:path';
 import { ports, storeState } from './fixtures';
 import { SHELL, dismissNotices, waitForWorker } from './shell-helpers';
 
-// Service workers are blocked for every other suite (playwright.config.ts) so a worker never
-// answers their mocked requests; this suite allows them.
+// Service workers are blocked by default (playwright.config.ts), so a worker never answers the
+// mocked requests of a suite that keeps that default; this suite allows them.
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('installable app (spec §1, Lighthouse installability)', () => {

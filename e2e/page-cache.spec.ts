@@ -1,8 +1,10 @@
 /**
  * The page server's cache of anonymous pages and the pages of logged-in players
  * (shell/src/server/cache/page-cache.ts, session.ts; docs/ARCHITECTURE.md "Page cache"):
- * languages never mixed, a player's page rendered for them and never cached, a news post or a
- * comment reaching the pages within the stated bound (5 s), no CSP violation on a cached page.
+ * languages never mixed, one render of each page shared by the players of a server (each answer
+ * with the player's own name, `private, no-store`), a news post reaching the pages within the
+ * stated bound (5 s) and a comment on its author's next load at once, a logout within 1 s, no CSP
+ * violation on a cached page.
  */
 import { expect, request as playwrightRequest, test, type APIRequestContext, type Page } from '@playwright/test';
 import { ADMIN_SECRET, apiBase, openPage, ports } from './fixtures';
@@ -105,7 +107,7 @@ test("a logged-in player's server HTML already says Play now, and hydration show
   });
   await openPage(page, '/royal');
   await expect(page.getByTestId('play-now')).toBeVisible();
-  await page.waitForTimeout(500); // the session check of the browser (GET /auth/me) has answered
+  await page.waitForTimeout(500); // a while after hydration (the page brought the user: no GET /auth/me)
   await expect(page.getByTestId('play-now')).toBeVisible();
   expect(sawLogin).toEqual([]);
 });

@@ -4,7 +4,8 @@
  *     until the reader scrolls; then the runtime loads and the remote works in the browser;
  *   - remotes use the shell's singletons: one version of each shared package in the share scope,
  *     React and @landing/shared provided by the shell, no remote downloads its own copy;
- *   - one axios: mf-auth's `instanceof AxiosError` recognises the errors of the shell's API client.
+ *   - one axios: mf-auth recognises the errors of the shell's API client (shared `isApiError`) and
+ *     downloads no axios of its own; the scope's `AxiosError` is the class of those errors.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiBase, openPage, ports } from './fixtures';

@@ -11,8 +11,8 @@ const IPHONE_SAFARI =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 const IPHONE_APP = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148';
 
-// Service workers are blocked for every other suite (playwright.config.ts) so a worker never
-// answers their mocked requests; this suite allows them.
+// Service workers are blocked by default (playwright.config.ts), so a worker never answers the
+// mocked requests of a suite that keeps that default; this suite allows them.
 test.use({ serviceWorkers: 'allow' });
 
 test.describe('cookie banner and notices', () => {

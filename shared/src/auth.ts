@@ -94,8 +94,8 @@ export function logout(announce = true): void {
 
 /**
  * Restores the session at start (spec §3: logged in when `userData` is set): with a stored token,
- * asks the API who the user is (`GET /{server}/auth/me` → `{ user: UserData }`). A 401 clears the
- * stored session through the API client's §8 handling; any other failure leaves it untouched.
+ * asks the API who the user is (`GET /{server}/auth/me` → `{ user: UserData }`). A 401, 406 or 503
+ * clears the stored session through the API client's §8 handling; any other failure leaves it untouched.
  * Resolves to the user or null. `client` is the shared API client (passed in to avoid an import cycle).
  */
 export async function restoreSession(client: { get: <T>(url: string) => Promise<{ data: T }> }): Promise<UserData | null> {

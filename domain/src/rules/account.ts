@@ -1,7 +1,8 @@
 /**
  * Account rules (spec §5 registration, §8 messages), applied by the registration and login forms
- * before sending and by the API on every request. Each function returns the API's error code of
- * the first rule that fails (the code the API answers and the forms translate), or null.
+ * before sending and by the API on every request. Each `…Problem` function returns the error code
+ * of the first rule that fails (the code the API answers and the forms translate; for the player
+ * name also a finer one the form shows, see {@link NicknameProblem}), or null.
  */
 
 /** Player-name length in characters (code points), spec §5. */
@@ -63,8 +64,8 @@ export type PasswordProblem =
  * not only white space, not a common password, not the player name or the e-mail (or its local
  * part), compared case-insensitively. The password itself is never trimmed.
  *
- * @param isCommon the common-password check: the API passes its list (~49k words, too big for
- *   the page); without it the rule is skipped
+ * @param isCommon the common-password check: the API passes its own (the zxcvbn-ts list of ~49k
+ *   words, ~18k of them 8+ characters; too big for the page); without it the rule is skipped
  * @returns null when every rule passes
  */
 export function passwordProblem(

@@ -11,8 +11,9 @@ import '../i18n';
  * the password (current one required; every other session ends and a notice is mailed), the
  * player's sessions with "Log out" per session and "Log out everywhere" (after the password
  * again), and the recent security events (logins, failed logins, lockouts, new devices, password
- * and e-mail changes). A visitor is asked to log in. Rendered in the browser only: the server
- * does not know the viewer.
+ * and e-mail changes). A visitor is asked to log in. Rendered in the browser only: every player
+ * shares the page server's render (docs/ARCHITECTURE.md "Page cache"), so the player's own record
+ * is read after hydration.
  */
 export function AccountPage({ server }: AccountPageProps) {
   const { t } = useTranslation('auth');

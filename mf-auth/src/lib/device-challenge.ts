@@ -1,8 +1,8 @@
 /**
  * The pending new-device challenge (spec §4): set by the login form (and by a social login that
  * must be linked to an existing account) from the 403 UNAUTHORIZED_DEVICE answer, read by the
- * two-factor dialog (both exposes of this remote share this module; React reads it through
- * `hooks/use-device-challenge.ts`). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
+ * two-factor dialog (the AuthModal, JoinPage and TwoFactorDialog exposes share this module; React
+ * reads it through `hooks/use-device-challenge.ts`). Kept in sessionStorage so a reload of the tab does not lose the login attempt.
  */
 import type { ServerCode } from '@landing/shared';
 

@@ -10,7 +10,7 @@ export interface NotLoadedProps {
   page?: boolean;
 }
 
-/** What a tab or the page shows before its data is in: a spinner, or the kit's `RetryState` (spec §8). */
+/** What a tab or the page shows before its data is in: a spinner, or the kit's `RetryState` after a failure. */
 export function NotLoaded({ query, errorTitle, page }: NotLoadedProps) {
   const { t } = useTranslation('bets');
   if (!query.isError) {

@@ -29,7 +29,7 @@ async function fetchBallot(api: ApiClient, slug: string, config: AxiosRequestCon
 
 /**
  * Fetches article `slug`. The article is the same for every viewer (the API caches it and lets
- * shared caches keep it); for a logged-in `viewer` (`<user id>:<ovr>`; `visitor` otherwise) with
+ * shared caches keep it); for a logged-in `viewer` (`viewer:<user id>:<ovr>`; `visitor` otherwise) with
  * a poll, the viewer's own choice comes from `GET /news/{slug}/ballot` (fetched in parallel) and
  * is put into `poll.voted_options`. Resolves to null for 404 'NEWS NOT FOUND' (in the browser the
  * shared client shows the toast and resolves with the 404 response, spec §8); rejects on other

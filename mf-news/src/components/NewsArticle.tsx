@@ -31,10 +31,10 @@ registerNewsTranslations();
 
 /**
  * A news article (spec §2 `/{server}/news/{slug}`): title, date in the server's time zone, image,
- * the body sanitised with DOMPurify, the poll and the comments. Server-rendered once for visitors
- * and once for the players of a server (the page is shared: shared `usePlayer`); in the browser it
- * is fetched again for the logged-in viewer (their poll choice) once hydrated, and for a language
- * switch, keeping the article on screen meanwhile. An unknown slug (404 'NEWS NOT FOUND', toasted
+ * the body sanitised (sanitize-html on the server, DOMPurify in the browser), the poll and the
+ * comments. Server-rendered once for visitors and once for the players of a server (the page is
+ * shared: shared `usePlayer`); in the browser it is fetched again for the logged-in viewer (their
+ * poll choice) once hydrated, and for a language switch, keeping the article on screen meanwhile. An unknown slug (404 'NEWS NOT FOUND', toasted
  * and swallowed by the shared client, spec §8) shows a translated not-found state with a link
  * back, and the server answers it with HTTP 404. The article is refreshed after a vote.
  */

@@ -12,7 +12,7 @@ export interface NewsCardProps {
   /** `compact` for the home-page teaser (no excerpt). */
   variant?: 'full' | 'compact';
   /**
-   * The card is in the first screen (the news page's first cards): its image loads at once with
+   * The card is in the first screen (the news page's first card): its image loads at once with
    * high priority instead of lazily, as it is the page's Largest Contentful Paint (LCP, docs/PERFORMANCE.md).
    */
   priority?: boolean;

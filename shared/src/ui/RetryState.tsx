@@ -12,9 +12,9 @@ export interface RetryStateProps {
 }
 
 /**
- * The error state of a failed read (spec §8: a failed request offers a retry): the shared
- * `EmptyState` in its error tone with a button that runs the read again. Every remote shows a
- * failed list, tab or page with it.
+ * The error state of a failed read: the shared `EmptyState` in its error tone with a button that
+ * runs the read again. mf-auth, mf-news and mf-bets show a failed list, tab or page with it
+ * (mf-leaderboard builds the same from `EmptyState`).
  */
 export function RetryState({ title, retryLabel, onRetry }: RetryStateProps) {
   return (
