@@ -4,7 +4,7 @@
  * (`#/royal/news`, `#/royal/news/list/2`, `#/royal/news/{slug}`; the home teaser at `#/`).
  */
 import { createRoot } from 'react-dom/client';
-import { createHashRouter, Navigate, RouterProvider, useParams } from 'react-router';
+import { HashRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
 import { initI18n, type ServerCode, DataProvider } from '@landing/shared';
 import '@landing/shared/theme.css';
@@ -24,25 +24,25 @@ function ArticleRoute() {
   return <NewsArticle server={server as ServerCode} slug={slug} />;
 }
 
-const router = createHashRouter([
-  {
-    path: '/',
-    element: (
-      <main className="ui-container" style={{ padding: '32px 20px' }}>
-        <NewsTeaser server="royal" />
-      </main>
-    ),
-  },
-  { path: '/:server/news', element: <ListRoute /> },
-  { path: '/:server/news/list/:page', element: <ListRoute /> },
-  { path: '/:server/news/:slug', element: <ArticleRoute /> },
-  { path: '*', element: <Navigate to="/royal/news" replace /> },
-]);
-
 createRoot(document.getElementById('root')!).render(
   <DataProvider>
     <>
-      <RouterProvider router={router} />
+      <HashRouter>
+        <Routes>
+          <Route
+            path="/"
+            element={
+              <main className="ui-container" style={{ padding: '32px 20px' }}>
+                <NewsTeaser server="royal" />
+              </main>
+            }
+          />
+          <Route path="/:server/news" element={<ListRoute />} />
+          <Route path="/:server/news/list/:page" element={<ListRoute />} />
+          <Route path="/:server/news/:slug" element={<ArticleRoute />} />
+          <Route path="*" element={<Navigate to="/royal/news" replace />} />
+        </Routes>
+      </HashRouter>
       <ToastContainer position="bottom-right" />
     </>
   </DataProvider>,

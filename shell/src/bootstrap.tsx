@@ -13,7 +13,7 @@
 import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import {
   DataProvider,
@@ -54,10 +54,10 @@ import { readPageData } from './page-data';
 import { replayEarlyClicks } from './early-input';
 import { loadAndRegisterRemotes } from './remotes/registry';
 import { preloadRemotes } from './remotes/remote-loader';
-import { forgetFirstPageScroll } from './layout/scroll-restoration';
 import { whenSlotsSettled } from './remotes/slot-scheduling';
 import { whenPageHydrated } from './layout/page-hydrated';
-import { routes } from './routing/router';
+import { SiteRoutes } from './routing/router';
+import { onNavigate } from './routing/navigation-events';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './sound-setup';
 import { forgetViewerOnLogout } from './data/viewer-data';
@@ -214,16 +214,13 @@ async function start(): Promise<void> {
   if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/pages/session.ts)
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache
   await yieldToBrowser();
-  // A server-rendered page is where the browser scrolled it (scroll-restoration.ts): the router is
-  // told it was server-rendered (`hydrationData`), so it does not scroll to the top when it mounts,
-  // and it finds no saved position to restore for this first page.
-  if (hydrating) forgetFirstPageScroll(window.location);
-  const router = createBrowserRouter(routes, hydrating ? { hydrationData: {} } : undefined);
-  await yieldToBrowser();
+  // The first page stays where the browser scrolled it (layout/scroll-restoration.ts).
   const app = (
     <I18nextProvider i18n={i18n}>
       <DataProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <SiteRoutes />
+        </BrowserRouter>
         <ReadyMarker slots={hydrating ? page.slots : []} />
       </DataProvider>
     </I18nextProvider>
@@ -252,7 +249,7 @@ async function start(): Promise<void> {
   afterLoad(() => {
     // Telemetry of the remotes (docs/OPERATIONS.md): page views, failures and, with consent, web vitals.
     void import(/* webpackChunkName: "telemetry" */ './telemetry/collector')
-      .then((m) => m.startCollector({ config, onNavigate: (listener) => router.subscribe((state) => listener(state.location.pathname)) }))
+      .then((m) => m.startCollector({ config, onNavigate }))
       .catch((e: unknown) => console.error('[shell] telemetry start-up failed', e));
     void import('./pwa/install')
       .then((m) => m.trackInstallState())

@@ -2,8 +2,8 @@
  * @jest-environment node
  *
  * Redirects of the page server (shell/src/server/pages/page-handler.ts, page-request.ts): the route
- * rules answer theirs before anything renders, and a redirect a render answers (a route loader's,
- * e.g. an old activation link) is sent as it is to visitors and players alike and never kept in
+ * rules answer theirs before anything renders, and a redirect a render answers (an old
+ * activation link) is sent as it is to visitors and players alike and never kept in
  * the page cache.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -19,7 +19,7 @@ import { nodeCompression } from '../src/server/http/responses';
 
 const ENV: EnvironmentState = { config: DEFAULT_RUNTIME_CONFIG, remotes: {}, pins: {}, version: 'env1', securityHeaders: () => ({}) };
 const PLAYER = { user: { id: '7', nickname: 'demo', email: null, ovr: 50, server: 'royal' as const }, token: 't' };
-/** The old activation link a route loader redirects (the render answers the redirect). */
+/** An old activation link (the render answers its redirect). */
 const OLD_LINK = '/royal/account-activation/abc';
 
 let server: Server;

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useLayoutEffect, useSyncExternalStore } from 'react';
-import { Navigate, Outlet, ScrollRestoration, useLocation, useParams } from 'react-router';
+import { Navigate, Outlet, useLocation, useParams } from 'react-router';
 import {
   COOKIES,
   REGISTER_PARAMS,
@@ -7,7 +7,6 @@ import {
   getCookie,
   getRuntimeConfig,
   useApiClient,
-  useHydrated,
   useLandingStore,
   useReadScope,
   type RegisterParams,
@@ -24,7 +23,6 @@ import { PageHydrated } from './page-hydrated';
 import { PwaStatus } from '../pwa/PwaStatus';
 import { OverrideBadgeSlot } from '../remotes/OverrideBadgeSlot';
 import { ErrorPage } from '../pages/StatusPages';
-import { SCROLL_STORAGE_KEY, scrollKey } from './scroll-restoration';
 import { useTranslation } from 'react-i18next';
 
 function SkipLink() {
@@ -88,7 +86,6 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <Suspense fallback={null}>
         <Footer />
       </Suspense>
-      <ScrollRestorationAfterHydration />
       <ModalsHost server={server} />
       <BottomNotices />
       <PwaStatus />
@@ -96,15 +93,6 @@ function ServerFrame({ server }: { server: ServerCode }) {
       <ToastHost />
     </div>
   );
-}
-
-/**
- * react-router's scroll restoration, after hydration only: its server-side script would restore
- * an old scroll position on a fresh load. Its own component, so the switch from the server's
- * value to the browser's re-renders it alone, not the page around it.
- */
-function ScrollRestorationAfterHydration() {
-  return useHydrated() ? <ScrollRestoration getKey={scrollKey} storageKey={SCROLL_STORAGE_KEY} /> : null;
 }
 
 const Toasts = lazy(() => import('./Toasts'));

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link, isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { DEFAULT_SERVER, getRuntimeConfig, useLandingStore, usePageMeta, useResponseStatus } from '@landing/shared';
 
 /**
@@ -63,14 +63,4 @@ export function ErrorPage({ status, error }: { status?: number; error?: unknown 
       ) : null}
     </section>
   );
-}
-
-/** Router-level error element: maps a thrown response or error to {@link ErrorPage} / 404. */
-export function RouteErrorPage() {
-  const error = useRouteError();
-  if (isRouteErrorResponse(error)) {
-    if (error.status === 404) return <NotFoundPage variant={error.data === 'invalid' ? 'invalid' : 'unmatched'} />;
-    return <ErrorPage status={error.status} error={error.data} />;
-  }
-  return <ErrorPage error={error} />;
 }

@@ -2,7 +2,7 @@
  * Route elements that turn URL parameters into the typed props of a remote's exposed component
  * (spec §2 routes). A parameter failing its validator gives the 404 page (spec §8).
  */
-import { redirect, useParams, type LoaderFunctionArgs } from 'react-router';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { useLandingStore } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { NotFoundPage } from '../pages/StatusPages';
@@ -24,27 +24,35 @@ export function JoinRoute() {
 
 /**
  * `/{server}/{kind}-activation#token=…`: the page reads the token from the URL fragment, which
- * the server never sees (old path links are moved there by {@link tokenPathToFragment}).
+ * the server never sees (old path links are moved there: {@link tokenPathTarget}).
  */
 export function ActivationRoute({ kind }: { kind: 'account' | 'email' | 'password' }) {
   const server = useLandingStore((s) => s.selectedServer);
   return <RemoteSlot id="mf_auth/ActivationPage" props={{ server, kind }} />;
 }
 
+/** The old e-mail links with the token in the path: `/{server}/{kind}-activation/{token}`. */
+const TOKEN_PATH = /^\/[^/]+\/(?:account|email|password)-activation\/([^/]+)$/;
+
 /**
- * Loader of the old e-mail links with the token in the path (`/{server}/{kind}-activation/{token}`):
- * a redirect to the same page with the token in the fragment (`…-activation#token=…`), on the
- * page server (302) and in the browser, so the token leaves the address and later Referers and
- * logs. A malformed token gives the 404 page (spec §8).
+ * Where an old e-mail link with the token in the path (`/{server}/{kind}-activation/{token}`) goes:
+ * the same page with the token in the fragment (`…-activation#token=…`), so the token leaves the
+ * address and later Referers and logs. The page server answers it with a 302
+ * (server/render/render-page.tsx), the browser with a replacing navigation ({@link TokenPathRoute}).
+ * @param pathname  the request's path
+ * @returns the target (path and fragment), or null for any other path and for a malformed token
+ *   (that route shows the 404 page, spec §8)
  */
-export function tokenPathToFragment({ request, params }: LoaderFunctionArgs): Response | null {
-  if (!routeValidators.token(params.token)) return null;
-  const { pathname } = new URL(request.url);
-  return redirect(`${pathname.slice(0, pathname.lastIndexOf('/'))}#token=${params.token}`);
+export function tokenPathTarget(pathname: string): string | null {
+  const token = TOKEN_PATH.exec(pathname)?.[1];
+  if (token === undefined || !routeValidators.token(token)) return null;
+  return `${pathname.slice(0, pathname.lastIndexOf('/'))}#token=${token}`;
 }
 
-export function InvalidTokenRoute() {
-  return <NotFoundPage variant="invalid" />;
+/** `/{server}/{kind}-activation/{token}` in the browser: {@link tokenPathTarget}, or the 404 page. */
+export function TokenPathRoute() {
+  const target = tokenPathTarget(useLocation().pathname);
+  return target ? <Navigate to={target} replace /> : <NotFoundPage variant="invalid" />;
 }
 
 /** `/{server}/account`: the logged-in player's password, sessions and security events (mf-auth). */

@@ -1,26 +1,30 @@
 /**
- * The routes of the site (spec §2), one table for the browser router (bootstrap.tsx) and the SSR
- * server's static handler (server/render/render-page.tsx). Every route of the spec is declared here; remotes
- * render inside their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback
- * layout, every other page the default layout.
+ * The routes of the site (spec §2), one table rendered by {@link SiteRoutes} under the browser's
+ * `<BrowserRouter>` (bootstrap.tsx) and the page server's `<StaticRouter>`
+ * (server/render/render-page.tsx). Every route of the spec is declared here; remotes render inside
+ * their slot. `/auth_callback` and `/auth/{provider}/callback` use the callback layout, every
+ * other page the default layout. Each layout is inside a {@link RouteErrorBoundary}: a page that
+ * fails to render (its code cannot load) shows the error page.
  */
 import { lazy, Suspense } from 'react';
-import { Navigate, type RouteObject } from 'react-router';
+import { Navigate, useRoutes, type RouteObject } from 'react-router';
 import { COOKIES, DEFAULT_SERVER, getCookie } from '@landing/shared';
 import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
-import { NotFoundPage, RouteErrorPage } from '../pages/StatusPages';
+import { NotFoundPage } from '../pages/StatusPages';
+import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { useNavigationEvents } from './navigation-events';
+import { useScrollRestoration } from '../layout/scroll-restoration';
 import {
   AccountRoute,
   ActivationRoute,
   BetsRoute,
   HomeRoute,
-  InvalidTokenRoute,
   JoinRoute,
   NewsArticleRoute,
   NewsListRoute,
   SocialCallbackRoute,
-  tokenPathToFragment,
+  TokenPathRoute,
 } from './RemoteRoutes';
 
 /** `/` goes to the remembered server (`ft-lang-last-locale`) or royal; unknown values are normalised by the layout. */
@@ -36,10 +40,20 @@ const OperationsPage = lazy(() => import('../telemetry/OperationsPage').then((m)
 const CompositionPage = lazy(() => import('../pages/CompositionPage').then((m) => ({ default: m.CompositionPage })));
 
 export const routes: RouteObject[] = [
-  { path: '/', element: <RootRedirect />, errorElement: <RouteErrorPage /> },
   {
-    element: <CallbackLayout />,
-    errorElement: <RouteErrorPage />,
+    path: '/',
+    element: (
+      <RouteErrorBoundary>
+        <RootRedirect />
+      </RouteErrorBoundary>
+    ),
+  },
+  {
+    element: (
+      <RouteErrorBoundary>
+        <CallbackLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { path: '/auth_callback', element: <SocialCallbackRoute /> },
       { path: '/auth/:provider/callback', element: <SocialCallbackRoute /> },
@@ -47,8 +61,11 @@ export const routes: RouteObject[] = [
   },
   {
     path: '/:server',
-    element: <DefaultLayout />,
-    errorElement: <RouteErrorPage />,
+    element: (
+      <RouteErrorBoundary>
+        <DefaultLayout />
+      </RouteErrorBoundary>
+    ),
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'join', element: <JoinRoute /> },
@@ -85,14 +102,25 @@ export const routes: RouteObject[] = [
         ),
       },
       { path: 'account', element: <AccountRoute /> },
-      // E-mailed tokens are in the URL fragment; old path links are redirected there.
+      // E-mailed tokens are in the URL fragment; old path links are redirected there (tokenPathTarget).
       { path: 'account-activation', element: <ActivationRoute kind="account" /> },
       { path: 'email-activation', element: <ActivationRoute kind="email" /> },
       { path: 'password-activation', element: <ActivationRoute kind="password" /> },
-      { path: 'account-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
-      { path: 'email-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
-      { path: 'password-activation/:token', loader: tokenPathToFragment, element: <InvalidTokenRoute /> },
+      { path: 'account-activation/:token', element: <TokenPathRoute /> },
+      { path: 'email-activation/:token', element: <TokenPathRoute /> },
+      { path: 'password-activation/:token', element: <TokenPathRoute /> },
       { path: '*', element: <NotFoundPage variant="unmatched" /> },
     ],
   },
 ];
+
+/**
+ * The site's pages: {@link routes} for the router around it (`useRoutes`), with the scroll
+ * positions of its navigations (../layout/scroll-restoration.ts) and their listeners
+ * (./navigation-events.ts), both in the browser only.
+ */
+export function SiteRoutes() {
+  useScrollRestoration();
+  useNavigationEvents();
+  return useRoutes(routes);
+}

@@ -74,7 +74,7 @@ export interface CollectorOptions {
   /** Sends one batch; false when the browser refused it. */
   send?: (url: string, body: string) => boolean;
   random?: () => number;
-  /** Subscribes to the site's navigations (react-router's `router.subscribe`), called with the new path. */
+  /** Subscribes to the site's navigations (../routing/navigation-events.ts), called with the new path. */
   onNavigate?: (listener: (pathname: string) => void) => void;
   location?: Pick<Location, 'pathname'>;
   /** Loads the web-vitals library (only with consent). */

@@ -19,7 +19,7 @@
  * - Bounded key space: only status 200 pages are stored (a 404 or error page is rendered for the
  *   requests waiting on it and dropped), and the keys' bytes count toward `maxBytes`
  *   (shell/test/page-cache-keys.test.ts: 10,000 unknown values leave the real pages cached).
- * - A render may answer a redirect (a route loader's: an old activation link) instead of a page:
+ * - A render may answer a redirect (an old activation link, routing/RemoteRoutes.tsx `tokenPathTarget`) instead of a page:
  *   the redirect goes to the requests waiting on it, as a value, and is never stored. A render that
  *   fails (the render queue full) rejects for every request waiting on it, unless there is an old
  *   copy to serve.

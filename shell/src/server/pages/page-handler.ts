@@ -13,7 +13,7 @@
  *   their own render;
  * - past the render queue, 503 with `Retry-After` and a translated page; a cached page is served
  *   stale instead;
- * - a redirect a render answers (a route loader's) is sent as it is, from whichever path above.
+ * - a redirect a render answers (an old activation link's) is sent as it is, from whichever path above.
  *
  * Bounded key space: pages whose path holds a code nobody can check (partner and referral links,
  * `/{server}/join/p/{partner}`, `/{server}/join/ref/{id}`) are kept in a small cache of their own

@@ -34,7 +34,7 @@ export function pageUrl(url: URL): URL {
 export interface PageRequest {
   /** The URL the page is rendered for: its path and page-changing query parameters ({@link pageUrl}). */
   url: URL;
-  /** The request's Cookie header (the render's route loaders read it). */
+  /** The request's Cookie header. */
   cookie: string | undefined;
   /** The page's game server; null for the social-login callback pages, which belong to none. */
   server: ServerCode | null;
@@ -50,7 +50,7 @@ export interface PageRequest {
   origin: string;
 }
 
-/** A redirect answer (spec §2 route rules; a route loader's, e.g. an old activation link): sent as is, never cached. */
+/** A redirect answer (spec §2 route rules, or an old activation link's): sent as is, never cached. */
 export interface Redirect {
   kind: 'redirect';
   status: 301 | 302;

@@ -80,7 +80,7 @@ export function createPageRenderer(o: PageRendererOptions) {
   return {
     /**
      * Renders a page to its full HTML (outside the limit: see {@link limited}), or answers the
-     * redirect a route loader gave (an old activation link).
+     * redirect of an old activation link (routing/RemoteRoutes.tsx `tokenPathTarget`).
      * @param renderedFor  who the page is rendered for: `req.player`, a stand-in (shared player pages) or nobody
      */
     async render(req: PageRequest, renderedFor: RenderedFor): Promise<RenderedHtml | Redirect> {

@@ -4,10 +4,10 @@
  * every render is render-process.ts.
  *
  * Per page request (page-request.ts: its route, language and player worked out before), the page
- * is rendered with streaming `react-dom/server` under react-router's static handler, with a
+ * is rendered with streaming `react-dom/server` under react-router's `<StaticRouter>`, with a
  * request-scoped store (the page's server and language), i18n instance, query cache and API
- * client (render-api-client.ts). A route loader may answer a redirect instead (an old activation
- * link): it is returned as a value.
+ * client (render-api-client.ts). An old activation link is answered with a redirect instead
+ * (`tokenPathTarget`): it is returned as a value.
  * Remote slots load their exposed module from the remote's server build through the federation
  * runtime, within the time budget (slot-loader.ts). When everything is ready (or the budget is
  * over) the HTML is written into the build's template (page-document.ts).
@@ -15,7 +15,7 @@
 import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
 import {
   DEFAULT_SERVER,
@@ -38,19 +38,22 @@ import { recordRenderError, requestLoader, type SlotError } from './slot-loader'
 import type { RenderContext, RenderResult } from './render-types';
 import { renderApiClient } from './render-api-client';
 import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
-import { routes } from '../../routing/router';
+import { SiteRoutes } from '../../routing/router';
+import { tokenPathTarget } from '../../routing/RemoteRoutes';
 import { landingQuery } from '../../data/queries';
 
 /**
  * Renders one page request.
  * @param request  the page request (page-request.ts)
  * @param ctx      see {@link RenderContext}
- * @returns the page to stream, or the redirect a route loader answered
+ * @returns the page to stream, or the redirect of an old activation link
  */
 export async function renderPage(request: PageRequest, ctx: RenderContext): Promise<RenderResult> {
   const t0 = performance.now();
   const deadline = t0 + ctx.budgetMs;
   const { url, lang, config } = request;
+  const tokenTarget = tokenPathTarget(url.pathname);
+  if (tokenTarget) return { kind: 'redirect', status: 302, location: tokenTarget };
 
   // One process serves one environment: its config is the process-wide runtime config too
   // (apiBaseFor, the production flag of the status pages).
@@ -81,24 +84,19 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
   }
 
   await translationsReady();
-  const handler = createStaticHandler(routes);
-  const context = await handler.query(new Request(url.href, { headers: { cookie: request.cookie ?? '' } }));
-  if (context instanceof Response) {
-    return { kind: 'redirect', status: 302, location: context.headers.get('Location') ?? `/${server}` };
-  }
-  const router = createStaticRouter(handler.dataRoutes, context);
   const tree = (
     <I18nextProvider i18n={requestI18n}>
       <QueryClientProvider client={queryClient}>
         <RequestScope store={store} api={api} response={response}>
           <RemoteLoaderContext.Provider value={slots.loader}>
-            <StaticRouterProvider router={router} context={context} hydrate={false} />
+            <StaticRouter location={`${url.pathname}${url.search}`}>
+              <SiteRoutes />
+            </StaticRouter>
           </RemoteLoaderContext.Provider>
         </RequestScope>
       </QueryClientProvider>
     </I18nextProvider>
   );
-  if (context.statusCode && context.statusCode !== 200) response.status = context.statusCode;
 
   /** What the render aborts with when the budget is over (its pending slots then count as `budget`). */
   const budgetAbort = new Error('SSR budget exceeded');

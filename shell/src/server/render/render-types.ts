@@ -57,5 +57,5 @@ export interface PageRenderResult {
   topics: ContentTopic[];
 }
 
-/** The answer of a render: a redirect (a route loader's), or a page to stream. */
+/** The answer of a render: a redirect (an old activation link), or a page to stream. */
 export type RenderResult = Redirect | PageRenderResult;
