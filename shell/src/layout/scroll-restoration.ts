@@ -22,7 +22,7 @@ export const SCROLL_STORAGE_KEY = 'landing-scroll-positions';
  * path instead, so a page opened in the same tab does not restore the scroll position of another
  * page that was the first of its load.
  */
-export function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'search'>): string {
+function scrollKey(location: Pick<Location, 'key' | 'pathname' | 'search'>): string {
   return location.key === 'default' ? `${location.pathname}${location.search}` : location.key;
 }
 
