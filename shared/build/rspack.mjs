@@ -91,7 +91,7 @@ export function externalRuntimeEnabled(env = process.env) {
 export function runtimeHostOptions(dir) {
   const shared = sharedSingletons(dir);
   const alias = {};
-  for (const name of Object.keys(SHARED_SUBSETS)) alias[`${name}$`] = shared[name].import;
+  for (const name of Object.keys(SHARED_SUBSETS)) if (shared[name]) alias[`${name}$`] = shared[name].import;
   const versions = Object.fromEntries(Object.entries(shared).map(([name, { version }]) => [name, version]));
   return { alias, define: { __SHARED_VERSIONS__: JSON.stringify(versions), ENV_TARGET: JSON.stringify('web') } };
 }

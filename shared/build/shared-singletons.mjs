@@ -25,13 +25,22 @@ export const SHARED_SUBSETS = {
   'react-router': { file: 'react-router', esm: (production) => `dist/${production ? 'production' : 'development'}/index.mjs` },
   'react-i18next': { file: 'react-i18next', esm: () => 'dist/es/index.js' },
   '@tanstack/react-query': { file: 'react-query', esm: () => 'build/modern/index.js' },
+  'react-hook-form': { file: 'react-hook-form', esm: () => 'dist/index.esm.mjs' },
 };
+
+/** Whether the app in `dir` shares `name`: always for the table's packages, for an `optional` one when the app depends on it. */
+function sharesPackage(dir, name) {
+  if (!('optional' in SINGLETONS[name])) return true;
+  const dependencies = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies ?? {};
+  return name in dependencies;
+}
 
 /** `resolve.alias` entries `@landing/impl/<file>` → the ESM file of each SHARED_SUBSETS package, as installed for `dir`. */
 export function subsetAliases(dir, production) {
   const req = createRequire(join(dir, 'package.json'));
   const aliases = {};
   for (const [name, { file, esm }] of Object.entries(SHARED_SUBSETS)) {
+    if (!sharesPackage(dir, name)) continue;
     aliases[`@landing/impl/${file}$`] = join(dirname(req.resolve(`${name}/package.json`)), esm(production));
   }
   return aliases;
@@ -58,7 +67,9 @@ export function sharedSingletons(dir, { server = false } = {}) {
   // The browser provides only the part of these packages that the apps use (shared/src/subsets/).
   if (!server) {
     const req = createRequire(join(dir, 'package.json'));
-    for (const [name, { file }] of Object.entries(SHARED_SUBSETS)) shared[name].import = req.resolve(`@landing/shared/subsets/${file}`);
+    for (const [name, { file }] of Object.entries(SHARED_SUBSETS)) {
+      if (shared[name]) shared[name].import = req.resolve(`@landing/shared/subsets/${file}`);
+    }
   }
   return withSubpaths(shared, server);
 }

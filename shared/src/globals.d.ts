@@ -13,5 +13,8 @@ declare module '@landing/impl/react-i18next' {
 declare module '@landing/impl/react-query' {
   export * from '@tanstack/react-query';
 }
+declare module '@landing/impl/react-hook-form' {
+  export * from 'react-hook-form';
+}
 /** Runtime-only host builds: shared key → version the shell provides (shared/build/rspack.mjs `runtimeHostOptions`). */
 declare const __SHARED_VERSIONS__: Record<string, string>;

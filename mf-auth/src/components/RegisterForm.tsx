@@ -1,5 +1,8 @@
 import { Controller, useForm } from 'react-hook-form';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
+// Not the shared package's `Trans`: the shared subset leaves it out (shared/src/subsets/README.md),
+// so this form bundles the context-free one and hands it the shared `i18n` and `t`.
+import { Trans } from 'react-i18next/TransWithoutContext';
 import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
 import type { RegisterForm as RegisterValues } from '@landing/domain/schemas/auth';
 import { useRegisterAccount } from '../api/register-account';
@@ -25,7 +28,7 @@ export function RegisterForm({
   server: ServerCode;
   /** Called once the activation e-mail is on its way. */ onSent?: () => void;
 }) {
-  const { t } = useTranslation('auth');
+  const { t, i18n } = useTranslation('auth');
   const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
   // Checked on submit; a field's error goes away as soon as it is edited (checked again on the next submit).
   const form = useForm<RegisterValues>({
@@ -105,6 +108,7 @@ export function RegisterForm({
           >
             <Trans
               t={t}
+              i18n={i18n}
               i18nKey="register.terms"
               components={{
                 // The PDFs of spec §2 in the interface language (English where there is no translation).

@@ -2,7 +2,8 @@
  * The part of @tanstack/react-query that this site's apps use, provided in the browser as the
  * shared `@tanstack/react-query` (how and why: ./README.md). Not provided: infinite
  * queries, `useQueries`, `useIsMutating`/`useMutationState`, prefetch hooks, `HydrationBoundary`, the error-reset
- * boundary and the core's managers and observers.
+ * boundary, the core's managers and observers, and `dehydrate` (only the page server dehydrates,
+ * with the whole package).
  */
 export {
   QueryClient,
@@ -13,6 +14,5 @@ export {
   useMutation,
   queryOptions,
   keepPreviousData,
-  dehydrate,
   hydrate,
 } from '@landing/impl/react-query';
