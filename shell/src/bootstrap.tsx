@@ -246,15 +246,17 @@ async function start(): Promise<void> {
   // spec §1: standalone mode and the install offer, after the page has loaded (not needed for the
   // first paint; the browser's install prompt comes later).
   // A page read before any worker exists is remembered when left, for the first worker to keep.
+  // The three modules share one chunk ("after-load"): one request after the page's load, and
+  // fewer bytes than three chunks.
   afterLoad(() => {
     // Telemetry of the remotes (docs/OPERATIONS.md): page views, failures and, with consent, web vitals.
-    void import(/* webpackChunkName: "telemetry" */ './telemetry/collector')
+    void import(/* webpackChunkName: "after-load" */ './telemetry/collector')
       .then((m) => m.startCollector({ config, onNavigate }))
       .catch((e: unknown) => console.error('[shell] telemetry start-up failed', e));
-    void import('./pwa/install')
+    void import(/* webpackChunkName: "after-load" */ './pwa/install')
       .then((m) => m.trackInstallState())
       .catch((e: unknown) => console.error('[shell] install state tracking failed', e));
-    void import('./pwa/register-worker')
+    void import(/* webpackChunkName: "after-load" */ './pwa/register-worker')
       .then((m) => m.rememberReadOnLeave())
       .catch((e: unknown) => console.error('[shell] service worker start-up failed', e));
   });
@@ -264,7 +266,7 @@ async function start(): Promise<void> {
   // this page) is fetched again through it, to be readable offline. react-toastify loads with
   // the first toast (shared/src/ui/toast.ts).
   afterFirstUse(() => {
-    void import('./pwa/register-worker')
+    void import(/* webpackChunkName: "after-load" */ './pwa/register-worker')
       .then((m) =>
         m.registerServiceWorker({
           startedUnder,

@@ -156,13 +156,13 @@ function InstallOffer() {
           testId: 'install-later',
           label: t('pwa.notNow'),
           look: 'ghost',
-          onClick: () => void import('../pwa/install').then((m) => m.dismissInstall()),
+          onClick: () => void import(/* webpackChunkName: "after-load" */ '../pwa/install').then((m) => m.dismissInstall()),
         },
         {
           testId: 'install-button',
           label: t('pwa.install'),
           look: 'gold',
-          onClick: () => void import('../pwa/install').then((m) => m.promptInstall()),
+          onClick: () => void import(/* webpackChunkName: "after-load" */ '../pwa/install').then((m) => m.promptInstall()),
         },
       ]}
     />

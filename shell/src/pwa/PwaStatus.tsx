@@ -15,7 +15,7 @@ function RefreshToast() {
         type="button"
         className="ui-btn refresh-toast__btn"
         data-testid="refresh-button"
-        onClick={() => void import('./register-worker').then((m) => m.applyUpdate())}
+        onClick={() => void import(/* webpackChunkName: "after-load" */ './register-worker').then((m) => m.applyUpdate())}
       >
         {t('pwa.refresh')}
       </button>
