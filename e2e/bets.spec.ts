@@ -58,7 +58,9 @@ test.beforeEach(async ({ context }) => {
   await context.addInitScript(() => localStorage.setItem('landing-age-notice', '1'));
 });
 
-test.afterEach(async ({ request }) => {
+test.afterEach(async ({ page, request }) => {
+  // A route handler still fetching a script when its test ends would reject: dropped first.
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
   await setClock(request, { reset: true });
 });
 
@@ -91,6 +93,57 @@ test('a visitor sees the matches grouped with flags and is told to log in to pre
   const final = page.getByTestId('block-final');
   await expect(final.getByText('2–1')).toBeVisible();
   await expect(final.getByText('Spain')).toBeVisible();
+});
+
+test("a visitor's page loads no form code; typing in a match loads it, and a Save pressed before it is in is done then", async ({
+  page,
+  request,
+}) => {
+  const open = (await worldCupMatches(request)).find((m) => m.status === 'open')!;
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(String(e)));
+  // The score form's chunk (mf-bets MatchForm, the only code with the toast of a saved
+  // prediction) is held until released, to act in the card before its code is in.
+  const FORM_CODE = 'match.savedToast';
+  /** In react-hook-form's built code only. */
+  const FORM_LIBRARY = 'shouldUnregister';
+  const texts: string[] = [];
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let requested = false;
+  await page.route(/\.js$/, async (route) => {
+    const res = await route.fetch().catch(() => null);
+    if (res === null) return route.continue().catch(() => undefined);
+    const body = await res.text().catch(() => null);
+    if (body === null) return route.continue().catch(() => undefined);
+    texts.push(body);
+    if (body.includes(FORM_CODE)) {
+      requested = true;
+      await held;
+    }
+    await route.fulfill({ response: res, body });
+  });
+  await openPage(page, '/royal/bets');
+  const card = page.getByTestId(`match-${open.id}`);
+  await expect(card.getByRole('textbox')).toHaveCount(2); // the server's HTML
+  await page.waitForTimeout(1000);
+  expect(requested).toBe(false);
+  expect(texts.some((t) => t.includes(FORM_LIBRARY))).toBe(false);
+
+  await card.getByRole('textbox').nth(0).fill('2');
+  await expect.poll(() => requested).toBe(true);
+  await card.getByRole('textbox').nth(1).fill('1');
+  await card.getByRole('button', { name: 'Save' }).click();
+  await page.waitForTimeout(300);
+  await expect(page).toHaveURL(/\/royal\/bets$/); // not submitted by the browser
+  await expect(card.getByRole('alert')).toHaveCount(0);
+
+  release();
+  await expect(card.getByRole('alert')).toHaveText(/Users must be logged in to predict results/);
+  await expect(card.getByRole('textbox').nth(0)).toHaveValue('2');
+  await expect(card.getByRole('textbox').nth(1)).toHaveValue('1');
+  expect(texts.some((t) => t.includes(FORM_LIBRARY))).toBe(true);
+  expect(problems).toEqual([]);
 });
 
 test('a player predicts, sees it after a reload, is locked out after kick-off, and the result scores it', async ({ page, request }) => {

@@ -19,12 +19,16 @@ const now = new Date(NOW).getTime();
 const render = (ui: ReactElement, client?: QueryClient) => rtlRender(ui, { wrapper: withQueryClient(undefined, client) });
 const MATCHES_KEY = betsKeys.matches('royal', 'euro-2024', 'viewer:5');
 
-function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}, client?: QueryClient) {
+/** Renders a card as a navigation in the browser does, and waits for its live score form (a chunk of its own). */
+async function card(match: Match, props: Partial<Parameters<typeof MatchCard>[0]> = {}, client?: QueryClient) {
   const onLocked = jest.fn();
   render(
     <MatchCard match={match} server="royal" matchesKey={MATCHES_KEY} loggedIn now={now} maxGoals={20} onLocked={onLocked} {...props} />,
     client,
   );
+  await act(async () => {
+    await import('../src/components/MatchForm');
+  });
   return { onLocked };
 }
 
@@ -59,8 +63,8 @@ test('parseScore accepts whole numbers 0..max only', () => {
   }
 });
 
-test('an open match shows both teams with flags, kick-off in server time and the score inputs', () => {
-  card(openMatch);
+test('an open match shows both teams with flags, kick-off in server time and the score inputs', async () => {
+  await card(openMatch);
   const article = screen.getByRole('article', { name: 'Germany – England' });
   // 16:00 UTC is 19:00 in Europe/Istanbul (royal, spec §9).
   expect(within(article).getByText('19:00')).toBeInTheDocument();
@@ -73,7 +77,7 @@ test('an open match shows both teams with flags, kick-off in server time and the
 
 test("a visitor who tries gets 'Users must be logged in to predict results' and a log-in button", async () => {
   const put = jest.spyOn(apiClient, 'put');
-  card(openMatch, { loggedIn: false });
+  await card(openMatch, { loggedIn: false });
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '2' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
@@ -90,6 +94,9 @@ test("a visitor who tries gets 'Users must be logged in to predict results' and 
 test('logging in from the message removes it and keeps what was typed', async () => {
   const props = { match: openMatch, server: 'royal' as const, matchesKey: MATCHES_KEY, now, maxGoals: 20, onLocked: jest.fn() };
   const { rerender } = render(<MatchCard {...props} loggedIn={false} />);
+  await act(async () => {
+    await import('../src/components/MatchForm');
+  });
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
   expect(screen.getByRole('alert')).toBeInTheDocument();
@@ -100,7 +107,7 @@ test('logging in from the message removes it and keeps what was typed', async ()
 
 test('bad input is explained, kept in the form, not sent, and the saved prediction stays', async () => {
   const put = jest.spyOn(apiClient, 'put');
-  card({ ...openMatch, prediction: { home: 1, away: 0, points: null, hit: null, updated_at: NOW } });
+  await card({ ...openMatch, prediction: { home: 1, away: 0, points: null, hit: null, updated_at: NOW } });
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–0');
   for (const [home, away] of [
     ['-1', '2'],
@@ -127,7 +134,7 @@ test('a logged-in player saves a prediction: PUT with whole numbers, the cached 
   client.setQueryData(MATCHES_KEY, list);
   const rankingKey = betsKeys.ranking('royal', { tournament: 'euro-2024', page: 1, perPage: 1, scope: 'server' }, 'viewer:5');
   client.setQueryData(rankingKey, { rows: [] });
-  card(openMatch, {}, client);
+  await card(openMatch, {}, client);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '3' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '1' } });
   await act(async () => {
@@ -142,7 +149,7 @@ test('a logged-in player saves a prediction: PUT with whole numbers, the cached 
 test('while the save is under way the button says so and cannot be pressed again (the mutation is pending)', async () => {
   let answer: (value: unknown) => void = () => undefined;
   const put = jest.spyOn(apiClient, 'put').mockReturnValue(new Promise((resolve) => (answer = resolve)) as never);
-  card(openMatch);
+  await card(openMatch);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '2' } });
   fireEvent.change(screen.getByLabelText('Goals of England'), { target: { value: '0' } });
   await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Save' })));
@@ -159,7 +166,7 @@ test('after kick-off the API answers 409: a clear message, the list is reloaded,
   const client = createTestQueryClient();
   const list = { stages: [{ key: 'A', matches: [openMatch] }] } as unknown as MatchesResponse;
   client.setQueryData(MATCHES_KEY, list);
-  const { onLocked } = card({ ...openMatch, prediction: { home: 1, away: 1, points: null, hit: null, updated_at: NOW } }, {}, client);
+  const { onLocked } = await card({ ...openMatch, prediction: { home: 1, away: 1, points: null, hit: null, updated_at: NOW } }, {}, client);
   fireEvent.change(screen.getByLabelText('Goals of Germany'), { target: { value: '4' } });
   await act(async () => {
     fireEvent.click(screen.getByRole('button', { name: 'Update' }));
@@ -170,31 +177,31 @@ test('after kick-off the API answers 409: a clear message, the list is reloaded,
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–1');
 });
 
-test('a match whose kick-off has passed on the server clock is locked without a reload', () => {
-  card(openMatch, { now: new Date(openMatch.kickoff_at).getTime() + 1000 });
+test('a match whose kick-off has passed on the server clock is locked without a reload', async () => {
+  await card(openMatch, { now: new Date(openMatch.kickoff_at).getTime() + 1000 });
   expect(screen.queryByLabelText('Goals of Germany')).toBeNull();
   expect(screen.getByText('Kicked off')).toBeInTheDocument();
   expect(screen.getByText('Waiting for the final result')).toBeInTheDocument();
 });
 
-test('a locked match shows the prediction waiting for the final result; an unknown flag falls back to a code badge', () => {
-  card(lockedMatch);
+test('a locked match shows the prediction waiting for the final result; an unknown flag falls back to a code badge', async () => {
+  await card(lockedMatch);
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 1–1');
   expect(screen.getByText('Waiting for the final result')).toBeInTheDocument();
   expect(screen.queryByRole('button', { name: /Save|Update/ })).toBeNull();
   expect(screen.getByText('XYZ', { selector: '.bt-flag--badge' })).toBeInTheDocument();
 });
 
-test('a finished match shows the final result and the points earned', () => {
-  card(finishedMatch);
+test('a finished match shows the final result and the points earned', async () => {
+  await card(finishedMatch);
   expect(screen.getByText('3–2')).toBeInTheDocument();
   expect(screen.getByTestId('saved-prediction')).toHaveTextContent('Your prediction: 2–1');
   expect(screen.getByTestId('points')).toHaveTextContent('+4 points · Goal difference');
   expect(screen.getByText('Full time')).toBeInTheDocument();
 });
 
-test('community picks are shown with team codes and a plural-aware count', () => {
-  card({ ...openMatch, picks: { total: 1, home: 100, draw: 0, away: 0 } });
+test('community picks are shown with team codes and a plural-aware count', async () => {
+  await card({ ...openMatch, picks: { total: 1, home: 100, draw: 0, away: 0 } });
   expect(screen.getByText('1 prediction')).toBeInTheDocument();
   expect(screen.getByText('GER', { selector: 'abbr' })).toHaveAttribute('title', 'Germany');
 });

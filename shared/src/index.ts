@@ -28,3 +28,4 @@ export { RetryState, type RetryStateProps } from './ui/RetryState';
 export { LineIcon, type LineIconProps } from './ui/LineIcon';
 export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';
 export { HydrateOnVisible, hydrateDeferredParts, type HydrateOnVisibleProps } from './ui/HydrateOnVisible';
+export { holdInputIn, type HoldInputOptions } from './ui/held-input';

@@ -2,7 +2,9 @@
  * HydrateOnVisible (shared/src/ui/HydrateOnVisible.tsx): a part of a server-rendered page keeps
  * its HTML and is not hydrated until it comes near the viewport, the reader acts inside it, or
  * hydrateDeferredParts is called; it then hydrates without a mismatch, even when its props
- * changed meanwhile, and shows the current ones.
+ * changed meanwhile, and shows the current ones. A part that waits for the reader alone
+ * (`when="act"`) loads its code at a press inside it or when its `openKey` changes, and does a
+ * click made meanwhile once it has hydrated.
  */
 import * as ReactModule from 'react';
 import { useState } from 'react';
@@ -124,4 +126,81 @@ test('on the server it is its children', () => {
   expect(renderToString(<Page label="Goals" server />)).toBe(
     '<main><h1>Top</h1><div class="part"><!--$--><button type="button">Goals<!-- --> <!-- -->0</button><!--/$--></div></main>',
   );
+});
+
+/** A part whose code loads when it opens (`lazy`), as the page server and the browser render it. */
+function lazyCounter() {
+  let resolve!: (m: { default: typeof Counter }) => void;
+  const loaded = new Promise<{ default: typeof Counter }>((r) => (resolve = r));
+  let requested = false;
+  const LazyCounter = ReactModule.lazy(() => {
+    requested = true;
+    return loaded;
+  });
+  return { LazyCounter, load: () => resolve({ default: Counter }), requested: () => requested };
+}
+
+async function actPage(label: string, openKey = 'a') {
+  const { LazyCounter, load, requested } = lazyCounter();
+  const page = (key: string, server = false) => {
+    const Part = server ? ServerHydrateOnVisible : HydrateOnVisible;
+    return (
+      <main>
+        <Part className="part" when="act" holdInput openKey={key}>
+          {server ? <Counter label={label} /> : <LazyCounter label={label} />}
+        </Part>
+      </main>
+    );
+  };
+  const container = document.body.appendChild(document.createElement('div'));
+  container.innerHTML = renderToString(page(openKey, true));
+  const errors: unknown[] = [];
+  let root!: ReturnType<typeof hydrateRoot>;
+  await act(async () => {
+    root = hydrateRoot(container, page(openKey), { onRecoverableError: (e) => errors.push(e) });
+  });
+  const done = () => {
+    act(() => root.unmount());
+    container.remove();
+  };
+  return {
+    container,
+    errors,
+    root,
+    page,
+    load,
+    requested,
+    done,
+    part: container.querySelector('.part')!,
+    button: () => container.querySelector('button')!,
+  };
+}
+
+test('when="act": seen is not enough; a press inside loads its code, and the click made meanwhile is done once it has hydrated', async () => {
+  const p = await actPage('Goals');
+  await act(async () => scrollNear(p.part));
+  expect(p.requested()).toBe(false); // near the viewport: still waiting, no code asked for
+  await act(async () => {
+    p.button().dispatchEvent(new MouseEvent('pointerdown', { bubbles: true }));
+    p.button().click(); // before its code is in: held
+  });
+  expect(p.requested()).toBe(true);
+  expect(p.button().textContent).toBe('Goals 0');
+  await act(async () => p.load());
+  expect(p.button().textContent).toBe('Goals 1'); // the held click, with the hydrated handler
+  act(() => p.button().click());
+  expect(p.button().textContent).toBe('Goals 2');
+  expect(p.errors).toEqual([]);
+  p.done();
+});
+
+test('when="act": a change of openKey (the player’s own data) opens it, and it hydrates without a mismatch', async () => {
+  const p = await actPage('Goals');
+  await act(async () => p.root.render(p.page('b')));
+  expect(p.requested()).toBe(true);
+  await act(async () => p.load());
+  act(() => p.button().click());
+  expect(p.button().textContent).toBe('Goals 1');
+  expect(p.errors).toEqual([]);
+  p.done();
 });

@@ -1,10 +1,11 @@
-import { useCallback, useId, useMemo, useState } from 'react';
+import { use, useCallback, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, HydrateOnVisible, useApiClient, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
+import { EmptyState, HydrateOnVisible, useApiClient, useHydrated, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
 import { MatchCard } from './MatchCard';
+import { loadMatchForm } from './match-form-chunk';
 import { Flag } from '@landing/shared/flags';
 import { NotLoaded } from './NotLoaded';
 import { useServerNow } from '../hooks/use-server-now';
@@ -41,6 +42,11 @@ function keep(filter: Filter, m: Match): boolean {
  */
 export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
+  // Rendered in the browser after the page's hydration (a navigation): the score forms' code is
+  // waited for with the data (the page's spinner), so the cards' forms are live at once.
+  const hydrated = useHydrated();
+  const [navigated] = useState(hydrated);
+  if (navigated) use(loadMatchForm());
   const [filter, setFilter] = useState<Filter>('all');
   const uid = useId();
   const api = useApiClient();

@@ -13,10 +13,19 @@
  * throw its HTML away); it hydrates with the children of its first render, the ones the server
  * rendered, and takes the current ones right after.
  *
- * Rendered after hydration (a navigation in the browser) or on the server, it is its children.
+ * A part can also wait for the reader alone (`when="act"`): it hydrates at a press, key or focus
+ * inside it, or when its `openKey` changes (the player's own data arrived), not when it is merely
+ * seen. With `holdInput`, its code is expected to load when it opens (a `lazy` component inside):
+ * input inside it is held until it has hydrated (./held-input.ts), so a click or a submit made
+ * meanwhile is done again then, and what was typed stays in the fields (React keeps the values
+ * of server-rendered fields it hydrates).
+ *
+ * Rendered after hydration (a navigation in the browser) or on the server, it is its children
+ * (with `fallback` while a `lazy` child loads in the browser).
  */
 import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { IS_SERVER, useHydrated } from '../data';
+import { holdInputIn } from './held-input';
 
 /** Distance from the viewport (px) at which a waiting part starts hydrating: about a phone screen. */
 const NEAR_VIEWPORT_PX = 800;
@@ -96,24 +105,46 @@ export interface HydrateOnVisibleProps {
   className?: string;
   /** Id of the wrapping element (a link's `#fragment` target). */
   id?: string;
+  /**
+   * What opens the part: `visible` (default) when it comes near the viewport or the reader acts
+   * inside it; `act` only when the reader acts inside it (or `openKey` changes).
+   */
+  when?: 'visible' | 'act';
+  /** Opens the part when it differs from its value at the first render (e.g. the player's own data changed it). */
+  openKey?: string;
+  /** Hold input inside the part until it has hydrated, and do the last click or submit again then (see the module comment). */
+  holdInput?: boolean;
+  /** Shown while a `lazy` child loads when the part is rendered in the browser without server HTML (a navigation). */
+  fallback?: ReactNode;
 }
 
 /**
  * A part of the page that hydrates when it comes within {@link NEAR_VIEWPORT_PX} of the viewport
  * or the reader acts inside it (see the module comment). Wraps `children` in a `div`.
  */
-export function HydrateOnVisible({ children, className, id }: HydrateOnVisibleProps) {
+export function HydrateOnVisible({
+  children,
+  className,
+  id,
+  when = 'visible',
+  openKey,
+  holdInput = false,
+  fallback = null,
+}: HydrateOnVisibleProps) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
   // Only a part that the browser hydrates waits; on the server and after hydration there is no gate.
   const [gate] = useState<Gate | null>(() => (IS_SERVER || hydrated ? null : createGate()));
   const [done, setDone] = useState(gate === null);
   const [first] = useState(children);
+  const [firstKey] = useState(openKey);
+  const release = useRef<() => void>(() => undefined);
   const marked = useRef<() => void>(() => undefined);
   const [whenHydrated] = useState(() => new Promise<void>((r) => (marked.current = r)));
   const onHydrated = useMemo(
     () => () => {
       marked.current();
+      release.current(); // held input is done again, now with the part's handlers
       if (gate) {
         waiting.delete(gate);
         elements.delete(gate);
@@ -130,23 +161,32 @@ export function HydrateOnVisible({ children, className, id }: HydrateOnVisiblePr
     elements.set(gate, el);
     watchActs();
     const open = () => gate.open();
+    // A held part opens at the first input the hold stops (it reaches no other listener).
+    if (holdInput) release.current = holdInputIn(el, { onAct: open });
     const observer =
-      typeof IntersectionObserver === 'undefined'
+      when === 'act'
         ? null
-        : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && open(), {
-            rootMargin: `${NEAR_VIEWPORT_PX}px 0px`,
-          });
-    if (observer) observer.observe(el);
-    else open();
+        : typeof IntersectionObserver === 'undefined'
+          ? (open(), null)
+          : new IntersectionObserver((entries) => entries.some((e) => e.isIntersecting) && open(), {
+              rootMargin: `${NEAR_VIEWPORT_PX}px 0px`,
+            });
+    observer?.observe(el);
     return () => {
       observer?.disconnect();
       elements.delete(gate);
+      release.current(); // unmounted: nothing is held any more (a control that left the page is not clicked)
     };
-  }, [gate, whenHydrated]);
+  }, [gate, whenHydrated, when, holdInput]);
+
+  // The part's own data changed before it hydrated: it opens, hydrates, then shows the new data.
+  useEffect(() => {
+    if (gate && !gate.isOpen && openKey !== firstKey) gate.open();
+  }, [gate, openKey, firstKey]);
 
   const content = done ? children : first;
   // The same element while the part waits: React then never updates the boundary it has not hydrated.
-  const boundary = useMemo(
+  const waitingBoundary = useMemo(
     () =>
       gate ? (
         <Suspense fallback={null}>
@@ -154,11 +194,10 @@ export function HydrateOnVisible({ children, className, id }: HydrateOnVisiblePr
             {content}
           </Gated>
         </Suspense>
-      ) : (
-        <Suspense fallback={null}>{content}</Suspense>
-      ),
+      ) : null,
     [gate, onHydrated, content],
   );
+  const boundary = waitingBoundary ?? <Suspense fallback={fallback}>{content}</Suspense>;
   return (
     <div ref={ref} className={className} id={id}>
       {boundary}

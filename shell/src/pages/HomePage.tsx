@@ -6,6 +6,7 @@ import {
   NumberCounter,
   findServer,
   gameUrlFor,
+  holdInputIn,
   useApiClient,
   useLandingStore,
   usePageMeta,
@@ -15,7 +16,6 @@ import {
   type Stats,
 } from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
-import { holdClicksIn } from '../early-input';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { trackPending, whenNearViewport } from '../remotes/slot-scheduling';
 import { Pitch } from './Pitch';
@@ -31,12 +31,13 @@ const FOUNDER_LOAD_MARGIN_PX = 200;
  * The server renders it into the first HTML (it waits for every boundary). In the browser its
  * code loads once its section comes within {@link FOUNDER_LOAD_MARGIN_PX} of the viewport (or at
  * the reader's first input, see `whenNearViewport`); until then its Suspense boundary keeps the
- * server's HTML, and a click inside it is held and replayed once it has hydrated (early-input.ts).
+ * server's HTML, and input inside it is held and the last click replayed once it has hydrated
+ * (`holdInputIn`, shared/src/ui/held-input.ts).
  * A client render (no server HTML) loads it at once.
  */
 const FounderPack = lazy(async () => {
   const section = typeof document === 'undefined' ? null : document.getElementById(FOUNDER_SECTION_ID);
-  const releaseClicks = section ? holdClicksIn(section) : () => undefined;
+  const releaseClicks = section ? holdInputIn(section) : () => undefined;
   await whenNearViewport(section, FOUNDER_LOAD_MARGIN_PX);
   const { FounderPack: Pack } = await trackPending(import('./FounderPack'));
   function HydratedFounderPack(props: ComponentProps<typeof Pack>) {
