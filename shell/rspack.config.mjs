@@ -96,7 +96,30 @@ const shell = createAppConfig({
   devServer: {
     setupMiddlewares: (middlewares) => [{ name: 'landing-dev-environment', middleware: devEnvironmentMiddleware() }, ...middlewares],
   },
-  extend: (config) => (production ? { ...config, name: 'shell', dependencies: ['sw'] } : config),
+  extend: (config) =>
+    production
+      ? {
+          ...config,
+          name: 'shell',
+          dependencies: ['sw'],
+          optimization: {
+            ...config.optimization,
+            // The federation runtime's packages go into the chunk that loads them (runtime-host.ts's
+            // "federation"), not a vendor chunk of their own: one request and one gzip stream on
+            // every page with a remote, 0.2 KiB less.
+            splitChunks: {
+              cacheGroups: {
+                federationRuntime: {
+                  test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
+                  name: 'federation',
+                  chunks: 'async',
+                  enforce: true,
+                },
+              },
+            },
+          },
+        }
+      : config,
 });
 
 /** The service worker (src/sw/service-worker.ts): one classic script, no federation, no hashing. */
