@@ -26,6 +26,25 @@ test.describe('polls', () => {
     await expect(poll.getByRole('radio').nth(1)).not.toBeChecked();
   });
 
+  test("a visitor's article loads no form code until they act in the poll; the click made meanwhile is answered", async ({ page }) => {
+    /** In react-hook-form's built code only. */
+    const FORM_LIBRARY = 'shouldUnregister';
+    const texts: Array<Promise<string>> = [];
+    page.on('response', (res) => {
+      if (new URL(res.url()).pathname.endsWith('.js')) texts.push(res.text().catch(() => ''));
+    });
+    const formCodeLoaded = async () => (await Promise.all(texts)).some((t) => t.includes(FORM_LIBRARY));
+    await openPage(page, `/royal/news/${SINGLE}`);
+    const poll = page.getByTestId('news-poll');
+    await expect(poll.getByRole('radio')).toHaveCount(5); // the server's HTML
+    await page.waitForTimeout(1000);
+    expect(await formCodeLoaded()).toBe(false);
+    await clickLocked(page, 3); // the poll's code loads now; the click is held, then answered
+    await expect(toast(page, 'Users must be logged in to vote')).toBeVisible();
+    await expect(poll.getByRole('radio').nth(3)).not.toBeChecked();
+    expect(await formCodeLoaded()).toBe(true);
+  });
+
   test('single poll: vote → info toast → percentages update; a second vote is rejected', async ({ page, context, request }) => {
     await openPage(page, `/royal/news/${SINGLE}`);
     await logIn(page, 'demo', 'poll');

@@ -1,6 +1,6 @@
 /** Test helpers of the news remote. */
 import { render } from '@testing-library/react';
-import type { ReactElement, ReactNode } from 'react';
+import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { withQueryClient } from '@landing/shared/testing';
 import { NewsArticle, NewsCard, NewsComment, NewsPage, NewsPoll, NewsReply, VoteAnswer } from '@landing/domain/schemas/news';
@@ -18,7 +18,13 @@ import type {
  * cache without retries; `rerender` keeps both.
  */
 export function renderWithRouter(ui: ReactElement, path = '/royal/news') {
-  const router = ({ children }: { children: ReactNode }) => <MemoryRouter initialEntries={[path]}>{children}</MemoryRouter>;
+  // Under a Suspense boundary, as in the shell's remote slot: a page waiting for a chunk of its
+  // own (the article's poll and comments) shows nothing meanwhile, then itself.
+  const router = ({ children }: { children: ReactNode }) => (
+    <MemoryRouter initialEntries={[path]}>
+      <Suspense fallback={null}>{children}</Suspense>
+    </MemoryRouter>
+  );
   return render(ui, { wrapper: withQueryClient(router) });
 }
 

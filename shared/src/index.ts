@@ -29,3 +29,4 @@ export { LineIcon, type LineIconProps } from './ui/LineIcon';
 export { ProgressRing, type ProgressRingProps } from './ui/ProgressRing';
 export { HydrateOnVisible, hydrateDeferredParts, type HydrateOnVisibleProps } from './ui/HydrateOnVisible';
 export { holdInputIn, type HoldInputOptions } from './ui/held-input';
+export { afterFirstUse } from './ui/first-use';

@@ -4,7 +4,6 @@ import type { QueryKey } from '@tanstack/react-query';
 import { HydrateOnVisible, formatServerDate, type ServerCode } from '@landing/shared';
 import type { Match } from '@landing/domain/schemas/bets';
 import { teamName } from '../lib/names';
-import { MatchFormView } from './MatchFormView';
 import { LazyMatchForm, loadedMatchForm } from './match-form-chunk';
 
 export interface MatchCardProps {
@@ -47,7 +46,6 @@ export function MatchCard({ match, server, matchesKey, loggedIn, now, maxGoals, 
   const status = match.status === 'open' && kickoff <= now ? 'locked' : match.status;
   const date = formatServerDate(match.kickoff_at, server, 'dd-MM-yyyy');
   const time = formatServerDate(match.kickoff_at, server, 'HH:mm');
-  const view = { match, status, homeName, awayName, loggedIn, maxGoals };
   // What the form shows besides what is typed: when it changes, the form hydrates to show it.
   const shown = [status, loggedIn, saved ? `${saved.home}:${saved.away}:${saved.points ?? ''}` : '', match.result ? 'result' : ''].join(
     '|',
@@ -69,8 +67,19 @@ export function MatchCard({ match, server, matchesKey, loggedIn, now, maxGoals, 
         <span className={`bt-chip ui-tint bt-chip--${status}`}>{t(`match.status.${status}`)}</span>
       </header>
 
-      <HydrateOnVisible when="act" holdInput openKey={shown} fallback={<MatchFormView {...view} />}>
-        <MatchForm {...view} server={server} matchesKey={matchesKey} now={now} onLocked={onLocked} />
+      <HydrateOnVisible when="act" holdInput openKey={shown}>
+        <MatchForm
+          match={match}
+          status={status}
+          homeName={homeName}
+          awayName={awayName}
+          server={server}
+          matchesKey={matchesKey}
+          loggedIn={loggedIn}
+          now={now}
+          maxGoals={maxGoals}
+          onLocked={onLocked}
+        />
       </HydrateOnVisible>
 
       {match.picks.total > 0 ? (

@@ -1,6 +1,15 @@
-import { use, useCallback, useId, useMemo, useState } from 'react';
+import { use, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState, HydrateOnVisible, useApiClient, useHydrated, usePageQuery, useReadScope, type ServerCode } from '@landing/shared';
+import {
+  EmptyState,
+  HydrateOnVisible,
+  afterFirstUse,
+  useApiClient,
+  useHydrated,
+  usePageQuery,
+  useReadScope,
+  type ServerCode,
+} from '@landing/shared';
 import type { Match, Tournament } from '@landing/domain/schemas/bets';
 import { matchesQuery } from '../api/fetch-matches';
 import { FilterBar } from './FilterBar';
@@ -42,11 +51,16 @@ function keep(filter: Filter, m: Match): boolean {
  */
 export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTabProps) {
   const { t, i18n } = useTranslation('bets');
-  // Rendered in the browser after the page's hydration (a navigation): the score forms' code is
-  // waited for with the data (the page's spinner), so the cards' forms are live at once.
+  // Rendered in the browser after the page's hydration (a navigation): the score forms' code loads
+  // with the matches and is waited for before the cards show, so their forms are live at once.
   const hydrated = useHydrated();
   const [navigated] = useState(hydrated);
-  if (navigated) use(loadMatchForm());
+  if (navigated) void loadMatchForm();
+  // A hydrated page fetches it at the reader's first use (or 5 s after load): a tap in a card is
+  // then answered at once, and the offline worker keeps it with the page.
+  useEffect(() => {
+    if (!navigated) afterFirstUse(() => void loadMatchForm().catch(() => undefined));
+  }, [navigated]);
   const [filter, setFilter] = useState<Filter>('all');
   const uid = useId();
   const api = useApiClient();
@@ -65,6 +79,7 @@ export function MatchesTab({ server, tournament, loggedIn, userKey }: MatchesTab
   if (!state.data) {
     return <NotLoaded query={state} errorTitle={t('page.matchesError')} />;
   }
+  if (navigated) use(loadMatchForm());
 
   const blocks = state.data.stages
     .map((b) => ({ ...b, matches: b.matches.filter((m) => keep(filter, m)) }))

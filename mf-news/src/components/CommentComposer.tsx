@@ -58,7 +58,9 @@ export function CommentComposer({
     watch,
     formState: { errors },
   } = useForm<CommentFormValues>({
-    defaultValues: { text: draft },
+    // Without a draft, no default value: react-hook-form then takes what the field holds when it
+    // registers it, including what was typed into the server's HTML before its code was in.
+    defaultValues: draft ? { text: draft } : undefined,
     resolver: commentFormResolver(rules),
     mode: 'onSubmit',
   });
@@ -93,7 +95,7 @@ export function CommentComposer({
 
   const field = register('text', { onChange: (event: { target: { value: string } }) => onDraft(event.target.value) });
   const problem = errors.text?.message;
-  const length = commentLength(watch('text'));
+  const length = commentLength(watch('text') ?? '');
   const post = ({ text }: CommentFormValues) =>
     mutation.mutate(
       { slug, text: text.trim(), parentId: target.parentId },

@@ -1,13 +1,16 @@
+import { use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import {
   EmptyState,
   HydrateOnVisible,
   RetryState,
+  afterFirstUse,
   Spinner,
   formatServerDate,
   isoOf,
   useApiClient,
+  useHydrated,
   usePageMeta,
   usePageQuery,
   useReadScope,
@@ -22,8 +25,7 @@ import { articleQuery } from '../api/fetch-article';
 import { isArticleKeyOf } from '../api/keys';
 import { imageUrl } from '../lib/image-url';
 import { ArticleBody } from './ArticleBody';
-import { Comments } from './Comments';
-import { Poll } from './Poll';
+import { articleParts, loadArticleParts, retryArticleParts, settledArticleParts } from './article-parts-chunk';
 import { registerNewsTranslations } from '../i18n';
 import '../styles/index.css';
 
@@ -40,6 +42,7 @@ registerNewsTranslations();
  */
 export function NewsArticle({ server, slug }: NewsArticleProps) {
   const { t } = useTranslation('news');
+  const { t: tCommon } = useTranslation('common');
   const scope = useReadScope(server);
   // Every player shares this page's render (docs/ARCHITECTURE.md "Page cache"): the player's own
   // record, and so their ballot, is read in the browser after hydration (`own`).
@@ -54,6 +57,20 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
   const status = query.isPending ? 'loading' : article === null ? 'notFound' : !article ? 'error' : 'ready';
   // A logged-in player whose own record or ballot is not in yet: the poll and the comment form wait.
   const pending = player.loggedIn && (!user || query.isPlaceholderData);
+  // The poll and the comments (with react-hook-form) are a chunk of their own. Chosen once: an
+  // article never switches from the lazy parts to the loaded ones (that would remount them).
+  const [{ Poll, Comments }] = useState(articleParts);
+  // Rendered in the browser after the page's hydration (a navigation): their code loads with the
+  // article's data and is waited for before the article shows, so they are live at once.
+  const hydrated = useHydrated();
+  const [navigated] = useState(hydrated);
+  const [, setPartsAttempt] = useState(0);
+  if (navigated) void loadArticleParts();
+  // A hydrated page fetches it at the reader's first use (or 5 s after load): an act in the poll
+  // or the comments is then answered at once, and the offline worker keeps it with the article.
+  useEffect(() => {
+    if (!navigated) afterFirstUse(() => void loadArticleParts().catch(() => undefined));
+  }, [navigated]);
   useResponseStatus(status === 'notFound' ? 404 : 200);
   usePageMeta(
     article
@@ -108,6 +125,8 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
     );
   }
 
+  // Null: their code cannot be loaded (offline, never fetched): the article shows without them.
+  const partsLoaded = navigated ? use(settledArticleParts()) !== null : true;
   const contentLang = isoOf(article.lang as LocaleCode);
   return (
     <article className="news-article ui-container" data-testid="news-article" aria-labelledby="news-article-title">
@@ -134,23 +153,45 @@ export function NewsArticle({ server, slug }: NewsArticleProps) {
         </p>
       ) : null}
       <ArticleBody html={article.body} lang={contentLang} />
-      {/* Below the body: the poll and the comments hydrate when they come near the screen or are used. */}
-      {article.poll ? (
-        <HydrateOnVisible>
-          <Poll server={server} poll={article.poll} user={user} pending={pending} slug={article.slug} />
-        </HydrateOnVisible>
-      ) : null}
-      <HydrateOnVisible id="comments" className="news-article__comments">
-        <Comments
-          server={server}
-          slug={article.slug}
-          comments={article.comments}
-          count={article.comments_count}
-          rules={article.comment_rules}
-          user={user}
-          pending={player.loggedIn && !user}
-        />
-      </HydrateOnVisible>
+      {partsLoaded ? (
+        <>
+          {/* Below the body: the poll and the comments load their code and hydrate when the reader
+            acts in them or the player's own data changes them; input meanwhile is held and done then. */}
+          {article.poll ? (
+            <HydrateOnVisible when="act" holdInput openKey={`${viewerKey}|${pending}|${article.poll.voted_options?.join(',') ?? ''}`}>
+              <Poll server={server} poll={article.poll} user={user} pending={pending} slug={article.slug} />
+            </HydrateOnVisible>
+          ) : null}
+          <HydrateOnVisible
+            id="comments"
+            className="news-article__comments"
+            when="act"
+            holdInput
+            openKey={`${viewerKey}|${player.loggedIn && !user}`}
+          >
+            <Comments
+              server={server}
+              slug={article.slug}
+              comments={article.comments}
+              count={article.comments_count}
+              rules={article.comment_rules}
+              user={user}
+              pending={player.loggedIn && !user}
+            />
+          </HydrateOnVisible>
+        </>
+      ) : (
+        <div className="ui-card news-article__state" data-testid="news-article-parts-unavailable">
+          <RetryState
+            title={tCommon('remote.unavailableTitle')}
+            retryLabel={tCommon('remote.retry')}
+            onRetry={() => {
+              retryArticleParts();
+              setPartsAttempt((n) => n + 1);
+            }}
+          />
+        </div>
+      )}
     </article>
   );
 }

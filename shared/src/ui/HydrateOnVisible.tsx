@@ -20,8 +20,10 @@
  * meanwhile is done again then, and what was typed stays in the fields (React keeps the values
  * of server-rendered fields it hydrates).
  *
- * Rendered after hydration (a navigation in the browser) or on the server, it is its children
- * (with `fallback` while a `lazy` child loads in the browser).
+ * Rendered after hydration (a navigation in the browser) or on the server, it is its children.
+ * A `lazy` child then shows nothing until its code is in: a page that renders such parts in a
+ * navigation loads their code with its data first (the bets page's score forms, an article's
+ * poll and comments).
  */
 import { Suspense, use, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { IS_SERVER, useHydrated } from '../data';
@@ -114,23 +116,14 @@ export interface HydrateOnVisibleProps {
   openKey?: string;
   /** Hold input inside the part until it has hydrated, and do the last click or submit again then (see the module comment). */
   holdInput?: boolean;
-  /** Shown while a `lazy` child loads when the part is rendered in the browser without server HTML (a navigation). */
-  fallback?: ReactNode;
 }
 
 /**
  * A part of the page that hydrates when it comes within {@link NEAR_VIEWPORT_PX} of the viewport
- * or the reader acts inside it (see the module comment). Wraps `children` in a `div`.
+ * or the reader acts inside it, or with `when="act"` only when the reader acts inside it or its
+ * `openKey` changes (see the module comment). Wraps `children` in a `div`.
  */
-export function HydrateOnVisible({
-  children,
-  className,
-  id,
-  when = 'visible',
-  openKey,
-  holdInput = false,
-  fallback = null,
-}: HydrateOnVisibleProps) {
+export function HydrateOnVisible({ children, className, id, when = 'visible', openKey, holdInput = false }: HydrateOnVisibleProps) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
   // Only a part that the browser hydrates waits; on the server and after hydration there is no gate.
@@ -197,7 +190,7 @@ export function HydrateOnVisible({
       ) : null,
     [gate, onHydrated, content],
   );
-  const boundary = waitingBoundary ?? <Suspense fallback={fallback}>{content}</Suspense>;
+  const boundary = waitingBoundary ?? <Suspense fallback={null}>{content}</Suspense>;
   return (
     <div ref={ref} className={className} id={id}>
       {boundary}
