@@ -1,8 +1,8 @@
 /**
  * First-load JavaScript of the five landing pages stays within its budget (scripts/lib/byte-budgets.mjs,
  * measured as scripts/lib/first-load.mjs does for scripts/size-report.mjs: gzip -6 bytes of every
- * script until the page settles, cold cache). Bytes vary only by the telemetry collector chunk,
- * which loads when the page is idle (the budgets leave room for it); a page whose server
+ * script until the page settles, cold cache). Bytes vary only by the shell's after-load chunk,
+ * which loads after the page's load (the budgets leave room for it); a page whose server
  * sent a slot as its fallback (a busy machine) loads other code, so it is measured again.
  */
 import { expect, test } from '@playwright/test';
