@@ -94,6 +94,68 @@ test.describe('auth (mf-auth + API)', () => {
     await other.close();
   });
 
+  test('the join page loads no form code until the visitor acts; what is typed and ticked meanwhile is kept, and Create account is done then', async ({
+    page,
+  }) => {
+    const u = uniqueUser('held');
+    const problems: string[] = [];
+    page.on('pageerror', (e) => problems.push(String(e)));
+    // The register form's chunk (mf-auth RegisterForm, the only code with the dev mailbox link)
+    // is held until released, to act in the form before its code is in.
+    const FORM_CODE = 'dev-mailbox-link';
+    /** In react-hook-form's built code only. */
+    const FORM_LIBRARY = 'shouldUnregister';
+    const texts: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let requested = false;
+    await page.route(/\.js$/, async (route) => {
+      const res = await route.fetch().catch(() => null);
+      if (res === null) return route.continue().catch(() => undefined);
+      const body = await res.text().catch(() => null);
+      if (body === null) return route.continue().catch(() => undefined);
+      texts.push(body);
+      if (body.includes(FORM_CODE)) {
+        requested = true;
+        await held;
+      }
+      await route.fulfill({ response: res, body });
+    });
+    await openPage(page, '/royal/join');
+    await page.waitForTimeout(1000);
+    expect(requested).toBe(false);
+    expect(texts.some((t) => t.includes(FORM_LIBRARY))).toBe(false);
+
+    await page.getByTestId('register-nickname').fill(u.nickname);
+    await expect.poll(() => requested).toBe(true);
+    await page.getByTestId('register-email').fill(u.email);
+    await page.getByTestId('register-password').fill(PASSWORD);
+    await page.getByTestId('register-terms').check();
+    await page.getByTestId('register-newsletter').check();
+    await page.getByTestId('register-newsletter').uncheck();
+    await page.getByTestId('register-newsletter').check();
+    const sent = page.waitForRequest((r) => r.url().endsWith('/royal/auth/register') && r.method() === 'POST');
+    await page.getByTestId('register-submit').click();
+    await page.waitForTimeout(300);
+    await expect(page).toHaveURL(/\/royal\/join$/); // not submitted by the browser
+    await expect(page.getByTestId('register-terms')).toBeChecked();
+
+    release();
+    expect((await sent).postDataJSON()).toMatchObject({ nickname: u.nickname, email: u.email, terms: true, newsletter: true });
+    await expect(page.getByTestId('register-sent')).toContainText(`We have sent an activation link to ${u.email}`);
+    expect(texts.some((t) => t.includes(FORM_LIBRARY))).toBe(true);
+    expect(problems).toEqual([]);
+  });
+
+  test('the newsletter choice this browser remembers is ticked once the join page is live', async ({ page }) => {
+    await page.addInitScript(() =>
+      localStorage.setItem('landing-store', JSON.stringify({ state: { newsletterAgreement: true }, version: 1 })),
+    );
+    await openPage(page, '/royal/join');
+    await expect(page.getByTestId('register-newsletter')).toBeChecked();
+    await expect(page.getByTestId('register-terms')).not.toBeChecked();
+  });
+
   test('password reset by e-mail: recovery form → link → new password (must match) → log in with it', async ({ page, request }) => {
     const u = await activeAccount(request);
     await openPage(page, '/royal');

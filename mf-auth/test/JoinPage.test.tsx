@@ -1,5 +1,5 @@
 import './polyfills';
-import { screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { apiClient, getCookie, landingStore } from '@landing/shared';
 import { JoinPage } from '../src/components/JoinPage';
 import { referralCookieName } from '../src/lib/register-params';
@@ -12,16 +12,18 @@ beforeEach(() => {
   jest.spyOn(apiClient, 'get').mockResolvedValue({ data: providersAnswer([]) });
 });
 
-test('partner link: the partner is kept in the register params and shown', () => {
-  renderAt(<JoinPage server="royal" partner="fm-partner" />, '/royal/join/p/fm-partner');
+test('partner link: the partner is kept in the register params and shown', async () => {
+  // Rendered in the browser (a navigation): the page waits for the form's chunk.
+  await act(async () => void renderAt(<JoinPage server="royal" partner="fm-partner" />, '/royal/join/p/fm-partner'));
+  expect(await screen.findByTestId('register-form')).toBeInTheDocument();
   expect(landingStore.getState().availableRegisterParams.partner).toBe('fm-partner');
   expect(screen.getByTestId('join-partner')).toHaveTextContent('Invited by our partner fm-partner');
-  expect(screen.getByTestId('register-form')).toBeInTheDocument();
 });
 
-test('referral link: ref_id_track + the per-server referral cookie (ref_id_{server}, _dev outside production)', () => {
+test('referral link: ref_id_track + the per-server referral cookie (ref_id_{server}, _dev outside production)', async () => {
   landingStore.getState().setRegisterParams({ click_id: 'c-55' });
-  renderAt(<JoinPage server="pl" refId="1234" />, '/pl/join/ref/1234');
+  await act(async () => void renderAt(<JoinPage server="pl" refId="1234" />, '/pl/join/ref/1234'));
+  await screen.findByTestId('register-form');
   expect(referralCookieName('pl')).toBe('ref_id_pl_dev');
   expect(referralCookieName('pl', true)).toBe('ref_id_pl');
   expect(getCookie('ref_id_pl_dev')).toBe('1234');

@@ -72,3 +72,37 @@ test('nothing is replayed when the control has left the page', () => {
   release();
   expect(clicks).toBe(0);
 });
+
+test('nativeBoxes: every tick of a box or its label stays as the browser made it and is not replayed; a button still is', () => {
+  const el = part(
+    '<input id="terms" type="checkbox"><label for="terms">Terms</label>' +
+      '<input id="news" type="checkbox"><button id="send" type="button">Send</button>',
+  );
+  const clicks: string[] = [];
+  el.addEventListener('click', (e) => clicks.push((e.target as Element).id || (e.target as Element).tagName));
+  const terms = el.querySelector<HTMLInputElement>('#terms')!;
+  const news = el.querySelector<HTMLInputElement>('#news')!;
+
+  const release = holdInputIn(el, { nativeBoxes: true });
+  el.querySelector<HTMLLabelElement>('label')!.click(); // ticks #terms through its label
+  news.click();
+  news.click();
+  news.click();
+  el.querySelector<HTMLButtonElement>('#send')!.click();
+  expect([terms.checked, news.checked]).toEqual([true, true]);
+  expect(clicks).toEqual([]); // held: no handler saw them
+
+  release();
+  expect(clicks).toEqual(['send']);
+  expect([terms.checked, news.checked]).toEqual([true, true]);
+});
+
+test('without nativeBoxes a tick is kept back and done again on release (the last click only)', () => {
+  const el = part('<input id="terms" type="checkbox">');
+  const terms = el.querySelector<HTMLInputElement>('#terms')!;
+  const release = holdInputIn(el);
+  terms.click();
+  expect(terms.checked).toBe(false);
+  release();
+  expect(terms.checked).toBe(true);
+});

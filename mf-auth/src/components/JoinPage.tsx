@@ -1,8 +1,19 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { use, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { findServer, gameUrlFor, openLogin, useLandingStore, usePageMeta, type JoinPageProps } from '@landing/shared';
+import {
+  HydrateOnVisible,
+  RetryState,
+  afterFirstUse,
+  findServer,
+  gameUrlFor,
+  openLogin,
+  useHydrated,
+  useLandingStore,
+  usePageMeta,
+  type JoinPageProps,
+} from '@landing/shared';
 import { rememberRegisterParams } from '../lib/register-params';
-import { RegisterForm } from './RegisterForm';
+import { loadRegisterForm, registerFormComponent, retryRegisterForm, settledRegisterForm } from './register-form-chunk';
 import { SocialButtons } from './SocialButtons';
 import { BallIcon, DevicesIcon, TrendIcon, TrophyIcon, UsersIcon } from './icons';
 import '../i18n';
@@ -18,12 +29,32 @@ const PERKS: Array<{ key: string; icon: ReactNode }> = [
  * Registration page `/{server}/join` (spec §2), also with a partner code (`/join/p/{partner}`)
  * or a referral id (`/join/ref/{id}`): keeps those register params (store + tracking cookies,
  * spec §3) and shows the registration form beside what the game offers.
+ *
+ * The form (with react-hook-form) is a chunk of its own (./register-form-chunk.ts): on a
+ * server-rendered page it keeps its server HTML and hydrates when the visitor acts in it
+ * (`HydrateOnVisible` with `when="act"`); what is typed or ticked meanwhile stays, and a click on
+ * "Create account" is done once it is live. Its code is fetched at the visitor's first use of the
+ * page. In a navigation the page waits for that code, and without it (offline, never fetched)
+ * offers to try again.
  */
 export function JoinPage({ server, partner, refId }: JoinPageProps) {
   const { t } = useTranslation('auth');
   const user = useLandingStore((s) => s.userData);
   const params = useLandingStore((s) => s.availableRegisterParams);
   const [sent, setSent] = useState(false);
+  const { t: tCommon } = useTranslation('common');
+  // Chosen once: the page never switches from the lazy form to the loaded one (that would remount it).
+  const [RegisterForm] = useState(registerFormComponent);
+  const hydrated = useHydrated();
+  const [navigated] = useState(hydrated);
+  const [, setFormAttempt] = useState(0);
+  if (navigated && !user) void loadRegisterForm();
+  useEffect(() => {
+    if (!navigated) afterFirstUse(() => void loadRegisterForm().catch(() => undefined));
+  }, [navigated]);
+  // The newsletter choice this browser remembers shows once the form is live (RegisterForm): a
+  // visitor who has one gets the form at once instead of at the first act.
+  const remembered = useLandingStore((s) => s.newsletterAgreement) && hydrated;
   usePageMeta({ title: t('join.title'), description: t('join.lead') });
 
   useEffect(() => {
@@ -32,6 +63,8 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
 
   const shownPartner = partner ?? params.partner;
   const referred = !!(refId ?? params.ref_id_track);
+  // Null: the form's code cannot be loaded (offline, never fetched).
+  const formLoaded = navigated && !user ? use(settledRegisterForm()) !== null : true;
 
   return (
     <section className="ma-join" data-testid="join-page">
@@ -80,7 +113,22 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
                   <p className="ma-lead">{t('register.intro')}</p>
                 </>
               )}
-              <RegisterForm server={server} onSent={() => setSent(true)} />
+              {formLoaded ? (
+                <HydrateOnVisible when="act" holdInput nativeBoxes openKey={remembered ? 'remembered' : ''}>
+                  <RegisterForm server={server} onSent={() => setSent(true)} />
+                </HydrateOnVisible>
+              ) : (
+                <div data-testid="register-form-unavailable">
+                  <RetryState
+                    title={tCommon('remote.unavailableTitle')}
+                    retryLabel={tCommon('remote.retry')}
+                    onRetry={() => {
+                      retryRegisterForm();
+                      setFormAttempt((n) => n + 1);
+                    }}
+                  />
+                </div>
+              )}
               {sent ? null : (
                 <>
                   <SocialButtons server={server} />

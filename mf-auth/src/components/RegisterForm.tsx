@@ -1,9 +1,18 @@
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useRef } from 'react';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 // Not the shared package's `Trans`: the shared subset leaves it out (shared/src/subsets/README.md),
 // so this form bundles the context-free one and hands it the shared `i18n` and `t`.
 import { Trans } from 'react-i18next/TransWithoutContext';
-import { currentLocale, getRuntimeConfig, landingStore, legalDocumentUrl, useLandingStore, type ServerCode } from '@landing/shared';
+import {
+  currentLocale,
+  getRuntimeConfig,
+  landingStore,
+  legalDocumentUrl,
+  useHydrated,
+  useLandingStore,
+  type ServerCode,
+} from '@landing/shared';
 import type { RegisterForm as RegisterValues } from '@landing/domain/schemas/auth';
 import { useRegisterAccount } from '../api/register-account';
 import { apiOriginOf } from '../lib/api-base';
@@ -15,30 +24,41 @@ import { Checkbox, EmailField, NewPasswordField, SubmitButton, TextField } from 
 
 const resolver = domainResolver<RegisterValues>('RegisterForm');
 
+/** Props of {@link RegisterForm}. */
+export interface RegisterFormProps {
+  server: ServerCode;
+  /** Called once the activation e-mail is on its way. */
+  onSent?: () => void;
+}
+
 /**
  * Registration form (spec §5, react-hook-form over the domain's `RegisterForm` schema): player name, e-mail, password, acceptance of the
  * terms and the privacy policy (required), newsletter consent (separate, optional). The rules are
  * `@landing/domain`'s; errors are translated keys; what was typed stays after any error. Sends the register params
  * of spec §3 and clears them afterwards; then asks the user to open the activation e-mail.
+ *
+ * Every field is uncontrolled and registered without a default value, so the form takes what
+ * the page already holds when it hydrates: on the join page it is server HTML that hydrates only
+ * when the visitor acts in it (JoinPage), and text typed or boxes ticked before then stay.
  */
-export function RegisterForm({
-  server,
-  onSent,
-}: {
-  server: ServerCode;
-  /** Called once the activation e-mail is on its way. */ onSent?: () => void;
-}) {
+export function RegisterForm({ server, onSent }: RegisterFormProps) {
   const { t, i18n } = useTranslation('auth');
-  const newsletterDefault = useLandingStore((s) => s.newsletterAgreement);
+  // The newsletter choice this browser remembers (spec §3) is not known to the page server: the
+  // box hydrates as the server rendered it (unticked) and is ticked right after when that choice
+  // was yes and the box is still unticked. (React keeps a hydrated box's state as the page has it,
+  // so a change of `defaultChecked` alone would not show.)
+  const rememberedNewsletter = useLandingStore((s) => s.newsletterAgreement);
+  const newsletterDefault = useHydrated() && rememberedNewsletter;
   // Checked on submit; a field's error goes away as soon as it is edited (checked again on the next submit).
-  const form = useForm<RegisterValues>({
-    defaultValues: { nickname: '', email: '', password: '', terms: false, newsletter: newsletterDefault },
-    resolver,
-    mode: 'onSubmit',
-    reValidateMode: 'onSubmit',
-  });
-  const { control, clearErrors, formState } = form;
-  const field = (name: 'nickname' | 'email' | 'password') => bindField(form, name, { onChange: () => clearErrors(name) });
+  const form = useForm<RegisterValues>({ resolver, mode: 'onSubmit', reValidateMode: 'onSubmit' });
+  const { clearErrors, setValue } = form;
+  const field = (name: 'nickname' | 'email' | 'password' | 'terms') => bindField(form, name, { onChange: () => clearErrors(name) });
+  const { ref: newsletterRef, ...newsletter } = form.register('newsletter');
+  const newsletterBox = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const box = newsletterBox.current;
+    if (newsletterDefault && box && !box.checked) setValue('newsletter', true);
+  }, [newsletterDefault, setValue]);
   // Errors are toasted by the shared client (taken name, password policy, rate limit, …); the typed values stay.
   const signUp = useRegisterAccount(server, {
     onSuccess: (_email, values) => {
@@ -93,41 +113,29 @@ export function RegisterForm({
       />
       <EmailField label={t('fields.email')} {...field('email')} testId="register-email" />
       <NewPasswordField label={t('fields.password')} {...field('password')} testId="register-password" />
-      <Controller
-        name="terms"
-        control={control}
-        render={({ field: terms }) => (
-          <Checkbox
-            checked={terms.value}
-            onChange={(v) => {
-              terms.onChange(v);
-              clearErrors('terms');
-            }}
-            error={formState.errors.terms?.message}
-            testId="register-terms"
-          >
-            <Trans
-              t={t}
-              i18n={i18n}
-              i18nKey="register.terms"
-              components={{
-                // The PDFs of spec §2 in the interface language (English where there is no translation).
-                terms: <a href={legalDocumentUrl('terms', currentLocale())} target="_blank" rel="noopener noreferrer" />,
-                privacy: <a href={legalDocumentUrl('privacy', currentLocale())} target="_blank" rel="noopener noreferrer" />,
-              }}
-            />
-          </Checkbox>
-        )}
-      />
-      <Controller
-        name="newsletter"
-        control={control}
-        render={({ field: newsletter }) => (
-          <Checkbox checked={newsletter.value} onChange={newsletter.onChange} testId="register-newsletter">
-            {t('register.newsletter')}
-          </Checkbox>
-        )}
-      />
+      <Checkbox {...field('terms')} testId="register-terms">
+        <Trans
+          t={t}
+          i18n={i18n}
+          i18nKey="register.terms"
+          components={{
+            // The PDFs of spec §2 in the interface language (English where there is no translation).
+            terms: <a href={legalDocumentUrl('terms', currentLocale())} target="_blank" rel="noopener noreferrer" />,
+            privacy: <a href={legalDocumentUrl('privacy', currentLocale())} target="_blank" rel="noopener noreferrer" />,
+          }}
+        />
+      </Checkbox>
+      <Checkbox
+        {...newsletter}
+        ref={(box) => {
+          newsletterRef(box);
+          newsletterBox.current = box;
+        }}
+        defaultChecked={newsletterDefault}
+        testId="register-newsletter"
+      >
+        {t('register.newsletter')}
+      </Checkbox>
       <SubmitButton busy={signUp.isPending} testId="register-submit">
         {t('register.submit')}
       </SubmitButton>

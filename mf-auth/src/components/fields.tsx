@@ -87,33 +87,38 @@ export function NewPasswordField(props: Omit<FieldProps, 'type' | 'endAdornment'
   return <PasswordField {...props} autoComplete="new-password" hint={t('fields.passwordHint')} />;
 }
 
-/** A checkbox with a rich label and an optional error. */
+/**
+ * A checkbox with a rich label and an optional error. Uncontrolled: it takes what
+ * `register(name)` of react-hook-form gives (ref, name, onChange, onBlur) and `defaultChecked`,
+ * so a tick made before the form hydrated stays and is read from the page (RegisterForm).
+ */
 export function Checkbox({
-  checked,
-  onChange,
   children,
   error,
   testId,
-}: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
+  ref,
+  ...input
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'children'> & {
   children: ReactNode;
+  /** Translation key of the error (auth namespace), if any. */
   error?: string | undefined;
+  /** `data-testid` of the input. */
   testId?: string;
+  ref?: Ref<HTMLInputElement>;
 }) {
   const { t } = useTranslation('auth');
   const id = useId();
   return (
     <div className="ma-check">
       <input
+        ref={ref}
         id={id}
         type="checkbox"
         className="ma-check__box"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         data-testid={testId}
+        {...input}
       />
       <label htmlFor={id} className="ma-check__label">
         {children}

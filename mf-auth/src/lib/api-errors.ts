@@ -5,7 +5,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { isApiError } from '@landing/shared';
 import type { DeviceChallengeBody } from '@landing/domain/schemas/auth';
-import { issueKey } from './form-resolver';
+import { issueKey } from './issue-keys';
 import { SOCIAL_PROVIDERS, type SocialProvider } from './providers';
 
 /** The `error` code of an API error answer (e.g. `TOKEN_INVALID`), if any. */

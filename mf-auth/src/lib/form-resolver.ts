@@ -8,34 +8,7 @@
  */
 import type { FieldValues } from 'react-hook-form';
 import { lazyZodResolver, type ExtraCheck, type LazyResolver } from '@landing/shared/forms';
-
-/** Translation key (`auth:validation.*`) of each issue code of the domain's form schemas. */
-const ISSUE_KEYS: Readonly<Record<string, string>> = {
-  NICKNAME_REQUIRED: 'validation.nicknameRequired',
-  NICKNAME_TOO_SHORT: 'validation.nicknameInvalid',
-  NICKNAME_TOO_LONG: 'validation.nicknameTooLong',
-  NICKNAME_INVALID: 'validation.nicknameInvalid',
-  EMAIL_REQUIRED: 'validation.emailRequired',
-  EMAIL_INVALID: 'validation.emailInvalid',
-  PASSWORD_REQUIRED: 'validation.passwordRequired',
-  PASSWORD_TOO_SHORT: 'validation.passwordTooShort',
-  PASSWORD_TOO_LONG: 'validation.passwordTooLong',
-  PASSWORD_BLANK: 'validation.passwordBlank',
-  // The page never checks the common-password list (API only); its code is mapped for completeness.
-  PASSWORD_TOO_COMMON: 'validation.passwordTooCommon',
-  PASSWORD_LIKE_NAME: 'validation.passwordLikeName',
-  PASSWORD_SAME: 'validation.passwordSame',
-  PASSWORD_MISMATCH: 'validation.passwordMismatch',
-  NEW_PASSWORD_REQUIRED: 'validation.newPasswordRequired',
-  TERMS_REQUIRED: 'validation.termsRequired',
-  LOGIN_REQUIRED: 'validation.loginRequired',
-  CODE_INVALID: 'validation.codeInvalid',
-  WRONG_PASSWORD: 'validation.wrongPassword',
-  CURRENT_PASSWORD_REQUIRED: 'validation.currentPasswordRequired',
-};
-
-/** Translation key of an issue code (the code itself when it has none). */
-export const issueKey = (code: string): string => ISSUE_KEYS[code] ?? code;
+import { issueKey } from './issue-keys';
 
 /** The domain's form schemas this remote uses. */
 export type DomainForm = 'RegisterForm' | 'LoginForm' | 'RecoveryForm' | 'NewPasswordForm' | 'CodeForm';

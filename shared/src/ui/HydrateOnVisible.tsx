@@ -116,6 +116,11 @@ export interface HydrateOnVisibleProps {
   openKey?: string;
   /** Hold input inside the part until it has hydrated, and do the last click or submit again then (see the module comment). */
   holdInput?: boolean;
+  /**
+   * With `holdInput`: ticks of checkboxes and radio buttons are left to the browser and kept, not
+   * replayed (`nativeBoxes` of ./held-input.ts), for a form whose boxes are uncontrolled.
+   */
+  nativeBoxes?: boolean;
 }
 
 /**
@@ -123,7 +128,15 @@ export interface HydrateOnVisibleProps {
  * or the reader acts inside it, or with `when="act"` only when the reader acts inside it or its
  * `openKey` changes (see the module comment). Wraps `children` in a `div`.
  */
-export function HydrateOnVisible({ children, className, id, when = 'visible', openKey, holdInput = false }: HydrateOnVisibleProps) {
+export function HydrateOnVisible({
+  children,
+  className,
+  id,
+  when = 'visible',
+  openKey,
+  holdInput = false,
+  nativeBoxes = false,
+}: HydrateOnVisibleProps) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
   // Only a part that the browser hydrates waits; on the server and after hydration there is no gate.
@@ -155,7 +168,7 @@ export function HydrateOnVisible({ children, className, id, when = 'visible', op
     watchActs();
     const open = () => gate.open();
     // A held part opens at the first input the hold stops (it reaches no other listener).
-    if (holdInput) release.current = holdInputIn(el, { onAct: open });
+    if (holdInput) release.current = holdInputIn(el, { onAct: open, nativeBoxes });
     const observer =
       when === 'act'
         ? null
@@ -170,7 +183,7 @@ export function HydrateOnVisible({ children, className, id, when = 'visible', op
       elements.delete(gate);
       release.current(); // unmounted: nothing is held any more (a control that left the page is not clicked)
     };
-  }, [gate, whenHydrated, when, holdInput]);
+  }, [gate, whenHydrated, when, holdInput, nativeBoxes]);
 
   // The part's own data changed before it hydrated: it opens, hydrates, then shows the new data.
   useEffect(() => {

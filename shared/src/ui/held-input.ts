@@ -9,7 +9,8 @@
  *   (focus, typing into a field, ticking a box, following a link);
  * - a click on a control (a button, a label, a box) is kept, not acted on; a form submitted (Enter
  *   in a field) is not sent by the browser; the last of these is done again, with React's
- *   handlers, when the part is released;
+ *   handlers, when the part is released; a part may leave its boxes to the browser instead
+ *   (`nativeBoxes`): their ticks then stay like typed text;
  * - the part's owner hears of the first such input (`onAct`), to start loading the code.
  *
  * The shell's entry chunk starts listening first thing (shell/src/early-input.ts), so a part is
@@ -20,6 +21,15 @@
 
 /** What is typed into or followed by the browser itself: a click on it in a held part is not replayed. */
 const NOT_REPLAYED = 'a[href], textarea, select, input:not([type="checkbox"], [type="radio"], [type="submit"], [type="button"])';
+/** A box the browser ticks itself. */
+const BOX = 'input[type="checkbox"], input[type="radio"]';
+
+/** Whether a click on `target` ticks a box (the box itself, or a label of one). */
+function ticksBox(target: Element): boolean {
+  if (target.closest(BOX)) return true;
+  const control = target.closest('label')?.control;
+  return !!control && control.matches(BOX);
+}
 
 /**
  * The events of presses and typing (besides the click and the submit) that reach no other
@@ -47,7 +57,8 @@ type Replay = { click: HTMLElement } | { submit: HTMLFormElement; submitter: HTM
 
 interface HeldPart {
   replay: Replay;
-  onAct?: () => void;
+  onAct?: (() => void) | undefined;
+  nativeBoxes: boolean;
 }
 
 /** Parts held now, each with what to do again on release. */
@@ -78,7 +89,7 @@ function onClick(event: MouseEvent): void {
   const part = hold(event);
   if (!part) return;
   const target = event.target as Element;
-  if (target.closest(NOT_REPLAYED)) return;
+  if (target.closest(NOT_REPLAYED) || (part.nativeBoxes && ticksBox(target))) return;
   event.preventDefault();
   const control = target.closest('button, input, label, [role="button"]') ?? target;
   if (control instanceof HTMLElement) part.replay = { click: control };
@@ -108,6 +119,13 @@ export function listenForHeldInput(target: Pick<Window, 'addEventListener'> = wi
 export interface HoldInputOptions {
   /** Called once, at the first press, click, key or submit inside the part (e.g. to load its code). */
   onAct?: () => void;
+  /**
+   * Leaves ticking checkboxes and radio buttons (or their labels) to the browser: such a click is
+   * not replayed, so every tick made meanwhile stays, as typed text does. For forms whose boxes
+   * are uncontrolled and read from the page when they hydrate (React keeps a box's state when it
+   * hydrates it). Default false: a click on a box is kept and done again, the last click only.
+   */
+  nativeBoxes?: boolean;
 }
 
 /**
@@ -120,9 +138,9 @@ export interface HoldInputOptions {
  * @param part  the part's element in the server's HTML
  * @returns the release, to call once the part is hydrated (idempotent)
  */
-export function holdInputIn(part: Element, { onAct }: HoldInputOptions = {}): () => void {
+export function holdInputIn(part: Element, { onAct, nativeBoxes = false }: HoldInputOptions = {}): () => void {
   listenForHeldInput();
-  heldParts.set(part, { replay: null, onAct });
+  heldParts.set(part, { replay: null, onAct, nativeBoxes });
   return () => {
     const held = heldParts.get(part);
     if (!held) return;
