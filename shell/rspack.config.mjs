@@ -86,9 +86,10 @@ const shell = createAppConfig({
   title: 'Football Team – free online football manager game',
   pluginsExtra: [
     new rspack.CopyRspackPlugin({ patterns: [{ from: join(dir, 'public'), to: '.' }] }),
-    new SsrAssetsPlugin({ group: 'bootstrap' }),
-    // The start-up scripts (the same group) are compiled while they stream in, off the main thread.
-    ...(production ? [new CompileHintsPlugin({ group: 'bootstrap' })] : []),
+    new SsrAssetsPlugin({ group: 'bootstrap', pages: ['home'] }),
+    // The start-up scripts (the same group, and the home page's chunk) are compiled while they
+    // stream in, off the main thread.
+    ...(production ? [new CompileHintsPlugin({ group: 'bootstrap' }), new CompileHintsPlugin({ group: 'home' })] : []),
     // Terms and Privacy PDFs of spec §2, from shell/legal/*/<lang>.md → dist/documents/.
     new LegalDocumentsPlugin(),
     ...(production ? [new InjectPrecacheManifest()] : []),

@@ -13,6 +13,6 @@ export const FIRST_LOAD_BUDGETS_KIB = {
   '/royal': 148,
   '/royal/news': 180,
   '/royal/news/{article}': 180,
-  '/royal/bets': 185,
-  '/royal/join': 208,
+  '/royal/bets': 180,
+  '/royal/join': 184,
 };

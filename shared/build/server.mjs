@@ -110,17 +110,23 @@ export function remoteServerConfig({ dir, name, exposes, version, outDir, produc
 /**
  * Writes `ssr-assets.json` next to the host's build: the files of the named chunk group the page
  * boots with (`bootstrap`: its JS and CSS), so the page server links the CSS in the first HTML and
- * preloads the JS instead of waiting for the entry to ask for them.
+ * preloads the JS instead of waiting for the entry to ask for them; and under `pages`, the JS of
+ * the named chunk group of each page in its own chunk (the shell's `home`), which the page server
+ * preloads on that page only.
  */
 export class SsrAssetsPlugin {
-  constructor({ group = 'bootstrap' } = {}) {
+  /** @param {{ group?: string, pages?: string[] }} [options]  the boot group (default `bootstrap`) and the page groups */
+  constructor({ group = 'bootstrap', pages = [] } = {}) {
     this.group = group;
+    this.pages = pages;
   }
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('SsrAssetsPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'SsrAssetsPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_REPORT }, () => {
         const files = compilation.namedChunkGroups.get(this.group)?.getFiles() ?? [];
-        const list = { css: files.filter((f) => f.endsWith('.css')), preload: files.filter((f) => f.endsWith('.js')) };
+        const js = (group) => (compilation.namedChunkGroups.get(group)?.getFiles() ?? []).filter((f) => f.endsWith('.js'));
+        const pages = Object.fromEntries(this.pages.map((page) => [page, js(page).filter((f) => !files.includes(f))]));
+        const list = { css: files.filter((f) => f.endsWith('.css')), preload: files.filter((f) => f.endsWith('.js')), pages };
         compilation.emitAsset('ssr-assets.json', new rspack.sources.RawSource(JSON.stringify(list, null, 2)));
       });
     });

@@ -58,6 +58,7 @@ import { preloadRemotes } from './remotes/remote-loader';
 import { whenSlotsSettled } from './remotes/slot-scheduling';
 import { whenPageHydrated } from './layout/page-hydrated';
 import { SiteRoutes } from './routing/router';
+import { isHomePath, loadHomePage } from './pages/home-chunk';
 import { onNavigate } from './routing/navigation-events';
 import { normaliseServerRoute } from './routing/normalise';
 import { startSound } from './sound-setup';
@@ -143,6 +144,9 @@ async function start(): Promise<void> {
   // The worker this page started under (see the worker's registration below).
   const startedUnder = 'serviceWorker' in navigator ? navigator.serviceWorker.controller : null;
   const page = readPageData();
+  // A server-rendered home page hydrates with its code in (pages/home-chunk.ts); the page server
+  // preloaded it, so this asks for a file already on its way.
+  const homePage = page && !page.clientOnly && isHomePath(location.pathname) ? loadHomePage().catch(() => null) : null;
   const config = setRuntimeConfig(page?.config ?? (await loadRuntimeConfig()));
   const lang = page?.lang ?? storedLocale();
   if (page?.translations) addPageTranslations(lang, page.translations);
@@ -181,6 +185,7 @@ async function start(): Promise<void> {
   // keeps its server HTML and hydrates when it arrives.
   if (hydrating) void preloadRemotes(page.slots, page.versions);
   await translationsReady(); // nothing to fetch on a server-rendered page: it brought its texts
+  await homePage; // a failed load: the route's lazy page tries again, its error boundary shows the error page
 
   if (!page?.user) void restoreSession(apiClient); // spec §3; a server-rendered player's page brings the user the server confirmed (shell/src/server/pages/session.ts)
   forgetViewerOnLogout(typeof caches === 'undefined' ? undefined : caches); // logout drops the worker's API cache

@@ -2,16 +2,27 @@
  * Route elements that turn URL parameters into the typed props of a remote's exposed component
  * (spec §2 routes). A parameter failing its validator gives the 404 page (spec §8).
  */
+import { Suspense, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useLandingStore } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
 import { NotFoundPage } from '../pages/StatusPages';
-import { HomePage } from '../pages/HomePage';
+import { LazyHomePage, loadedHomePage } from '../pages/home-chunk';
 import { routeValidators } from './normalise';
 
+/**
+ * `/{server}`: the home page, a chunk of its own (../pages/home-chunk.ts). Loaded before
+ * hydration on a home page, it renders at once; in a navigation it shows once its chunk is in.
+ */
 export function HomeRoute() {
   const server = useLandingStore((s) => s.selectedServer);
-  return <HomePage server={server} />;
+  // Chosen once: the route never switches from the lazy page to the loaded one (that would remount it).
+  const [HomePage] = useState(() => loadedHomePage() ?? LazyHomePage);
+  return (
+    <Suspense fallback={null}>
+      <HomePage server={server} />
+    </Suspense>
+  );
 }
 
 export function JoinRoute() {

@@ -55,14 +55,15 @@ export function buildReader(distDir: string): BuildReader {
     const head = /<head>([\s\S]*)<\/head>/.exec(html)?.[1] ?? '';
     const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? '';
     const bodyEnd = body.slice(body.indexOf('</div>') + '</div>'.length).replace(/<noscript>[\s\S]*?<\/noscript>/, '');
-    const assets = readJson<{ css?: string[]; preload?: string[] }>(join(distDir, 'ssr-assets.json'), {});
+    const assets = readJson<{ css?: string[]; preload?: string[]; pages?: { home?: string[] } }>(join(distDir, 'ssr-assets.json'), {});
     const preload =
       (assets.css ?? []).map((f) => `<link rel="stylesheet" href="/${f}">`).join('') +
       (assets.preload ?? []).map((f) => `<link rel="preload" as="script" href="/${f}">`).join('');
     // The build's own <title> and description give way to the page's (one of each per page).
     const description = /<meta name="description"[^>]*>/.exec(head)?.[0] ?? '';
     const pageHead = head.replace(/<title>[\s\S]*?<\/title>/, '').replace(description, '');
-    template = { head: pageHead, description, bodyEnd, preload };
+    const home = (assets.pages?.home ?? []).map((f) => `<link rel="preload" as="script" href="/${f}">`).join('');
+    template = { head: pageHead, description, bodyEnd, preload, pagePreload: { home } };
     // sirv lists the folder once: a rebuild needs a new handler.
     files = sirv(distDir, {
       dev: false,

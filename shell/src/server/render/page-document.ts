@@ -20,6 +20,7 @@ import { USER_DATA_MARK } from '../players/player-page';
 import { PAGE_DATA_ELEMENT_ID, type PageData } from '../../page-data';
 import type { HtmlTemplate, RenderedFor } from './render-types';
 import type { RequestLoader } from './slot-loader';
+import { isHomePath } from '../../pages/home-chunk';
 
 /** Escapes a JSON text for a `<script type="application/json">` element. */
 export function jsonForScript(value: unknown): string {
@@ -42,11 +43,13 @@ interface PageHeadInput {
   styles: readonly string[];
   /** Scripts of the remotes hydrated at load (preloaded). */
   scripts: readonly string[];
+  /** Whether the page is a home page (its chunk is preloaded too). */
+  home: boolean;
   template: HtmlTemplate;
 }
 
 /** The tags a rendered page adds to the build's `<head>` (see {@link PageHeadInput}). */
-function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, template }: PageHeadInput): string {
+function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, home, template }: PageHeadInput): string {
   const title = meta ? documentTitle(meta) : documentTitle({ title: '' });
   return [
     `<title>${escapeHtml(title)}</title>`,
@@ -63,6 +66,7 @@ function pageHead({ meta, lang, canonical, apiOrigin, styles, scripts, template 
     ...styles.map((href) => `<link rel="stylesheet" href="${escapeHtml(href)}">`),
     ...scripts.map((href) => `<link rel="preload" as="script" href="${escapeHtml(href)}">`),
     template.preload,
+    home ? (template.pagePreload?.home ?? '') : '',
   ].join('');
 }
 
@@ -113,6 +117,7 @@ export function renderedDocument(parts: RenderedPageParts): { start: string; end
     apiOrigin: new URL(request.config.apiBaseTemplate.replace('{server}', parts.server)).origin,
     styles: federation.browserAssets([...slots.ids]).css,
     scripts: federation.browserAssets(loadedSlots).js,
+    home: isHomePath(request.url.pathname),
     template,
   });
   const data: PageData = {

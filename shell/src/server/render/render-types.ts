@@ -44,6 +44,8 @@ export interface HtmlTemplate {
   bodyEnd: string;
   /** Extra `<head>` tags: preload of the shell's own boot chunks. */
   preload: string;
+  /** Extra `<head>` tags of a page whose code is a chunk of its own: the preload of the home page's (../../pages/home-chunk.ts). */
+  pagePreload?: { home?: string };
 }
 
 /** A rendered page to stream. */
