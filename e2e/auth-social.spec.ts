@@ -116,5 +116,44 @@ test.describe('auth (mf-auth + API)', () => {
       expect(res.status()).toBe(400);
       expect((await res.json()).error).toBe('OAUTH_STATE_INVALID');
     });
+
+    test("on the join page a provider pressed before the buttons' code is in opens its popup at once, and the login goes on once the code is in", async ({
+      page,
+    }) => {
+      test.slow();
+      // The join page's parts chunk (mf-auth join-parts: the register form, the only code with
+      // the dev mailbox link, and the social buttons) is held until released.
+      const PARTS_CODE = 'dev-mailbox-link';
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let requested = false;
+      await page.route(/\.js$/, async (route) => {
+        const res = await route.fetch().catch(() => null);
+        if (res === null) return route.continue().catch(() => undefined);
+        const body = await res.text().catch(() => null);
+        if (body === null) return route.continue().catch(() => undefined);
+        if (body.includes(PARTS_CODE)) {
+          requested = true;
+          await held;
+        }
+        await route.fulfill({ response: res, body });
+      });
+      await openPage(page, '/royal/join');
+      await page.waitForTimeout(500);
+      expect(requested).toBe(false);
+
+      const popupOpened = page.waitForEvent('popup');
+      await page.getByTestId('social-google').click();
+      const popup = await popupOpened; // at the click: the code is held until release()
+      await expect.poll(() => requested).toBe(true);
+      expect(popup.url()).toBe('about:blank');
+
+      release();
+      await expect(popup).toHaveURL(new RegExp(`^http://localhost:${ports.oauth}/authorize\\?`));
+      await popup.getByRole('button', { name: 'Continue' }).click();
+      await popup.waitForEvent('close');
+      await expect(page.getByTestId('play-now')).toBeVisible();
+      await expect(toast(page, 'Welcome, SocialPlayer!')).toBeVisible();
+    });
   });
 });

@@ -14,5 +14,5 @@ export const FIRST_LOAD_BUDGETS_KIB = {
   '/royal/news': 180,
   '/royal/news/{article}': 180,
   '/royal/bets': 180,
-  '/royal/join': 184,
+  '/royal/join': 180,
 };

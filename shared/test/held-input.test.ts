@@ -1,7 +1,9 @@
 /**
  * Input inside a part waiting for its code (shared/src/ui/held-input.ts): presses, keys and
  * clicks reach no handler, the owner hears of the first one, and on release the last clicked
- * control is clicked again, or the last submitted form submitted again, with its submitter.
+ * control is clicked again, or the last submitted form submitted again, with its submitter. A
+ * part may leave its boxes to the browser (`nativeBoxes`) and hear of each held click inside the
+ * gesture (`onHeldClick`).
  */
 import { holdInputIn } from '../src/ui/held-input';
 
@@ -105,4 +107,14 @@ test('without nativeBoxes a tick is kept back and done again on release (the las
   expect(terms.checked).toBe(false);
   release();
   expect(terms.checked).toBe(true);
+});
+
+test('onHeldClick is called inside each held click on a control that will be replayed, not for a link or a text field', () => {
+  const el = part('<button id="google" type="button">Google</button><a id="terms" href="#terms">Terms</a><input id="name">');
+  const during: string[] = [];
+  holdInputIn(el, { onHeldClick: (control) => during.push(control.id) });
+  el.querySelector<HTMLElement>('#terms')!.click();
+  el.querySelector<HTMLElement>('#name')!.click();
+  el.querySelector<HTMLElement>('#google')!.click();
+  expect(during).toEqual(['google']);
 });

@@ -13,10 +13,15 @@ import {
   type JoinPageProps,
 } from '@landing/shared';
 import { rememberRegisterParams } from '../lib/register-params';
-import { loadRegisterForm, registerFormComponent, retryRegisterForm, settledRegisterForm } from './register-form-chunk';
-import { SocialButtons } from './SocialButtons';
+import { joinParts, loadJoinParts, retryJoinParts, settledJoinParts } from './join-parts-chunk';
+import { openEarlyPopup } from '../lib/social-popup';
 import { BallIcon, DevicesIcon, TrendIcon, TrophyIcon, UsersIcon } from './icons';
 import '../i18n';
+
+/** A click on a provider's button before its code is in opens the login popup at once (lib/social-popup.ts). */
+const openPopupFor = (control: HTMLElement) => {
+  if (control.matches('button:enabled')) openEarlyPopup();
+};
 
 const PERKS: Array<{ key: string; icon: ReactNode }> = [
   { key: 'join.perkTrain', icon: <TrendIcon /> },
@@ -30,12 +35,13 @@ const PERKS: Array<{ key: string; icon: ReactNode }> = [
  * or a referral id (`/join/ref/{id}`): keeps those register params (store + tracking cookies,
  * spec §3) and shows the registration form beside what the game offers.
  *
- * The form (with react-hook-form) is a chunk of its own (./register-form-chunk.ts): on a
- * server-rendered page it keeps its server HTML and hydrates when the visitor acts in it
- * (`HydrateOnVisible` with `when="act"`); what is typed or ticked meanwhile stays, and a click on
- * "Create account" is done once it is live. Its code is fetched at the visitor's first use of the
- * page. In a navigation the page waits for that code, and without it (offline, never fetched)
- * offers to try again.
+ * The form (with react-hook-form) and the social login buttons are a chunk of their own
+ * (./join-parts-chunk.ts): on a server-rendered page they keep their server HTML and hydrate when
+ * the visitor acts in them (`HydrateOnVisible` with `when="act"`); what is typed or ticked
+ * meanwhile stays, and a click on "Create account" or a provider is done once they are live (a
+ * provider's popup opens at the click itself: lib/social-popup.ts). Their code is fetched at the
+ * visitor's first use of the page. In a navigation the page waits for that code, and without it
+ * (offline, never fetched) offers to try again.
  */
 export function JoinPage({ server, partner, refId }: JoinPageProps) {
   const { t } = useTranslation('auth');
@@ -43,14 +49,14 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
   const params = useLandingStore((s) => s.availableRegisterParams);
   const [sent, setSent] = useState(false);
   const { t: tCommon } = useTranslation('common');
-  // Chosen once: the page never switches from the lazy form to the loaded one (that would remount it).
-  const [RegisterForm] = useState(registerFormComponent);
+  // Chosen once: the page never switches from the lazy parts to the loaded ones (that would remount them).
+  const [{ RegisterForm, SocialButtons }] = useState(joinParts);
   const hydrated = useHydrated();
   const [navigated] = useState(hydrated);
-  const [, setFormAttempt] = useState(0);
-  if (navigated && !user) void loadRegisterForm();
+  const [, setPartsAttempt] = useState(0);
+  if (navigated && !user) void loadJoinParts();
   useEffect(() => {
-    if (!navigated) afterFirstUse(() => void loadRegisterForm().catch(() => undefined));
+    if (!navigated) afterFirstUse(() => void loadJoinParts().catch(() => undefined));
   }, [navigated]);
   // The newsletter choice this browser remembers shows once the form is live (RegisterForm): a
   // visitor who has one gets the form at once instead of at the first act.
@@ -63,8 +69,8 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
 
   const shownPartner = partner ?? params.partner;
   const referred = !!(refId ?? params.ref_id_track);
-  // Null: the form's code cannot be loaded (offline, never fetched).
-  const formLoaded = navigated && !user ? use(settledRegisterForm()) !== null : true;
+  // Null: the parts' code cannot be loaded (offline, never fetched).
+  const partsLoaded = navigated && !user ? use(settledJoinParts()) !== null : true;
 
   return (
     <section className="ma-join" data-testid="join-page">
@@ -113,25 +119,31 @@ export function JoinPage({ server, partner, refId }: JoinPageProps) {
                   <p className="ma-lead">{t('register.intro')}</p>
                 </>
               )}
-              {formLoaded ? (
-                <HydrateOnVisible when="act" holdInput nativeBoxes openKey={remembered ? 'remembered' : ''}>
-                  <RegisterForm server={server} onSent={() => setSent(true)} />
-                </HydrateOnVisible>
+              {partsLoaded ? (
+                <>
+                  <HydrateOnVisible when="act" holdInput nativeBoxes openKey={remembered ? 'remembered' : ''}>
+                    <RegisterForm server={server} onSent={() => setSent(true)} />
+                  </HydrateOnVisible>
+                  {sent ? null : (
+                    <HydrateOnVisible when="act" holdInput onHeldClick={openPopupFor}>
+                      <SocialButtons server={server} />
+                    </HydrateOnVisible>
+                  )}
+                </>
               ) : (
                 <div data-testid="register-form-unavailable">
                   <RetryState
                     title={tCommon('remote.unavailableTitle')}
                     retryLabel={tCommon('remote.retry')}
                     onRetry={() => {
-                      retryRegisterForm();
-                      setFormAttempt((n) => n + 1);
+                      retryJoinParts();
+                      setPartsAttempt((n) => n + 1);
                     }}
                   />
                 </div>
               )}
               {sent ? null : (
                 <>
-                  <SocialButtons server={server} />
                   <p className="ma-switch">
                     {t('register.haveAccount')}{' '}
                     <button type="button" className="ma-link" onClick={() => openLogin()} data-testid="join-login">

@@ -5,7 +5,8 @@ import { DEFAULT_ENABLED, providersQuery } from '../api/fetch-providers';
 import { useCompleteLogin } from '../hooks/use-complete-login';
 import { useStartTwoFactor } from '../hooks/use-start-two-factor';
 import { SOCIAL_PROVIDER_NAMES, SOCIAL_PROVIDERS, type SocialProvider } from '../lib/providers';
-import { openSocialPopup, SocialLoginError } from '../lib/social';
+import { SocialLoginError } from '../lib/social';
+import { openSocialPopup, takeEarlyPopup } from '../lib/social-popup';
 import { useSocialLogin } from '../api/social-login';
 import { FacebookIcon, GoogleIcon, VkIcon } from './icons';
 
@@ -37,9 +38,12 @@ export function SocialButtons({ server }: { server: ServerCode }) {
     },
   });
   const busy = social.isPending ? social.variables.provider : null;
-  // The popup opens inside the click, before the mutation's first await, so it is not blocked.
+  // The popup opens inside the click, before the mutation's first await, so it is not blocked;
+  // a click made before this code was in has opened it already (lib/social-popup.ts).
   const start = (provider: SocialProvider) => {
-    if (!busy) social.mutate({ provider, popup: openSocialPopup() });
+    const early = takeEarlyPopup();
+    if (!busy) social.mutate({ provider, popup: early === undefined ? openSocialPopup() : early });
+    else early?.close();
   };
 
   return (

@@ -16,6 +16,7 @@ import type { LoginAnswer } from '@landing/domain/schemas/auth';
 import { exchangeSocialCode } from '../api/exchange-social-code';
 import { startSocialLogin } from '../api/start-social-login';
 import type { SocialProvider } from './providers';
+import { openSocialPopup } from './social-popup';
 
 /** Message type the callback page posts to its opener. */
 export const CALLBACK_MESSAGE = 'mf-auth:social-callback';
@@ -55,7 +56,6 @@ export function parseCallback(search: string): CallbackResult {
   return r;
 }
 
-const POPUP_FEATURES = 'popup=yes,width=520,height=680,left=120,top=80';
 /** A login still open after this long is given up. */
 const GIVE_UP_MS = 5 * 60_000;
 
@@ -97,11 +97,6 @@ export function waitForCallback(popup: Window, win: Window = window, pollMs: num
     }, pollMs);
     win.addEventListener('message', onMessage);
   });
-}
-
-/** Opens the (blank) login popup; null when the browser blocked it. Call it inside the user's click. */
-export function openSocialPopup(win: Window = window): Window | null {
-  return win.open('about:blank', 'mf-auth-social', POPUP_FEATURES);
 }
 
 /**

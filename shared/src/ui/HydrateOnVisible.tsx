@@ -121,6 +121,8 @@ export interface HydrateOnVisibleProps {
    * replayed (`nativeBoxes` of ./held-input.ts), for a form whose boxes are uncontrolled.
    */
   nativeBoxes?: boolean;
+  /** With `holdInput`: called inside each held click that will be replayed (`onHeldClick` of ./held-input.ts). */
+  onHeldClick?: (control: HTMLElement) => void;
 }
 
 /**
@@ -136,6 +138,7 @@ export function HydrateOnVisible({
   openKey,
   holdInput = false,
   nativeBoxes = false,
+  onHeldClick,
 }: HydrateOnVisibleProps) {
   const hydrated = useHydrated();
   const ref = useRef<HTMLDivElement>(null);
@@ -145,6 +148,11 @@ export function HydrateOnVisible({
   const [first] = useState(children);
   const [firstKey] = useState(openKey);
   const release = useRef<() => void>(() => undefined);
+  // The latest callback, read at each held click (a new function every render does not re-hold the part).
+  const heldClick = useRef(onHeldClick);
+  useEffect(() => {
+    heldClick.current = onHeldClick;
+  }, [onHeldClick]);
   const marked = useRef<() => void>(() => undefined);
   const [whenHydrated] = useState(() => new Promise<void>((r) => (marked.current = r)));
   const onHydrated = useMemo(
@@ -168,7 +176,7 @@ export function HydrateOnVisible({
     watchActs();
     const open = () => gate.open();
     // A held part opens at the first input the hold stops (it reaches no other listener).
-    if (holdInput) release.current = holdInputIn(el, { onAct: open, nativeBoxes });
+    if (holdInput) release.current = holdInputIn(el, { onAct: open, nativeBoxes, onHeldClick: (control) => heldClick.current?.(control) });
     const observer =
       when === 'act'
         ? null

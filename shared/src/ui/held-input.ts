@@ -59,6 +59,7 @@ interface HeldPart {
   replay: Replay;
   onAct?: (() => void) | undefined;
   nativeBoxes: boolean;
+  onHeldClick?: ((control: HTMLElement) => void) | undefined;
 }
 
 /** Parts held now, each with what to do again on release. */
@@ -92,7 +93,9 @@ function onClick(event: MouseEvent): void {
   if (target.closest(NOT_REPLAYED) || (part.nativeBoxes && ticksBox(target))) return;
   event.preventDefault();
   const control = target.closest('button, input, label, [role="button"]') ?? target;
-  if (control instanceof HTMLElement) part.replay = { click: control };
+  if (!(control instanceof HTMLElement)) return;
+  part.replay = { click: control };
+  part.onHeldClick?.(control);
 }
 
 function onSubmit(event: SubmitEvent): void {
@@ -126,6 +129,12 @@ export interface HoldInputOptions {
    * hydrates it). Default false: a click on a box is kept and done again, the last click only.
    */
   nativeBoxes?: boolean;
+  /**
+   * Called inside each held click on a control that will be clicked again on release, while the
+   * browser still counts the reader's gesture: for what only a gesture may do (open a popup that
+   * the control's code takes over once it is in).
+   */
+  onHeldClick?: (control: HTMLElement) => void;
 }
 
 /**
@@ -138,9 +147,9 @@ export interface HoldInputOptions {
  * @param part  the part's element in the server's HTML
  * @returns the release, to call once the part is hydrated (idempotent)
  */
-export function holdInputIn(part: Element, { onAct, nativeBoxes = false }: HoldInputOptions = {}): () => void {
+export function holdInputIn(part: Element, { onAct, nativeBoxes = false, onHeldClick }: HoldInputOptions = {}): () => void {
   listenForHeldInput();
-  heldParts.set(part, { replay: null, onAct, nativeBoxes });
+  heldParts.set(part, { replay: null, onAct, nativeBoxes, onHeldClick });
   return () => {
     const held = heldParts.get(part);
     if (!held) return;
