@@ -31,6 +31,9 @@ test.describe('the HTML carries the page', () => {
     expect(page.match(/<meta name="description"/g)).toHaveLength(1); // the page's, not also the build's generic one
     expect(page).toContain(`<link rel="canonical" href="http://localhost:${ports.shell}/royal">`);
     expect(page).toMatch(/<meta property="og:title" content="Free online football manager · Royal">/);
+    // The home page's own chunk is preloaded on home pages only (shell/src/pages/home-chunk.ts).
+    expect(page).toMatch(/<link rel="preload" as="script" href="\/assets\/home\.[0-9a-f]+\.js">/);
+    expect((await html('/royal/news')).text).not.toContain('/assets/home.');
   });
 
   test('an article: title, body, comments, Open Graph of the article; the cookie language', async ({ request }) => {
