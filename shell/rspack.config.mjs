@@ -110,6 +110,14 @@ const shell = createAppConfig({
             // every page with a remote, 0.2 KiB less.
             splitChunks: {
               cacheGroups: {
+                // TanStack Query, loaded on first use (shared/src/data/query-runtime.ts), is one
+                // chunk: the default split made three of the parts the lazy parts share.
+                queryRuntime: {
+                  test: /[\\/]node_modules[\\/]@tanstack[\\/]|[\\/]shared[\\/]src[\\/]subsets[\\/]react-query\.ts$/,
+                  name: 'query',
+                  chunks: 'async',
+                  enforce: true,
+                },
                 federationRuntime: {
                   test: /[\\/]node_modules[\\/]@module-federation[\\/]/,
                   name: 'federation',

@@ -6,7 +6,8 @@
 import { createRoot } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify';
 import { BrowserRouter, Route, Routes } from 'react-router';
-import { initI18n, useLandingStore, DataProvider } from '@landing/shared';
+import * as ReactQuery from '@tanstack/react-query';
+import { initI18n, useLandingStore, DataProvider, provideQueryRuntime } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import './styles/index.css';
@@ -15,6 +16,8 @@ import { JoinPage } from './components/JoinPage';
 import { SocialCallback } from './components/SocialCallback';
 import { TwoFactorDialog } from './components/TwoFactorDialog';
 
+// The standalone page imports TanStack Query itself (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 initI18n();
 
 function Standalone() {

@@ -6,7 +6,8 @@
 import { createRoot } from 'react-dom/client';
 import { HashRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { findServer, initI18n, landingStore, type BetsPageProps, DataProvider } from '@landing/shared';
+import * as ReactQuery from '@tanstack/react-query';
+import { findServer, initI18n, landingStore, type BetsPageProps, DataProvider, provideQueryRuntime } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import BetsPage from './exposes/BetsPage';
@@ -17,6 +18,8 @@ function Standalone({ tab }: { tab: BetsPageProps['tab'] }) {
   return <BetsPage server={server} tab={tab} />;
 }
 
+// The standalone page imports TanStack Query itself (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 initI18n();
 createRoot(document.getElementById('root')!).render(
   <DataProvider>

@@ -4,11 +4,14 @@
  */
 import { createRoot } from 'react-dom/client';
 import { ToastContainer } from 'react-toastify';
-import { initI18n, DataProvider } from '@landing/shared';
+import * as ReactQuery from '@tanstack/react-query';
+import { initI18n, DataProvider, provideQueryRuntime } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import Leaderboard from './exposes/Leaderboard';
 
+// The standalone page imports TanStack Query itself (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 initI18n();
 createRoot(document.getElementById('root')!).render(
   <DataProvider>

@@ -6,13 +6,16 @@
 import { createRoot } from 'react-dom/client';
 import { HashRouter, Navigate, Route, Routes, useParams } from 'react-router';
 import { ToastContainer } from 'react-toastify';
-import { initI18n, type ServerCode, DataProvider } from '@landing/shared';
+import * as ReactQuery from '@tanstack/react-query';
+import { initI18n, type ServerCode, DataProvider, provideQueryRuntime } from '@landing/shared';
 import '@landing/shared/theme.css';
 import 'react-toastify/dist/ReactToastify.css';
 import NewsArticle from './exposes/NewsArticle';
 import NewsList from './exposes/NewsList';
 import NewsTeaser from './exposes/NewsTeaser';
 
+// The standalone page imports TanStack Query itself (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 initI18n();
 
 function ListRoute() {

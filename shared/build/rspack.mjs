@@ -178,7 +178,11 @@ export function createAppConfig({
     },
     resolve: {
       extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-      alias: { ...subsetAliases(dir, production), ...hostOptions.alias, ...(kind === 'remote' ? esmRuntimeAliases() : {}) },
+      alias: {
+        ...subsetAliases(dir, production),
+        ...hostOptions.alias,
+        ...(kind === 'remote' ? esmRuntimeAliases() : {}),
+      },
     },
     module: {
       // An import of a missing export fails the build: above all one that a subset of
@@ -223,6 +227,9 @@ export function createAppConfig({
       new rspack.DefinePlugin({
         __APP_VERSION__: JSON.stringify(version),
         __APP_NAME__: JSON.stringify(name),
+        // A browser build runs in pages only (the worker is a build of its own): the minifier then
+        // drops the server-side branches (`IS_SERVER`, shared/src/data/query-runtime.ts).
+        'typeof window': JSON.stringify('object'),
         ...hostOptions.define,
       }),
       // Fast Refresh: each app's runtime under its own namespace (output.uniqueName), so the

@@ -24,7 +24,7 @@ export const SINGLETONS = /** @type {const} */ ({
   zustand: { browser: 'loaded', server: true },
   i18next: { browser: 'loaded', server: true },
   'react-i18next': { browser: 'loaded', server: true },
-  '@tanstack/react-query': { browser: 'loaded', server: true },
+  '@tanstack/react-query': { browser: 'lazy', server: true },
   '@landing/shared': { browser: 'loaded', server: true },
   axios: { browser: 'lazy', server: true },
   'react-toastify': { browser: 'lazy', server: true },

@@ -4,8 +4,12 @@
  * once and answers never leak from one test into the next.
  */
 import type { ReactNode } from 'react';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient } from './data';
+import * as ReactQuery from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
+import { DataProvider, createQueryClient, provideQueryRuntime } from './data';
+
+// Tests import TanStack Query themselves: no runtime to load (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 
 /** A browser-kind query cache without retries (failures surface at once). */
 export function createTestQueryClient(): QueryClient {
@@ -20,7 +24,7 @@ export function createTestQueryClient(): QueryClient {
  */
 export function withQueryClient(outer?: (props: { children: ReactNode }) => ReactNode, client: QueryClient = createTestQueryClient()) {
   return function QueryWrapper({ children }: { children: ReactNode }) {
-    const inner = <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const inner = <DataProvider client={client}>{children}</DataProvider>;
     return outer ? outer({ children: inner }) : inner;
   };
 }

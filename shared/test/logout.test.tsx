@@ -4,10 +4,13 @@
  * `viewerKey(user)`), while public data stays.
  */
 import { render } from '@testing-library/react';
+import * as ReactQuery from '@tanstack/react-query';
 import { QueryClient } from '@tanstack/react-query';
 import { logout, onLogout, saveSession } from '../src/auth';
-import { DataProvider, forgetViewerData, isViewerQueryKey, viewerKey } from '../src/data';
+import { DataProvider, forgetViewerData, isViewerQueryKey, provideQueryRuntime, viewerKey } from '../src/data';
 import { landingStore } from '../src/store';
+
+provideQueryRuntime(ReactQuery); // what the page server and the standalone pages do
 
 const user = { id: '7', nickname: 'Seven', email: null, ovr: 60, server: 'royal' as const };
 

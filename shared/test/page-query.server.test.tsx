@@ -7,8 +7,12 @@
  */
 import { Suspense } from 'react';
 import { prerender } from 'react-dom/static';
+import * as ReactQuery from '@tanstack/react-query';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createQueryClient, usePageQuery, viewerKey, type PageQueryOptions } from '../src/data';
+import { createQueryClient, provideQueryRuntime, usePageQuery, viewerKey, type PageQueryOptions } from '../src/data';
+
+// The page server provides the TanStack Query it imports (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 
 function Show({ options }: { options: PageQueryOptions<string> | null }) {
   const query = usePageQuery(options);

@@ -14,12 +14,10 @@ import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { BrowserRouter } from 'react-router';
-import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import {
-  DataProvider,
   apiClient,
   beginHydration,
-  createQueryClient,
+  browserQueryClientIfMade,
   getCookie,
   COOKIES,
   i18n,
@@ -30,6 +28,7 @@ import {
   registerTranslationLoaders,
   restoreSession,
   seedFormatted,
+  seedQueryCache,
   setRuntimeConfig,
   storedLocale,
   translationsReady,
@@ -128,15 +127,6 @@ export function yieldToBrowser(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, 0));
 }
 
-/** The dehydrated queries of a page, dated now (see their use in {@link start}). */
-function freshNow(state: DehydratedState): DehydratedState {
-  const now = Date.now();
-  return {
-    ...state,
-    queries: state.queries.map((q) => ({ ...q, state: { ...q.state, dataUpdatedAt: Math.max(q.state.dataUpdatedAt, now) } })),
-  };
-}
-
 async function start(): Promise<void> {
   // Start-up phases as User Timing marks (`shell:*`), for profiles and e2e.
   performance.mark('shell:start');
@@ -174,10 +164,9 @@ async function start(): Promise<void> {
   // The server rendered this page for its player (their session cookie): the store says so before
   // hydration, so the header shows what the server showed.
   if (page?.user) landingStore.getState().setUserData(page.user);
-  const queryClient = createQueryClient('browser');
-  // The page's data is as fresh as the page: a cached page is dropped when its data changes
-  // (docs/ARCHITECTURE.md "Page cache"), so it counts as fetched now and is not fetched again.
-  if (page?.queries) hydrate(queryClient, freshNow(page.queries));
+  // The page's answers: the shell's first render reads them without TanStack Query's code, which
+  // loads with the first remote or form and takes them into its cache (shared/src/data/query-runtime.ts).
+  if (page?.queries) seedQueryCache(page.queries);
   // A tester override changes what a slot renders: that page is rendered in the browser.
   const hydrating = !!page && !page.clientOnly && Object.keys(overrides).length === 0;
   // The slots' code loads in parallel; hydration does not wait for it (a remote down or slow
@@ -193,12 +182,10 @@ async function start(): Promise<void> {
   // The first page stays where the browser scrolled it (layout/scroll-restoration.ts).
   const app = (
     <I18nextProvider i18n={i18n}>
-      <DataProvider client={queryClient}>
-        <BrowserRouter>
-          <SiteRoutes />
-        </BrowserRouter>
-        <ReadyMarker slots={hydrating ? page.slots : []} />
-      </DataProvider>
+      <BrowserRouter>
+        <SiteRoutes />
+      </BrowserRouter>
+      <ReadyMarker slots={hydrating ? page.slots : []} />
     </I18nextProvider>
   );
   const root = document.getElementById('root')!;
@@ -246,8 +233,11 @@ async function start(): Promise<void> {
       .then((m) =>
         m.registerServiceWorker({
           startedUnder,
-          refetchShownData: () =>
-            queryClient.refetchQueries({ predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function' }),
+          // Answers only in the page's HTML (no query cache made yet) are kept with the page.
+          refetchShownData: async () =>
+            browserQueryClientIfMade()?.refetchQueries({
+              predicate: (q) => q.state.status === 'success' && typeof q.options.queryFn === 'function',
+            }),
         }),
       )
       .catch((e: unknown) => console.error('[shell] service worker start-up failed', e));

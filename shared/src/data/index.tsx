@@ -8,18 +8,8 @@
  * module-level singleton, because one server process renders many requests at once. In the
  * browser the contexts default to the app-wide singletons (`landingStore`, `apiClient`).
  */
-import { useContext, useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
-import {
-  QueryClient,
-  QueryClientProvider,
-  keepPreviousData,
-  useQuery,
-  useQueryClient,
-  type FetchQueryOptions,
-  type QueryKey,
-  type UseQueryOptions,
-  type UseQueryResult,
-} from '@tanstack/react-query';
+import { useContext, useEffect, useSyncExternalStore, type ReactNode } from 'react';
+import type { FetchQueryOptions, QueryClient, QueryKey, UseQueryOptions, UseQueryResult } from '@tanstack/react-query';
 import type { ApiClient } from '../api/client';
 import { apiClient } from '../api/client';
 import { onLogout } from '../auth';
@@ -27,14 +17,32 @@ import type { LocaleCode, ServerCode } from '../config';
 import { apiBaseFor } from '../runtime-config';
 import { landingStore, type LandingState, type LandingStore } from '../store';
 import { ApiClientContext, ResponseContext, StoreContext } from './contexts';
+import { IS_SERVER, QueryClientSlot, browserQueryClient, forgetViewerData, isViewerQueryKey, queryRuntime } from './query-runtime';
 
 import type { ServerResponseInfo } from './contexts';
 
 export type { ServerResponseInfo };
 export { SITE_NAME, documentTitle, usePageMeta, type PageMeta } from './page-meta';
-
-/** True in Node (SSR), false in a browser or jsdom. Constant for the life of a process. */
-export const IS_SERVER = typeof window === 'undefined';
+export {
+  BROWSER_STALE_TIME_MS,
+  IS_SERVER,
+  VIEWER_KEY_PREFIX,
+  browserQueryClient,
+  browserQueryClientIfMade,
+  createQueryClient,
+  forgetViewerData,
+  isViewerQueryKey,
+  loadBrowserQueryClient,
+  loadQueryRuntime,
+  provideQueryRuntime,
+  queryRuntime,
+  seedQueryCache,
+  useQueryData,
+  viewerKey,
+  type QueryDataConfig,
+  type QueryDataOptions,
+  type QueryRuntime,
+} from './query-runtime';
 
 const noSubscription = () => () => undefined;
 
@@ -52,57 +60,25 @@ export function useHydrated(): boolean {
   );
 }
 
-/** How long fetched data counts as fresh in the browser (ms): no refetch on hydration or remount within it. */
-export const BROWSER_STALE_TIME_MS = 30_000;
-
 /**
- * Creates a query cache.
- * - `browser`: data fresh for {@link BROWSER_STALE_TIME_MS}, one retry, no refetch on focus.
- * - `server` (one per SSR request): no retry (a page never waits on a failing API beyond its
- *   budget; the browser fetches again), data never stale within the request.
- */
-export function createQueryClient(kind: 'browser' | 'server' = IS_SERVER ? 'server' : 'browser'): QueryClient {
-  return new QueryClient({
-    defaultOptions: {
-      queries:
-        kind === 'server'
-          ? { retry: false, staleTime: Infinity, gcTime: Infinity }
-          : { retry: 1, staleTime: BROWSER_STALE_TIME_MS, refetchOnWindowFocus: false },
-    },
-  });
-}
-
-/** First characters of the query-key part that names a logged-in viewer ({@link viewerKey}). */
-export const VIEWER_KEY_PREFIX = 'viewer:';
-
-/**
- * The query-key part of data that belongs to the viewer (their ballot, predictions, sessions):
- * `viewer:<user id>` for a logged-in user, `visitor` otherwise. Every per-viewer query puts it in
- * its key, so a logout finds and drops that data ({@link forgetViewerData}).
- */
-export function viewerKey(user: { id: string } | null | undefined): string {
-  return user ? `${VIEWER_KEY_PREFIX}${user.id}` : 'visitor';
-}
-
-/** Whether a query key holds a {@link viewerKey} of a logged-in viewer (`viewer:…` anywhere in it). */
-export function isViewerQueryKey(key: QueryKey): boolean {
-  return key.some((part) => typeof part === 'string' && part.startsWith(VIEWER_KEY_PREFIX));
-}
-
-/** Drops every per-viewer query ({@link isViewerQueryKey}) from a query cache (at logout). */
-export function forgetViewerData(client: QueryClient): void {
-  client.removeQueries({ predicate: (query) => isViewerQueryKey(query.queryKey) });
-}
-
-/**
- * The query cache of a browser page: the shell's (given as `client`, hydrated from the server's
- * answers) or, for a remote's standalone page, one made here. A logout drops its per-viewer
- * queries ({@link forgetViewerData}).
+ * A query cache around a tree, for TanStack Query's hooks (`useQuery`, `useMutation`,
+ * `useQueryClient`), {@link usePageQuery} and {@link useQueryData}: the given `client` (the page
+ * server's per request, a test's), else the one of the tree above (nested: no change), else the
+ * browser's one cache ({@link browserQueryClient}). The
+ * runtime must be loaded ({@link loadQueryRuntime}; the page server and tests provide it). In the
+ * browser a logout drops the given cache's per-viewer queries ({@link forgetViewerData}; the
+ * browser's own cache does that itself).
  */
 export function DataProvider({ client, children }: { client?: QueryClient; children: ReactNode }) {
-  const [own] = useState(() => client ?? createQueryClient('browser'));
-  useEffect(() => onLogout(() => forgetViewerData(own)), [own]);
-  return <QueryClientProvider client={own}>{children}</QueryClientProvider>;
+  const above = useContext(QueryClientSlot);
+  const cache = client ?? above ?? browserQueryClient();
+  const { QueryClientProvider } = queryRuntime();
+  useEffect(() => (client ? onLogout(() => forgetViewerData(client)) : undefined), [client]);
+  return (
+    <QueryClientSlot.Provider value={cache}>
+      <QueryClientProvider client={cache}>{children}</QueryClientProvider>
+    </QueryClientSlot.Provider>
+  );
 }
 
 /**
@@ -237,16 +213,21 @@ function usePageQueryBrowser<T, K extends QueryKey>(
   options: PageQueryOptions<T, K> | null,
   { keepPrevious = true }: PageQueryConfig = {},
 ): UseQueryResult<T, Error> {
-  return useQuery<T, Error, T, QueryKey>({
-    ...((options ?? SKIPPED) as UseQueryOptions<T, Error, T, QueryKey>),
-    enabled: options !== null,
-    placeholderData:
-      keepPrevious === true
-        ? keepPreviousData
-        : keepPrevious === false
-          ? undefined
-          : (previous, previousQuery) => (previousQuery && keepPrevious(previousQuery.queryKey) ? previous : undefined),
-  });
+  const { useQuery, keepPreviousData } = queryRuntime();
+  const given = useContext(QueryClientSlot);
+  return useQuery<T, Error, T, QueryKey>(
+    {
+      ...((options ?? SKIPPED) as UseQueryOptions<T, Error, T, QueryKey>),
+      enabled: options !== null,
+      placeholderData:
+        keepPrevious === true
+          ? keepPreviousData
+          : keepPrevious === false
+            ? undefined
+            : (previous, previousQuery) => (previousQuery && keepPrevious(previousQuery.queryKey) ? previous : undefined),
+    },
+    given ?? browserQueryClient(),
+  );
 }
 
 function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, K> | null): UseQueryResult<T, Error> {
@@ -256,6 +237,7 @@ function usePageQueryServer<T, K extends QueryKey>(options: PageQueryOptions<T, 
   // the request's cache (then dehydrated into the HTML); a failure is thrown to the nearest
   // Suspense boundary, which leaves that part to the browser (useSuspenseQuery does the same).
   const skip = options === null || isViewerQueryKey(options.queryKey);
+  const { useQuery, useQueryClient } = queryRuntime();
   const client = useQueryClient();
   const query = useQuery<T, Error, T, QueryKey>({ ...((options ?? SKIPPED) as UseQueryOptions<T, Error, T, QueryKey>), enabled: false });
   if (!skip && query.isError) throw query.error;

@@ -15,4 +15,6 @@ export {
   queryOptions,
   keepPreviousData,
   hydrate,
+  // The shell's first-render reads follow the cache through it (shared/src/data/query-runtime.ts).
+  QueryObserver,
 } from '@landing/impl/react-query';

@@ -8,11 +8,11 @@ import {
   getRuntimeConfig,
   useApiClient,
   useLandingStore,
+  useQueryData,
   useReadScope,
   type RegisterParams,
   type ServerCode,
 } from '@landing/shared';
-import { useQuery } from '@tanstack/react-query';
 import { landingQuery } from '../data/queries';
 import { normaliseServerRoute } from '../routing/normalise';
 import { Header } from './Header';
@@ -41,7 +41,7 @@ function SkipLink() {
  * @returns whether the technical break is on (from the answer or from a 503 of any call)
  */
 function useTechnicalBreak(server: ServerCode): boolean {
-  const { data } = useQuery(landingQuery(useApiClient(), useReadScope(server)));
+  const data = useQueryData(landingQuery(useApiClient(), useReadScope(server)));
   const raised = useLandingStore((s) => s.technicalBreak);
   return raised || data?.technical_break === true;
 }

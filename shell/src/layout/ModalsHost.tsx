@@ -1,10 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal, useLandingStore, type ServerCode } from '@landing/shared';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { lazyWithQueryCache } from '../data/with-query-cache';
 
-/** The contact form's code loads when the modal is first opened: it is not part of the first load. */
-const ContactModal = lazy(() => import('./ContactModal').then((m) => ({ default: m.ContactModal })));
+/**
+ * The contact form's code (with TanStack Query, which sends it) loads when the modal is first
+ * opened: it is not part of the first load.
+ */
+const ContactModal = lazyWithQueryCache(() => import('./ContactModal').then((m) => m.ContactModal));
 
 /**
  * Renders the modals whose flags live in the store (spec §3 `modals`): the auth form and the

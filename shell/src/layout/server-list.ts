@@ -1,5 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
-import { findServer, serversFor, useApiClient, useReadScope, type ServerCode, type ServerOption } from '@landing/shared';
+import { findServer, serversFor, useApiClient, useQueryData, useReadScope, type ServerCode, type ServerOption } from '@landing/shared';
 import { serversQuery, type ServerEntry } from '../data/queries';
 
 export type { ServerEntry };
@@ -51,6 +50,6 @@ export function serverListFrom(entries: readonly ServerEntry[] | undefined, prod
  * @param enabled fetch now (default true)
  */
 export function useServerList(server: ServerCode, production: boolean, enabled = true): SwitcherServer[] {
-  const { data } = useQuery({ ...serversQuery(useApiClient(), useReadScope(server)), enabled });
+  const data = useQueryData(serversQuery(useApiClient(), useReadScope(server)), { enabled });
   return serverListFrom(data?.servers, production);
 }

@@ -1,22 +1,23 @@
 import { Suspense, lazy, useState, type ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useQuery } from '@tanstack/react-query';
 import {
   NumberCounter,
   findServer,
   gameUrlFor,
   holdInputIn,
+  loadQueryRuntime,
   useApiClient,
   useLandingStore,
   usePageMeta,
-  usePageQuery,
+  useQueryData,
   useReadScope,
   type ServerCode,
   type Stats,
 } from '@landing/shared';
 import { landingQuery, statsQuery } from '../data/queries';
 import { RemoteSlot } from '../remotes/RemoteSlot';
+import { withQueryCache } from '../data/with-query-cache';
 import { trackPending, whenNearViewport } from '../remotes/slot-scheduling';
 import { Pitch } from './Pitch';
 import { Icon } from './icons';
@@ -39,9 +40,11 @@ const FounderPack = lazy(async () => {
   const section = typeof document === 'undefined' ? null : document.getElementById(FOUNDER_SECTION_ID);
   const releaseClicks = section ? holdInputIn(section) : () => undefined;
   await whenNearViewport(section, FOUNDER_LOAD_MARGIN_PX);
-  const { FounderPack: Pack } = await trackPending(import('./FounderPack'));
+  // TanStack Query (its sign-up and offer) loads with it (shell/src/data/with-query-cache.tsx).
+  const [{ FounderPack: Pack }] = await trackPending(Promise.all([import('./FounderPack'), loadQueryRuntime()]));
+  const Live = withQueryCache(Pack);
   function HydratedFounderPack(props: ComponentProps<typeof Pack>) {
-    return <Pack {...props} onLive={releaseClicks} />;
+    return <Live {...props} onLive={releaseClicks} />;
   }
   return { default: HydratedFounderPack };
 });
@@ -108,7 +111,7 @@ function StatsFrame({ stats, animate }: { stats: Stats | undefined; animate: boo
  * Server-rendered with its numbers; numbers that arrive after the first render count up from 0.
  */
 function StatsNumbers({ server }: { server: ServerCode }) {
-  const { data } = usePageQuery(statsQuery(useApiClient(), useReadScope(server)));
+  const data = useQueryData(statsQuery(useApiClient(), useReadScope(server)), { keepPrevious: true, suspendOnServer: true });
   // Present at the first render (server-rendered or cached): shown at once, no count from 0.
   const [hadData] = useState(data !== undefined);
   return <StatsFrame stats={data} animate={!hadData} />;
@@ -130,7 +133,7 @@ function StatsStrip({ server }: { server: ServerCode }) {
 export function HomePage({ server }: { server: ServerCode }) {
   const { t } = useTranslation('shell');
   const user = useLandingStore((s) => s.userData);
-  const headerCode = useQuery(landingQuery(useApiClient(), useReadScope(server))).data?.landing_header_code ?? null;
+  const headerCode = useQueryData(landingQuery(useApiClient(), useReadScope(server)))?.landing_header_code ?? null;
   const openModal = useLandingStore((s) => s.openModal);
   const setTab = useLandingStore((s) => s.setAuthActiveTab);
   usePageMeta({ title: `${t('hero.eyebrow')} · ${findServer(server)?.name ?? server}`, description: t('hero.text') });

@@ -5,7 +5,7 @@
  *   as `globalThis._FEDERATION_RUNTIME_CORE`. This module provides the copy the shell bundles,
  *   the one `createInstance` below uses, before any remote entry loads.
  * - Shared singletons are the shell's own modules, already evaluated (`lib`); packages the shell
- *   loads lazily (axios, react-toastify, react-hook-form) are offered with `get`, so the first
+ *   loads lazily (TanStack Query, axios, react-toastify, react-hook-form) are offered with `get`, so the first
  *   remote that needs one loads the shell's copy once.
  * - The runtime plugins (./plugins/) are registered at creation.
  */
@@ -17,7 +17,6 @@ import * as ReactRouter from 'react-router';
 import * as Zustand from 'zustand';
 import * as I18next from 'i18next';
 import * as ReactI18next from 'react-i18next';
-import * as ReactQuery from '@tanstack/react-query';
 import * as LandingShared from '@landing/shared';
 import * as runtimeCore from '@module-federation/runtime/core';
 import { createInstance, type ModuleFederation } from '@module-federation/runtime';
@@ -37,12 +36,13 @@ const LOADED = {
   zustand: Zustand,
   i18next: I18next,
   'react-i18next': ReactI18next,
-  '@tanstack/react-query': ReactQuery,
   '@landing/shared': LandingShared,
 } satisfies Record<BrowserLoadedKey, unknown>;
 
 /** Modules the shell loads on first use, by shared key: the table's `browser: 'lazy'` keys. */
 const LAZY = {
+  // The same module as the shell's own load of it (shared/src/data/query-runtime.ts).
+  '@tanstack/react-query': () => import('@tanstack/react-query'),
   axios: () => import('axios'),
   'react-toastify': () => import('react-toastify'),
   'react-hook-form': () => import('react-hook-form'),

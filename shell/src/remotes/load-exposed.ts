@@ -5,12 +5,15 @@
  */
 import {
   CONTRACT_MAJOR,
+  loadQueryRuntime,
   remoteOf,
   translationsReady,
   type ExposedModule,
   type ExposedModuleId,
   type RemoteContracts,
 } from '@landing/shared';
+import type { ComponentType } from 'react';
+import { withQueryCache } from '../data/with-query-cache';
 import { registeredRemotes } from './registry';
 import { loadRemote } from './runtime-host';
 
@@ -54,7 +57,10 @@ export function checkExposed<Id extends ExposedModuleId>(
  */
 export async function loadExposed<Id extends ExposedModuleId>(id: Id): Promise<ExposedModule<RemoteContracts[Id]>> {
   if (!registeredRemotes()[remoteOf(id)]) throw new RemoteNotDeployedError(id);
-  const mod = checkExposed(id, await loadRemote<ExposedModule<RemoteContracts[Id]>>(id));
+  // Remotes read and write through TanStack Query: its runtime loads with their code, and their
+  // component renders inside the browser's query cache (shared/src/data/query-runtime.ts).
+  const [loaded] = await Promise.all([loadRemote<ExposedModule<RemoteContracts[Id]>>(id), loadQueryRuntime()]);
+  const mod = checkExposed(id, loaded);
   await translationsReady(); // the remote's texts in the current language, before it renders
-  return mod;
+  return { ...mod, default: withQueryCache(mod.default as ComponentType<object>) as ComponentType<RemoteContracts[Id]> };
 }

@@ -13,6 +13,7 @@ import { DefaultLayout } from '../layout/DefaultLayout';
 import { CallbackLayout } from '../layout/CallbackLayout';
 import { NotFoundPage } from '../pages/StatusPages';
 import { RouteErrorBoundary } from './RouteErrorBoundary';
+import { lazyWithQueryCache } from '../data/with-query-cache';
 import { useNavigationEvents } from './navigation-events';
 import { useScrollRestoration } from '../layout/scroll-restoration';
 import {
@@ -33,7 +34,7 @@ function RootRedirect() {
 }
 
 /** The affiliate page's code loads when it is visited (it is not part of the home page's first load). */
-const AffiliatePage = lazy(() => import('../pages/AffiliatePage').then((m) => ({ default: m.AffiliatePage })));
+const AffiliatePage = lazyWithQueryCache(() => import('../pages/AffiliatePage').then((m) => m.AffiliatePage));
 /** The operations page (docs/OPERATIONS.md) loads when it is visited. */
 const OperationsPage = lazy(() => import('../telemetry/OperationsPage').then((m) => ({ default: m.OperationsPage })));
 /** The composition status page (outside production only) loads when it is visited. */

@@ -16,9 +16,10 @@ import { PassThrough } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import { I18nextProvider } from 'react-i18next';
 import { StaticRouter } from 'react-router';
-import { QueryClientProvider, dehydrate } from '@tanstack/react-query';
+import * as ReactQuery from '@tanstack/react-query';
 import {
   DEFAULT_SERVER,
+  DataProvider,
   RequestScope,
   createLandingStore,
   createQueryClient,
@@ -26,6 +27,7 @@ import {
   isoOf,
   pageTranslations,
   translationsReady,
+  provideQueryRuntime,
   setRuntimeConfig,
   type ServerResponseInfo,
 } from '@landing/shared';
@@ -41,6 +43,9 @@ import { RemoteLoaderContext } from '../../remotes/RemoteSlot';
 import { SiteRoutes } from '../../routing/router';
 import { tokenPathTarget } from '../../routing/RemoteRoutes';
 import { landingQuery } from '../../data/queries';
+
+// The page server imports TanStack Query itself (shared/src/data/query-runtime.ts).
+provideQueryRuntime(ReactQuery);
 
 /**
  * Renders one page request.
@@ -86,7 +91,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
   await translationsReady();
   const tree = (
     <I18nextProvider i18n={requestI18n}>
-      <QueryClientProvider client={queryClient}>
+      <DataProvider client={queryClient}>
         <RequestScope store={store} api={api} response={response}>
           <RemoteLoaderContext.Provider value={slots.loader}>
             <StaticRouter location={`${url.pathname}${url.search}`}>
@@ -94,7 +99,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
             </StaticRouter>
           </RemoteLoaderContext.Provider>
         </RequestScope>
-      </QueryClientProvider>
+      </DataProvider>
     </I18nextProvider>
   );
 
@@ -123,7 +128,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
             federation: ctx.federation,
             slots,
             renderedFor: ctx.renderedFor ?? null,
-            queries: dehydrate(queryClient),
+            queries: ReactQuery.dehydrate(queryClient),
             formatted: Object.fromEntries(formatted),
             translations: pageTranslations(
               requestI18n,
@@ -155,7 +160,7 @@ export async function renderPage(request: PageRequest, ctx: RenderContext): Prom
           resolve({
             kind: 'page',
             status: 500,
-            html: PassThrough.from([clientOnlyDocument(request, ctx.template, ctx.federation, dehydrate(queryClient))]),
+            html: PassThrough.from([clientOnlyDocument(request, ctx.template, ctx.federation, ReactQuery.dehydrate(queryClient))]),
             timings: { renderMs: performance.now() - t0, slotErrors },
             topics: [...CONTENT_TOPICS],
           });
