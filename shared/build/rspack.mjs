@@ -96,6 +96,9 @@ export function runtimeHostOptions(dir) {
   return { alias, define: { __SHARED_VERSIONS__: JSON.stringify(versions), ENV_TARGET: JSON.stringify('web') } };
 }
 
+/** React's own `useSyncExternalStore` in place of its pre-18 polyfill (see the file). */
+const USE_SYNC_EXTERNAL_STORE_SHIM = join(dirname(fileURLToPath(import.meta.url)), 'use-sync-external-store-shim.js');
+
 /** Development-only first module of every page: a React DevTools hook that keeps renderers (see the file). */
 const DEVTOOLS_HOOK = join(dirname(fileURLToPath(import.meta.url)), 'devtools-hook.js');
 
@@ -182,6 +185,7 @@ export function createAppConfig({
         ...subsetAliases(dir, production),
         ...hostOptions.alias,
         ...(kind === 'remote' ? esmRuntimeAliases() : {}),
+        'use-sync-external-store/shim$': USE_SYNC_EXTERNAL_STORE_SHIM,
       },
     },
     module: {
