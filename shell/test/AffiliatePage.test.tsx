@@ -78,7 +78,7 @@ test('Affiliate and "Play on other servers" lead to this page unless the environ
   unmount();
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
-  expect(screen.getByTestId('other-servers')).toHaveAttribute('href', '/royal/affiliate#servers');
+  expect(await screen.findByTestId('other-servers')).toHaveAttribute('href', '/royal/affiliate#servers');
 });
 
 test('configured addresses (runtime config links) are used as they are', async () => {
@@ -86,5 +86,5 @@ test('configured addresses (runtime config links) are used as they are', async (
   expect(headerLinks('pl').find((l) => l.name === 'affiliate')).toMatchObject({ path: 'https://partners.example/', isInternal: false });
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
-  expect(screen.getByTestId('other-servers')).toHaveAttribute('href', 'https://servers.example/');
+  expect(await screen.findByTestId('other-servers')).toHaveAttribute('href', 'https://servers.example/');
 });

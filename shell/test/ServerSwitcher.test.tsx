@@ -5,8 +5,8 @@ import { withQueryClient } from '@landing/shared/testing';
 import { MemoryRouter } from 'react-router';
 import { apiClient, initI18n, landingStore, registerTranslationLoaders } from '@landing/shared';
 import { loaders } from '../src/i18n';
-import { ServerSwitcher, chooseServer } from '../src/layout/ServerSwitcher';
-import { mergeServerList, type ServerEntry } from '../src/layout/server-list';
+import { ServerSwitcher } from '../src/layout/ServerSwitcher';
+import { chooseServer, mergeServerList, type ServerEntry } from '../src/layout/server-list';
 import { API_SERVERS, serversAnswer } from './fixtures';
 
 initI18n('en');
@@ -55,7 +55,7 @@ test('keeps the static list when the API does not answer', async () => {
   jest.spyOn(apiClient, 'get').mockRejectedValue(new Error('down'));
   render(<ServerSwitcher />, { wrapper: withQueryClient(MemoryRouter) });
   await userEvent.click(screen.getByTestId('switcher-toggle'));
-  expect(screen.getByTestId('server-royal')).toBeEnabled();
+  expect(await screen.findByTestId('server-royal')).toBeEnabled();
   expect(screen.queryByTestId('server-us')).toBeNull();
 });
 

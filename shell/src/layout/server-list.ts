@@ -1,4 +1,16 @@
-import { findServer, serversFor, useApiClient, useQueryData, useReadScope, type ServerCode, type ServerOption } from '@landing/shared';
+import {
+  COOKIE_MAX_AGE_S,
+  COOKIES,
+  findServer,
+  landingStore,
+  serversFor,
+  setCookie,
+  useApiClient,
+  useQueryData,
+  useReadScope,
+  type ServerCode,
+  type ServerOption,
+} from '@landing/shared';
 import { serversQuery, type ServerEntry } from '../data/queries';
 
 export type { ServerEntry };
@@ -52,4 +64,16 @@ export function serverListFrom(entries: readonly ServerEntry[] | undefined, prod
 export function useServerList(server: ServerCode, production: boolean, enabled = true): SwitcherServer[] {
   const data = useQueryData(serversQuery(useApiClient(), useReadScope(server)), { enabled });
   return serverListFrom(data?.servers, production);
+}
+
+/**
+ * Stores the chosen server (spec §2): `selectedServer`, the `ft-lang-last-locale` cookie, then a
+ * full navigation to the landing URL of that server.
+ */
+export function chooseServer(server: SwitcherServer, assign: (url: string) => void = (u) => window.location.assign(u)): void {
+  const known = findServer(server.value);
+  if (server.status === 'locked' || !known) return;
+  landingStore.getState().setSelectedServer(known.value);
+  setCookie(COOKIES.lastServer, server.value, COOKIE_MAX_AGE_S.languageAndAuth);
+  assign(`/${server.value}`);
 }

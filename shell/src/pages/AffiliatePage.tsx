@@ -15,7 +15,7 @@ import {
   useReadScope,
 } from '@landing/shared';
 import { serversQuery } from '../data/queries';
-import { chooseServer } from '../layout/ServerSwitcher';
+import { chooseServer } from '../layout/server-list';
 import { serverListFrom } from '../layout/server-list';
 
 /**
