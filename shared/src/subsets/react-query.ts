@@ -2,8 +2,9 @@
  * The part of @tanstack/react-query that this site's apps use, provided in the browser as the
  * shared `@tanstack/react-query` (how and why: ./README.md). Not provided: infinite
  * queries, `useQueries`, `useIsMutating`/`useMutationState`, prefetch hooks, `HydrationBoundary`, the error-reset
- * boundary, the core's managers and observers, and `dehydrate` (only the page server dehydrates,
- * with the whole package).
+ * boundary, the core's managers and its observers but `QueryObserver`, and `dehydrate` (only the
+ * page server dehydrates, with the whole package). The browser loads it on first use
+ * (shared/src/data/query-runtime.ts).
  */
 export {
   QueryClient,
