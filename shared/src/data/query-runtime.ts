@@ -1,6 +1,6 @@
 /**
  * TanStack Query, the query cache of every app (./index.tsx), as a runtime the browser loads on
- * first use (docs/PERFORMANCE.md "First-load JavaScript"). The shell's own first render reads the
+ * first use (docs/PERFORMANCE.md "Budgets"). The shell's own first render reads the
  * page's dehydrated answers without it ({@link useQueryData}); the runtime (about 11 KiB gzip)
  * loads when a remote's code loads (shell/src/remotes/load-exposed.ts), when a part of the shell
  * that needs it loads (a form), or when the shell needs data the page did not bring.
@@ -28,9 +28,11 @@ let seed: DehydratedState | null = null;
 const clientListeners = new Set<() => void>();
 
 /**
- * The query cache of this render when one is given (the page server's per request, a test's, a
- * remote's standalone page): {@link DataProvider} sets it. None in the shell's browser tree,
- * which uses the browser's one cache ({@link browserQueryClient}).
+ * The query cache of this render when one is given: {@link DataProvider} sets it (the page
+ * server's per request, a test's, a remote's standalone page, and in the shell's browser tree the
+ * browser's cache around the parts that use TanStack Query, shell/src/data/with-query-cache.tsx).
+ * Elsewhere in the browser there is none: reads go to the browser's one cache
+ * ({@link browserQueryClient}) once it exists.
  */
 export const QueryClientSlot = createContext<QueryClient | null>(null);
 
